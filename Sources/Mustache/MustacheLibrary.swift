@@ -1,0 +1,55 @@
+/// A set of named templates that can include each other as partials and parents.
+///
+/// All templates are parsed once, up front, so that a syntax error anywhere
+/// in a theme is reported before any page is written, and so that rendering
+/// thousands of pages only walks ready-made trees. The library is a value and
+/// `Sendable`: pages can be rendered from several tasks at once.
+///
+/// Partials (`{{>name}}`) and parents (`{{<name}}…{{/name}}`) name other
+/// templates of the same library.
+public struct MustacheLibrary: Sendable {
+    /// How deeply partials and parents may nest before rendering stops with
+    /// an error; a partial that includes itself with no end would otherwise
+    /// overflow the stack.
+    public static let maximumDepth = 100
+
+    private let templates: [String: Template]
+
+    /// Parses every template.
+    ///
+    /// - Parameter templates: template sources by name; names are what
+    ///   partial and parent tags refer to.
+    /// - Throws: the first syntax error, taking templates in name order:
+    ///   an unclosed tag or section, a mismatched closing tag, a bad
+    ///   set-delimiter tag, an empty or malformed tag name.
+    public init(templates: [String: String]) throws(MustacheError) {
+        var parsed: [String: Template] = [:]
+        for name in templates.keys.sorted() {
+            parsed[name] = try Template(name: name, source: templates[name] ?? "")
+        }
+        self.templates = parsed
+    }
+
+    /// The names of all templates, sorted, so callers can list or check a theme.
+    public var templateNames: [String] { templates.keys.sorted() }
+
+    /// Renders the template `name` against `context`.
+    ///
+    /// - Parameter strict: when false (the default), rendering follows the
+    ///   Mustache spec: a name found in no frame of the context stack, or a
+    ///   missing partial or parent, renders as nothing. When true — for
+    ///   checking a theme — those are errors naming template, line, column
+    ///   and the name (`unknown variable 'titel'`), as is writing a list or
+    ///   object as text. A key that is present with `.null` is never an
+    ///   error: it is falsey and renders as nothing.
+    /// - Throws: `MustacheError` for an unknown template `name`, for nesting
+    ///   deeper than `maximumDepth`, and for the strict-mode errors above.
+    public func render(_ name: String, _ context: MustacheValue, strict: Bool = false) throws(MustacheError) -> String {
+        guard let template = templates[name] else {
+            throw MustacheError(template: name, line: 0, column: 0, message: "unknown template '\(name)'", lineText: "")
+        }
+        var renderer = Renderer(templates: templates, root: template, context: context, strict: strict)
+        try renderer.render(template.nodes)
+        return renderer.output
+    }
+}

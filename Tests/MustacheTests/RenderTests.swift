@@ -1,0 +1,154 @@
+import Mustache
+import XCTest
+
+/// Rendering behaviour beyond the spec files: escaping, numbers, indentation,
+/// inheritance for layouts, large lists and recursion limits.
+final class RenderTests: XCTestCase {
+    private func render(_ template: String, _ context: MustacheValue = [:],
+                        partials: [String: String] = [:], strict: Bool = false) throws -> String {
+        var sources = partials
+        sources["main"] = template
+        return try MustacheLibrary(templates: sources).render("main", context, strict: strict)
+    }
+
+    func testEscapesHTMLIncludingApostrophe() throws {
+        let context: MustacheValue = ["x": #"<a href="x">Tom & Jerry's</a>"#]
+        XCTAssertEqual(try render("{{x}}", context), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        XCTAssertEqual(try render("{{{x}}}|{{&x}}", context),
+                       #"<a href="x">Tom & Jerry's</a>|<a href="x">Tom & Jerry's</a>"#)
+        XCTAssertEqual(try render("<a title='{{x}}'>", ["x": "it's"]), "<a title='it&#39;s'>")
+        XCTAssertEqual(try render("{{x}}", ["x": "naïve — ünïcödé 🎉"]), "naïve — ünïcödé 🎉")
+    }
+
+    func testScalarsPrintLikeJSON() throws {
+        let context: MustacheValue = ["a": 1.21, "b": 3.0, "c": -42, "d": true, "e": nil, "f": 0.5]
+        XCTAssertEqual(try render("{{a}} {{b}} {{c}} {{d}} [{{e}}] {{f}}", context), "1.21 3 -42 true [] 0.5")
+    }
+
+    func testTruthiness() throws {
+        let template = "{{#v}}yes{{/v}}{{^v}}no{{/v}}"
+        let cases: [(MustacheValue, String)] = [
+            (nil, "no"), (false, "no"), ([], "no"), ("", "no"),
+            (true, "yes"), (0, "yes"), ("x", "yes"), ([:], "yes"), ([1], "yes"),
+        ]
+        for (value, expected) in cases {
+            XCTAssertEqual(try render(template, ["v": value]), expected, "\(value)")
+        }
+    }
+
+    func testTenThousandItems() throws {
+        let items = (0..<10_000).map { index -> MustacheValue in
+            ["name": .string("item <\(index)>"), "even": .bool(index % 2 == 0)]
+        }
+        let template = "<ul>\n{{#items}}\n  <li{{#even}} class=\"even\"{{/even}}>{{name}}</li>\n{{/items}}\n</ul>\n"
+        let output = try render(template, ["items": .list(items)])
+        var expected = "<ul>\n"
+        for index in 0..<10_000 {
+            expected += "  <li\(index % 2 == 0 ? " class=\"even\"" : "")>item &lt;\(index)&gt;</li>\n"
+        }
+        expected += "</ul>\n"
+        XCTAssertEqual(output, expected)
+    }
+
+    func testRecursivePartialsStopWithAClearError() throws {
+        let library = try MustacheLibrary(templates: ["main": "{{>loop}}", "loop": "x\n{{>loop}}"])
+        XCTAssertThrowsError(try library.render("main", [:])) { error in
+            XCTAssertEqual(error as? MustacheError, MustacheError(
+                template: "loop", line: 2, column: 1,
+                message: "partial 'loop' nested more than 100 levels deep; does it include itself without end?",
+                lineText: "{{>loop}}"))
+        }
+    }
+
+    func testRecursivePartialsOverData() throws {
+        let tree: MustacheValue = ["name": "a", "kids": [["name": "b", "kids": [["name": "c", "kids": []]]]]]
+        let output = try render("{{>node}}", tree, partials: ["node": "{{name}}({{#kids}}{{>node}}{{/kids}})"])
+        XCTAssertEqual(output, "a(b(c()))")
+    }
+
+    func testStandalonePartialIndentsEveryLineButBlankOnes() throws {
+        let partials = ["list": "<ul>\n\n  <li>{{a}}</li>\n</ul>\n", "outer": "<div>\n  {{>list}}\n</div>\n"]
+        let output = try render("<body>\n  {{>outer}}\n</body>\n", ["a": "x\ny"], partials: partials)
+        XCTAssertEqual(output, "<body>\n  <div>\n    <ul>\n\n      <li>x\ny</li>\n    </ul>\n  </div>\n</body>\n")
+    }
+
+    func testInlinePartialKeepsLaterLinesIndented() throws {
+        let partials = ["p": "{{>q}}!", "q": "one\ntwo"]
+        XCTAssertEqual(try render("  {{>p}}\n", partials: partials), "  one\n  two!")
+        XCTAssertEqual(try render("<p>{{>q}}</p>", partials: partials), "<p>one\ntwo</p>")
+    }
+
+    func testLayoutWithBlocks() throws {
+        let partials = [
+            "layout": "<html>\n<head><title>{{$title}}Site{{/title}}</title></head>\n<body>\n  {{$content}}\n  {{/content}}\n</body>\n</html>\n",
+        ]
+        let page = "{{<layout}}\n{{$title}}{{page.title}} · Site{{/title}}\n{{$content}}\n<h1>{{page.title}}</h1>\n<p>Hi</p>\n{{/content}}\n{{/layout}}\n"
+        let output = try render(page, ["page": ["title": "Home"]], partials: partials)
+        XCTAssertEqual(output, """
+            <html>
+            <head><title>Home · Site</title></head>
+            <body>
+              <h1>Home</h1>
+              <p>Hi</p>
+            </body>
+            </html>
+
+            """)
+    }
+
+    func testBlockIndentation() throws {
+        let parent = "<ul>\n  {{$items}}<li>a</li>\n  <li>b</li>{{/items}}\n</ul>\n"
+        XCTAssertEqual(try render("{{<p}}{{/p}}", partials: ["p": parent]), "<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>\n")
+        XCTAssertEqual(try render("{{<p}}{{$items}}\n<li>x</li>\n<li>y</li>{{/items}}{{/p}}", partials: ["p": parent]),
+                       "<ul>\n  <li>x</li>\n<li>y</li>\n</ul>\n")
+        let indented = "<ul>\n  {{$items}}\n  <li>a</li>\n  {{/items}}\n</ul>\n"
+        XCTAssertEqual(try render("{{<p}}{{$items}}\n    <li>x</li>\n      <li>y</li>\n{{/items}}{{/p}}", partials: ["p": indented]),
+                       "<ul>\n  <li>x</li>\n    <li>y</li>\n</ul>\n")
+    }
+
+    func testBlocksReachPartialsOfTheParent() throws {
+        let partials = ["layout": "[{{>head}}]", "head": "{{$title}}default{{/title}}"]
+        XCTAssertEqual(try render("{{<layout}}{{$title}}mine{{/title}}{{/layout}}", partials: partials), "[mine]")
+        XCTAssertEqual(try render("{{<layout}}{{/layout}}", partials: partials), "[default]")
+    }
+
+    func testParentsWorkAsComponentsInsidePassedBlocks() throws {
+        let partials = [
+            "layout": "<title>{{$title}}{{/title}}</title>{{$content}}{{/content}}",
+            "card": "<h2>{{$title}}Card{{/title}}</h2>",
+        ]
+        let page = "{{<layout}}{{$title}}Page{{/title}}{{$content}}{{<card}}{{$title}}Mine{{/title}}{{/card}}{{<card}}{{/card}}{{/content}}{{/layout}}"
+        XCTAssertEqual(try render(page, partials: partials), "<title>Page</title><h2>Mine</h2><h2>Card</h2>")
+    }
+
+    func testSetDelimitersDoNotLeakIntoPartials() throws {
+        let output = try render("{{=<% %>=}}<% a %>|<%> p %>|{{a}}", ["a": "1"], partials: ["p": "{{a}}"])
+        XCTAssertEqual(output, "1|1|{{a}}")
+    }
+
+    func testWindowsLineEndings() throws {
+        let output = try render("a\r\n{{#s}}\r\n  b\r\n{{/s}}\r\nc", ["s": true])
+        XCTAssertEqual(output, "a\r\n  b\r\nc")
+    }
+
+    func testTemplateNamesAreSorted() throws {
+        let library = try MustacheLibrary(templates: ["b": "", "a/c": "", "a": ""])
+        XCTAssertEqual(library.templateNames, ["a", "a/c", "b"])
+    }
+
+    func testUnknownTemplate() throws {
+        let library = try MustacheLibrary(templates: [:])
+        XCTAssertThrowsError(try library.render("nope", [:])) { error in
+            let error = error as? MustacheError
+            XCTAssertEqual(error?.message, "unknown template 'nope'")
+            XCTAssertEqual(error?.description, "nope: error: unknown template 'nope'")
+        }
+    }
+
+    func testRendersRepeatedlyFromOneParse() throws {
+        let library = try MustacheLibrary(templates: ["page": "<h1>{{title}}</h1>"])
+        for index in 0..<1_000 {
+            XCTAssertEqual(try library.render("page", ["title": .string("P\(index)")]), "<h1>P\(index)</h1>")
+        }
+    }
+}
