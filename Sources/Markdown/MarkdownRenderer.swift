@@ -1,0 +1,54 @@
+import CCmark
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Renders CommonMark to HTML with libcmark.
+///
+/// This is the only file that talks to libcmark: it parses, walks and frees the C tree in one
+/// function, so no C pointer escapes. Raw HTML is omitted unless `allowRawHTML` is set, and a link
+/// or image whose URL has a scheme other than http, https or mailto loses that URL, because the
+/// site must never carry script a data file smuggled in.
+public struct MarkdownRenderer: Sendable {
+    /// Keep raw HTML blocks and inline HTML (`unsafe_html = true` in front matter or site.toml).
+    public var allowRawHTML: Bool
+
+    public init(allowRawHTML: Bool = false) {
+        self.allowRawHTML = allowRawHTML
+    }
+
+    /// The HTML for `markdown`, deterministic for the same input.
+    public func html(_ markdown: String) -> String {
+        var options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_SMART
+        if allowRawHTML { options |= CMARK_OPT_UNSAFE }
+        let bytes = Array(markdown.utf8)
+        guard let document = bytes.withUnsafeBufferPointer({ buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parse_document(chars.baseAddress, chars.count, options)
+            }
+        }) else { return "" }
+        defer { cmark_node_free(document) }
+
+        neutraliseUnsafeURLs(in: document)
+
+        guard let rendered = cmark_render_html(document, options) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    private func neutraliseUnsafeURLs(in document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            guard let raw = cmark_node_get_url(node) else { continue }
+            if !URLPolicy.isAllowedLink(String(cString: raw)) {
+                cmark_node_set_url(node, "")
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import XCTest
+@testable import Markdown
+
+/// libcmark through our one wrapper: safe by default.
+final class MarkdownRendererTests: XCTestCase {
+    func testRendersCommonMark() {
+        XCTAssertEqual(MarkdownRenderer().html("# Hi\n\nSome *text* and `code`.\n"),
+                       "<h1>Hi</h1>\n<p>Some <em>text</em> and <code>code</code>.</p>\n")
+    }
+
+    func testRawHTMLIsOmittedUnlessAllowed() {
+        let source = "Hello <script>alert(1)</script> there\n\n<div onclick=\"x()\">block</div>\n"
+        let safe = MarkdownRenderer().html(source)
+        XCTAssertFalse(safe.contains("<script"))
+        XCTAssertFalse(safe.contains("onclick"))
+        XCTAssertTrue(safe.contains("raw HTML omitted"))
+        XCTAssertTrue(MarkdownRenderer(allowRawHTML: true).html(source).contains("<div onclick"))
+    }
+
+    func testOnlyWebAndMailLinksSurvive() {
+        let html = MarkdownRenderer().html("""
+            [a](https://example.org) [b](mailto:me@example.org) [c](../goals/) \
+            [d](javascript:alert(1)) [e](JaVa\tScript:alert(1)) [f](data:text/html,x) ![g](vbscript:x)
+            """)
+        XCTAssertTrue(html.contains("href=\"https://example.org\""))
+        XCTAssertTrue(html.contains("href=\"mailto:me@example.org\""))
+        XCTAssertTrue(html.contains("href=\"../goals/\""))
+        XCTAssertFalse(html.lowercased().contains("href=\"javascript"), html)
+        XCTAssertFalse(html.contains("href=\"data:"), html)
+        XCTAssertFalse(html.contains("src=\"vbscript"), html)
+        XCTAssertTrue(html.contains("<a href=\"\">d</a>"), "the link text stays, the URL goes: \(html)")
+    }
+
+    func testInvalidUTF8AndNULsDoNotCrash() {
+        let weird = String(decoding: [0x61, 0x00, 0xff, 0x62] as [UInt8], as: UTF8.self)
+        XCTAssertTrue(MarkdownRenderer().html(weird).hasPrefix("<p>a"))
+    }
+
+    func testURLPolicy() {
+        XCTAssertTrue(URLPolicy.isWebURL("https://www.netflix.com/cancelplan"))
+        XCTAssertFalse(URLPolicy.isWebURL("https://"))
+        XCTAssertFalse(URLPolicy.isWebURL("javascript:alert(1)"))
+        XCTAssertFalse(URLPolicy.isWebURL("https://x.org/\"onmouseover=\"x"))
+        XCTAssertTrue(URLPolicy.isAllowedLink("goals/"))
+        XCTAssertFalse(URLPolicy.isAllowedLink(" javascript:alert(1)"))
+    }
+}
