@@ -1,0 +1,29 @@
+/// Everything a data folder holds, validated and typed: the input of every engine.
+public struct DataSet: Sendable, Equatable {
+    public var site: SiteSettings
+    /// Sorted by id.
+    public var goals: [Goal]
+    /// In file order (files sorted by name).
+    public var subscriptions: [Subscription]
+    /// Sorted by time.
+    public var sessions: [PracticeSession]
+    /// Built-in patterns first, then custom ones.
+    public var patterns: [BreathingPattern]
+    /// Built-in programs first, then custom ones.
+    public var programs: [BreathingProgram]
+    public var enrollments: [Enrollment]
+    public var rates: ExchangeRates
+
+    public init(site: SiteSettings, goals: [Goal], subscriptions: [Subscription], sessions: [PracticeSession],
+                patterns: [BreathingPattern], programs: [BreathingProgram], enrollments: [Enrollment],
+                rates: ExchangeRates) {
+        self.site = site
+        self.goals = goals
+        self.subscriptions = subscriptions
+        self.sessions = sessions
+        self.patterns = patterns
+        self.programs = programs
+        self.enrollments = enrollments
+        self.rates = rates
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// One `[[subscription]]`, kept as entered: price and cycle are converted only for display.
+public struct Subscription: Sendable, Equatable {
+    public enum Cycle: String, Sendable, CaseIterable {
+        case weekly, monthly, quarterly, semiannual, yearly
+    }
+
+    /// How the name is matched against the catalogue.
+    public enum CatalogPin: Sendable, Equatable {
+        /// Fuzzy-match the name.
+        case automatic
+        /// `catalog = "netflix"`.
+        case entry(String)
+        /// `catalog = false`.
+        case disabled
+    }
+
+    public var name: String
+    public var catalog: CatalogPin
+    public var price: Decimal?
+    public var currency: Currency?
+    public var cycle: Cycle?
+    public var trial: Bool
+    public var started: CalendarDate?
+    public var nextBilling: CalendarDate?
+    public var members: Int
+    public var category: String?
+    public var unsubscribe: String?
+    public var lastTouched: CalendarDate?
+    /// Days before next billing.
+    public var remind: [Int]
+    /// Present = slain on that date.
+    public var killed: CalendarDate?
+    public var note: String?
+    /// `subscriptions/<file>.toml`, for messages that point back at the data.
+    public var source: String
+
+    public init(name: String, catalog: CatalogPin = .automatic, price: Decimal? = nil, currency: Currency? = nil,
+                cycle: Cycle? = nil, trial: Bool = false, started: CalendarDate? = nil,
+                nextBilling: CalendarDate? = nil, members: Int = 1, category: String? = nil,
+                unsubscribe: String? = nil, lastTouched: CalendarDate? = nil, remind: [Int] = [7, 3, 1],
+                killed: CalendarDate? = nil, note: String? = nil, source: String = "") {
+        self.name = name
+        self.catalog = catalog
+        self.price = price
+        self.currency = currency
+        self.cycle = cycle
+        self.trial = trial
+        self.started = started
+        self.nextBilling = nextBilling
+        self.members = members
+        self.category = category
+        self.unsubscribe = unsubscribe
+        self.lastTouched = lastTouched
+        self.remind = remind
+        self.killed = killed
+        self.note = note
+        self.source = source
+    }
+}
+
+/// `rates.toml`: base-currency units per one unit of each other currency.
+public struct ExchangeRates: Sendable, Equatable {
+    public var base: Currency
+    public var asOf: CalendarDate?
+    public var rates: [Currency: Decimal]
+
+    public init(base: Currency, asOf: CalendarDate?, rates: [Currency: Decimal]) {
+        self.base = base
+        self.asOf = asOf
+        self.rates = rates
+    }
+
+    /// 1 for the base currency itself; nil when no rate is known.
+    public func rate(for currency: Currency) -> Decimal? {
+        currency == base ? 1 : rates[currency]
+    }
+}
