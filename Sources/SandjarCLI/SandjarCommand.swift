@@ -1,0 +1,100 @@
+import Foundation
+import Domain
+import SiteBuilder
+import TOML
+
+/// The `sandjar` command line (DESIGN.md §6). Exit codes: 0 ok, 1 data or template errors or a
+/// refused `--out`, 2 usage.
+public enum SandjarCommand {
+    public static let usage = """
+        usage: sandjar build [DATA] [--out DIR] [--templates DIR] [--cache DIR] [--today YYYY-MM-DD]
+                             [--quiet] [--strict] [--wait]
+               sandjar check [DATA] [--templates DIR] [--today YYYY-MM-DD] [--strict]
+               sandjar debug toml-decode   (TOML on stdin → toml-test tagged JSON on stdout)
+
+        DATA defaults to ./content, --out to ./public, --templates to ./templates.
+        Exit status: 0 ok, 1 errors in the data or templates (or a refused --out), 2 usage.
+
+        """
+
+    public static func main(arguments: [String], console: Console = .standard) -> Int32 {
+        guard let command = arguments.first else {
+            console.err(usage)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        do throws(Arguments.UsageError) {
+            switch command {
+            case "build": return try build(rest, console: console, publish: true)
+            case "check": return try build(rest, console: console, publish: false)
+            case "debug": return try debug(rest, console: console)
+            case "help", "--help", "-h":
+                console.out(usage)
+                return 0
+            default:
+                throw Arguments.UsageError(message: "unknown command '\(command)'")
+            }
+        } catch {
+            console.err("sandjar: \(error.message)\n\n\(usage)")
+            return 2
+        }
+    }
+
+    private static func build(_ words: [String], console: Console, publish: Bool) throws(Arguments.UsageError) -> Int32 {
+        let arguments = try Arguments(words, valued: ["out", "templates", "cache", "today"],
+                                      flags: ["quiet", "strict", "wait"])
+        guard arguments.positionals.count <= 1 else {
+            throw Arguments.UsageError(message: "expected at most one data folder, got \(arguments.positionals.count)")
+        }
+        var options = BuildOptions()
+        options.data = arguments.positionals.first ?? options.data
+        options.output = arguments.value("out") ?? options.output
+        options.templates = arguments.value("templates") ?? options.templates
+        options.cache = arguments.value("cache") ?? options.cache
+        options.strict = arguments.flag("strict")
+        options.wait = arguments.flag("wait")
+        if let today = arguments.value("today") {
+            guard let date = CalendarDate(iso: today) else {
+                throw Arguments.UsageError(message: "--today must be a date like 2026-11-29, not '\(today)'")
+            }
+            options.today = date
+        }
+        let started = Date()
+        let build = SiteBuild(options: options)
+        let report = publish ? build.run() : build.check().0
+        for diagnostic in report.diagnostics {
+            console.err(diagnostic.description + "\n")
+        }
+        guard report.succeeded else {
+            let errors = report.diagnostics.filter { $0.severity == .error }.count
+            console.err("sandjar: \(publish ? "build failed" : "check failed") with \(errors) error\(errors == 1 ? "" : "s"); nothing was changed\n")
+            return 1
+        }
+        let quiet = arguments.flag("quiet")
+        if !quiet {
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            let warnings = report.diagnostics.count
+            let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+            if publish {
+                console.out("built \(report.pageCount) pages (\(report.fileCount) files) into \(options.output) in \(seconds) s\(warned)\n")
+            } else {
+                console.out("checked \(options.data): \(report.pageCount) pages would be built\(warned)\n")
+            }
+        }
+        return 0
+    }
+
+    private static func debug(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        guard words == ["toml-decode"] else {
+            throw Arguments.UsageError(message: "unknown debug command; try 'sandjar debug toml-decode'")
+        }
+        do {
+            let table = try TOMLParser.parse(console.readInput())
+            console.out(TOMLTaggedJSON.encode(table) + "\n")
+            return 0
+        } catch {
+            console.err("<stdin>:\(error.location.line):\(error.location.column): error: \(error.message)\n")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Domain
+import TOML
+
+extension DataLoader {
+    static let frontMatterKeys = ["title", "date", "draft", "unsafe_html"]
+
+    func loadPages() {
+        for relative in folder.files(in: "pages", withExtension: "md") {
+            let file: SourceFile
+            switch folder.read(relative) {
+            case .failure(let diagnostic): log.add(diagnostic); continue
+            case .success(let read): file = read
+            }
+            let slug = String(relative.dropFirst("pages/".count).dropLast(3))
+            guard DataLoader.isValidID(slug) else {
+                log.add(Diagnostic(.error, path: file.path, message: "file name '\(slug)' is not a valid page slug: use lower-case letters, digits and '-'"))
+                continue
+            }
+            if let bad = UTF8Check.firstInvalid(in: file.bytes) {
+                log.add(file.diagnostic(.error, at: bad, "is not valid UTF-8"))
+                continue
+            }
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            guard let split = FrontMatter.split(text) else {
+                log.add(file.diagnostic(.error, at: .init(line: 1, column: 1), "front matter opened with +++ is never closed"))
+                continue
+            }
+            var title = slug
+            var date: CalendarDate?
+            var draft = false
+            var unsafeHTML = site?.unsafeHTML ?? false
+            if let matter = split.frontMatter {
+                // A blank first line stands for the opening +++, so positions match the file.
+                let inner = SourceFile(path: file.path, bytes: Array(("\n" + matter).utf8))
+                guard let reader = parse(inner) else { continue }
+                title = reader.text("title") ?? slug
+                date = reader.date("date")
+                draft = reader.bool("draft") ?? false
+                unsafeHTML = reader.bool("unsafe_html") ?? unsafeHTML
+                reader.finish(known: DataLoader.frontMatterKeys)
+            }
+            pages.append(MarkdownPage(slug: slug, title: title, date: date, draft: draft,
+                                      unsafeHTML: unsafeHTML, body: split.body))
+        }
+    }
+}
+
+/// `+++` TOML front matter at the top of a Markdown page.
+enum FrontMatter {
+    /// The front matter (nil when the page has none) and the Markdown body; nil when a `+++`
+    /// opens front matter that never closes.
+    static func split(_ text: String) -> (frontMatter: String?, body: String)? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, first.trimmingCharacters(in: .whitespaces) == "+++"
+                || first.trimmingCharacters(in: .whitespaces) == "\u{FEFF}+++" else { return (nil, text) }
+        lines.removeFirst()
+        guard let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "+++" }) else { return nil }
+        let matter = lines[..<end].joined(separator: "\n")
+        let body = lines[(end + 1)...].joined(separator: "\n")
+        return (matter, body)
+    }
+}
+
+/// Finds the first byte sequence that is not UTF-8, to point at it like any other finding.
+enum UTF8Check {
+    static func firstInvalid(in bytes: [UInt8]) -> SourceLocation? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var line = 1
+        var column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == 0x0A { line += 1; column = 1 } else { column += 1 }
+            case .error:
+                return SourceLocation(line: line, column: column)
+            case .emptyInput:
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Domain
+import Markdown
+
+extension DataLoader {
+    static let siteKeys = ["title", "language", "locale", "currency", "timezone", "base_url", "unsafe_html"]
+    static let ratesKeys = ["base", "as_of", "rates"]
+
+    func loadSite() {
+        guard folder.fileExists("site.toml") else {
+            log.add(Diagnostic(.error, path: folder.displayPath("site.toml"), message: "is missing: every data folder needs a site.toml with at least a title"))
+            return
+        }
+        guard let reader = parse("site.toml") else { return }
+        defer { reader.finish(known: DataLoader.siteKeys) }
+        let title = reader.text("title", required: true)
+        let language = reader.has("language") ? reader.choice("language", as: SiteSettings.Language.self) : .en
+        let locale = reader.string("locale")
+        var currency = reader.currency("currency")
+        if currency == nil && !reader.has("currency") {
+            if let locale, let inferred = SiteSettings.defaultCurrency(forLocale: locale) {
+                currency = inferred
+            } else {
+                reader.tableError("missing key 'currency' (it can be inferred only from a locale such as zh-Hans-CN)")
+            }
+        }
+        let timezone = reader.string("timezone") ?? "UTC"
+        if TimeZone(identifier: timezone) == nil || !timezone.contains(where: \.isLetter) {
+            reader.error("timezone", "'\(timezone)' is not an IANA time zone name such as Asia/Shanghai")
+        }
+        var baseURL = reader.string("base_url")
+        if let url = baseURL {
+            if !URLPolicy.isWebURL(url) {
+                reader.error("base_url", "must be an http(s) URL")
+                baseURL = nil
+            } else if !url.hasSuffix("/") {
+                baseURL = url + "/"
+            }
+        }
+        let unsafeHTML = reader.bool("unsafe_html") ?? false
+        guard let title, let language, let currency else { return }
+        site = SiteSettings(title: title, language: language, locale: locale, currency: currency,
+                            timezone: timezone, baseURL: baseURL, unsafeHTML: unsafeHTML)
+    }
+
+    func loadRates() {
+        guard folder.fileExists("rates.toml"), let reader = parse("rates.toml") else { return }
+        defer { reader.finish(known: DataLoader.ratesKeys) }
+        guard let base = reader.currency("base", required: true) else { return }
+        if let site, base != site.currency {
+            reader.error("base", "is \(base.code) but the site currency is \(site.currency.code); they must be equal")
+        }
+        let asOf = reader.date("as_of")
+        var table: [Currency: Decimal] = [:]
+        if let section = reader.table("rates") {
+            for code in section.table.keys {
+                guard let currency = section.currency(forKey: code) else { continue }
+                declaredRates.insert(currency)
+                if let rate = section.positive(code) { table[currency] = rate }
+            }
+        }
+        rates = ExchangeRates(base: base, asOf: asOf, rates: table)
+    }
+}
+
+private extension TableReader {
+    /// A key of `[rates]` must itself be a currency code.
+    func currency(forKey code: String) -> Currency? {
+        if let currency = Currency(code: code) { return currency }
+        var message = "'\(code)' is not a known currency code"
+        if let guess = Suggestion.closest(to: code.uppercased(), in: Currency.allCodes) { message += "; did you mean '\(guess)'?" }
+        log.add(file.diagnostic(.error, at: table.keyLocation(code), "\(path(code)): \(message)"))
+        return nil
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `<out>.lock`: one build at a time per output folder.
+///
+/// An flock on a file beside the output, so the lock dies with its process: a build killed by
+/// cron's timeout never leaves a stale lock that blocks the next night.
+public final class BuildLock {
+    private let descriptor: Int32
+
+    public enum Failure: Error, Equatable {
+        case busy
+        case cannotOpen(String)
+    }
+
+    /// Takes the lock, waiting for it when `wait` is true.
+    public init(path: String, wait: Bool) throws(Failure) {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
+        if flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+            close(fd)
+            throw .busy
+        }
+        descriptor = fd
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,34 @@
+/// The whole site in memory, path → bytes, before anything touches the disk.
+///
+/// Rendering only adds files here; `SitePublisher` writes them all or nothing. Paths are relative,
+/// `/`-separated and checked on insertion, so no id can address a file outside the output.
+public struct SiteFiles: Sendable {
+    public private(set) var files: [String: [UInt8]] = [:]
+
+    public init() {}
+
+    public mutating func add(_ path: String, _ text: String) {
+        add(path, Array(text.utf8))
+    }
+
+    public mutating func add(_ path: String, _ bytes: [UInt8]) {
+        precondition(SiteFiles.isSafeRelativePath(path), "unsafe output path \(path)")
+        files[path] = bytes
+    }
+
+    /// Sorted, so writing and listing are deterministic.
+    public var paths: [String] { files.keys.sorted() }
+
+    public var count: Int { files.count }
+
+    public subscript(path: String) -> [UInt8]? { files[path] }
+
+    public func text(_ path: String) -> String? { files[path].map { String(decoding: $0, as: UTF8.self) } }
+
+    /// No empty, `.` or `..` segments, not absolute, no backslashes or NULs.
+    static func isSafeRelativePath(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0") else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false)
+            .allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+}

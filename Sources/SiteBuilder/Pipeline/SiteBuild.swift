@@ -1,0 +1,77 @@
+import Foundation
+import Domain
+import Mustache
+
+/// A build as a short, visible sequence of named steps:
+/// load data → load theme → validate (strict mode) → render pages → write atomically.
+///
+/// Every step either succeeds or records findings and stops the build; nothing touches the
+/// published folder until the last step, which swaps the whole new site in at once.
+public struct SiteBuild {
+    public let options: BuildOptions
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// Validates the data and the theme and renders every page in memory, writing nothing.
+    public func check() -> (BuildReport, SiteFiles?) {
+        let log = DiagnosticLog(strict: options.strict)
+        let loader = DataLoader(folder: DataFolder(path: options.data), log: log)
+        let loaded = loader.load()
+        let theme = Theme.load(from: options.templates, log: log)
+        guard let loaded, let theme, !log.hasErrors else {
+            return (BuildReport(diagnostics: log.entries, pageCount: 0, fileCount: 0, today: nil), nil)
+        }
+        let today = options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
+        do {
+            let site = try SiteRenderer(theme: theme, loaded: loaded, today: today).render()
+            let pages = site.paths.filter { $0.hasSuffix(".html") }.count
+            return (BuildReport(diagnostics: log.entries, pageCount: pages, fileCount: site.count, today: today), site)
+        } catch {
+            log.add(Diagnostic(.error, path: DataFolder(path: options.templates).displayPath(error.template + ".mustache"),
+                               line: error.line, column: error.column, message: error.message, lineText: error.lineText))
+            return (BuildReport(diagnostics: log.entries, pageCount: 0, fileCount: 0, today: today), nil)
+        }
+    }
+
+    /// Checks, then publishes into `options.output` under its lock. A failed build changes nothing.
+    public func run() -> BuildReport {
+        let output = URL(fileURLWithPath: options.output).standardizedFileURL
+        let publisher = SitePublisher(output: output)
+        if let why = publisher.refusal() {
+            return BuildReport(diagnostics: [Diagnostic(.error, path: options.output, message: why)],
+                               pageCount: 0, fileCount: 0, today: nil)
+        }
+        let lock: BuildLock
+        do {
+            lock = try BuildLock(path: output.path + ".lock", wait: options.wait)
+        } catch .busy {
+            return BuildReport(diagnostics: [Diagnostic(.error, path: options.output + ".lock",
+                                                        message: "another build is running (use --wait to wait for it)")],
+                               pageCount: 0, fileCount: 0, today: nil)
+        } catch {
+            return BuildReport(diagnostics: [Diagnostic(.error, path: options.output + ".lock",
+                                                        message: "cannot take the build lock: \(error)")],
+                               pageCount: 0, fileCount: 0, today: nil)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        var (report, site) = check()
+        guard let site, report.succeeded else { return report }
+        do {
+            try publisher.publish(site)
+        } catch {
+            report.diagnostics.append(Diagnostic(.error, path: options.output, message: error.message))
+        }
+        return report
+    }
+
+    /// Today's date on the wall clock of `timezone`.
+    public static func today(in timezone: String) -> CalendarDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: timezone) ?? TimeZone(secondsFromGMT: 0)!
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+        return CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? CalendarDate(year: 1970, month: 1, day: 1)!
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A JSON value whose objects keep their keys in the order written, so `data.json` reads in the
+/// order of DESIGN.md §5 and is byte-identical on every build.
+indirect enum JSONValue: Equatable {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
+
+    static func int(_ n: Int) -> JSONValue { .number(String(n)) }
+
+    /// A ratio as a number with at most 4 decimals, trailing zeros trimmed.
+    static func ratio(_ d: Decimal) -> JSONValue {
+        var text = d.fixed(4)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return .number(text == "-0" ? "0" : text)
+    }
+
+    static func optional<T>(_ value: T?, _ make: (T) -> JSONValue) -> JSONValue {
+        value.map(make) ?? .null
+    }
+
+    /// Two-space indented text with a final newline.
+    func serialized() -> String {
+        var out = ""
+        write(into: &out, indent: "")
+        return out + "\n"
+    }
+
+    private func write(into out: inout String, indent: String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += n
+        case .string(let s): JSONValue.quote(s, into: &out)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += indent + "  "
+                item.write(into: &out, indent: indent + "  ")
+                out += i == items.count - 1 ? "\n" : ",\n"
+            }
+            out += indent + "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{\n"
+            for (i, (key, value)) in members.enumerated() {
+                out += indent + "  "
+                JSONValue.quote(key, into: &out)
+                out += ": "
+                value.write(into: &out, indent: indent + "  ")
+                out += i == members.count - 1 ? "\n" : ",\n"
+            }
+            out += indent + "}"
+        }
+    }
+
+    /// JSON string escaping; `<`, `>` and `&` are escaped too so the file is safe to inline in HTML.
+    static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                out += String(format: "\\u%04x", scalar.value)
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Domain
+
+/// Money and dates as a person reads them in the site's language.
+struct DisplayFormat {
+    let language: SiteSettings.Language
+
+    /// `¥1,669.50`, `US$15.49`, `JP¥1,490` — symbol, grouping and the currency's minor digits.
+    func money(_ amount: Decimal, _ currency: Currency) -> String {
+        let fixed = amount.fixed(currency.minorDigits)
+        let negative = fixed.hasPrefix("-")
+        let digits = negative ? String(fixed.dropFirst()) : fixed
+        let parts = digits.split(separator: ".", maxSplits: 1)
+        var whole = String(parts[0])
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = "," + whole.suffix(3) + grouped
+            whole = String(whole.dropLast(3))
+        }
+        grouped = whole + grouped
+        if parts.count > 1 { grouped += "." + parts[1] }
+        return (negative ? "-" : "") + symbol(currency) + grouped
+    }
+
+    func symbol(_ currency: Currency) -> String {
+        let local: [String: String]
+        switch language {
+        case .zhHans:
+            local = ["CNY": "¥", "USD": "US$", "EUR": "€", "GBP": "£", "JPY": "JP¥", "KRW": "₩",
+                     "TWD": "NT$", "HKD": "HK$"]
+        case .en:
+            local = ["CNY": "CN¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "KRW": "₩",
+                     "TWD": "NT$", "HKD": "HK$"]
+        }
+        return local[currency.code] ?? currency.code + " "
+    }
+
+    /// `2026年11月29日` or `29 Nov 2026`.
+    func date(_ date: CalendarDate) -> String {
+        switch language {
+        case .zhHans:
+            return "\(date.year)年\(date.month)月\(date.day)日"
+        case .en:
+            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            return "\(date.day) \(months[date.month - 1]) \(date.year)"
+        }
+    }
+
+    /// `42%`.
+    func percent(_ ratio: Decimal) -> String {
+        (ratio * 100).fixed(0) + "%"
+    }
+}

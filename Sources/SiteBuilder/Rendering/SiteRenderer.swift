@@ -1,0 +1,98 @@
+import Foundation
+import Domain
+import Markdown
+import Mustache
+
+/// Turns the loaded data into every page of the site, in memory.
+///
+/// Each page is one Mustache template rendered inside the shared layout with a common context —
+/// the site, the string table `t`, the navigation, and `root`, the relative path back to the site's
+/// top, so every link works under any sub-path. Rendering is strict: an unknown variable is an error.
+struct SiteRenderer {
+    let theme: Theme
+    let data: DataSet
+    let pages: [MarkdownPage]
+    let today: CalendarDate
+    let format: DisplayFormat
+
+    init(theme: Theme, loaded: LoadedData, today: CalendarDate) {
+        self.theme = theme
+        self.data = loaded.data
+        self.pages = loaded.pages.filter { !$0.draft }
+        self.today = today
+        self.format = DisplayFormat(language: loaded.data.site.language)
+    }
+
+    /// Sections of the navigation, in order: id, string key, path.
+    static let sections: [(id: String, path: String)] = [
+        ("home", ""), ("goals", "goals/"), ("subscriptions", "subscriptions/"), ("breathing", "breathing/"),
+    ]
+
+    func render() throws(MustacheError) -> SiteFiles {
+        var site = SiteFiles()
+        try renderDashboard(into: &site)
+        try renderGoals(into: &site)
+        try renderSubscriptions(into: &site)
+        try renderBreathing(into: &site)
+        try renderMarkdownPages(into: &site)
+        try renderNotFound(into: &site)
+        site.add("style.css", theme.stylesheet)
+        for (path, bytes) in theme.assets { site.add(path, bytes) }
+        site.add("robots.txt", "User-agent: *\nAllow: /\n")
+        site.add("data.json", DataJSON(data: data, today: today).text)
+        return site
+    }
+
+    /// Renders `template` in the layout as `path` (e.g. `goals/bike/index.html`).
+    func page(_ path: String, template: String, title: String, section: String,
+              _ content: [String: MustacheValue], root fixedRoot: String? = nil,
+              into site: inout SiteFiles) throws(MustacheError) {
+        let depth = path.split(separator: "/").count - 1
+        let root = fixedRoot ?? String(repeating: "../", count: depth)
+        var context = common(root: root, section: section, title: title)
+        for (key, value) in content { context[key] = value }
+        site.add(path, try theme.templates.render(template, .object(context), strict: true))
+    }
+
+    private func common(root: String, section: String, title: String) -> [String: MustacheValue] {
+        let strings = theme.strings[data.site.language] ?? .object([:])
+        var nav: [MustacheValue] = SiteRenderer.sections.map { entry in
+            .object(["href": .string(root + entry.path), "label": label(entry.id, in: strings),
+                     "current": .bool(entry.id == section)])
+        }
+        for page in pages {
+            nav.append(.object(["href": .string("\(root)pages/\(page.slug)/"), "label": .string(page.title),
+                                "current": .bool(section == "page-" + page.slug)]))
+        }
+        return [
+            "lang": .string(data.site.language.rawValue),
+            "site": .object(["title": .string(data.site.title)]),
+            "t": strings,
+            "root": .string(root),
+            "page_title": .string(title),
+            "nav": .list(nav),
+            "today": .string(format.date(today)),
+            "today_iso": .string(today.description),
+        ]
+    }
+
+    private func label(_ id: String, in strings: MustacheValue) -> MustacheValue {
+        if case .object(let t) = strings, case .object(let nav)? = t["nav"], let text = nav[id] { return text }
+        return .string(id)
+    }
+
+    func string(_ path: String) -> String {
+        var node = theme.strings[data.site.language] ?? .null
+        for key in path.split(separator: ".") {
+            guard case .object(let object) = node, let next = object[String(key)] else { return path }
+            node = next
+        }
+        if case .string(let text) = node { return text }
+        return path
+    }
+
+    /// Markdown rendered safely: raw HTML omitted unless allowed, unsafe URL schemes dropped.
+    func markdown(_ text: String, unsafeHTML: Bool = false) -> String {
+        MarkdownRenderer(allowRawHTML: unsafeHTML).html(text)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import TOML
+
+extension Theme {
+    static let tokenGroups = ["space", "radius", "shadow", "motion", "color", "type"]
+
+    /// `tokens.toml` as CSS custom properties (`--space-m`, `--color-accent`…): light colours in
+    /// `:root`, dark ones under `prefers-color-scheme: dark`, and motion set to none under
+    /// `prefers-reduced-motion`. Then the theme's `static/style.css`, which uses only the tokens.
+    static func loadStylesheet(_ folder: DataFolder, log: DiagnosticLog) -> String? {
+        guard case .success(let file) = folder.read("tokens.toml") else {
+            log.add(Diagnostic(.error, path: folder.displayPath("tokens.toml"), message: "design tokens are missing"))
+            return nil
+        }
+        let table: TOMLTable
+        do { table = try TOMLParser.parse(file.bytes) } catch {
+            log.add(file.diagnostic(.error, at: error.location, error.message))
+            return nil
+        }
+        var light: [String] = [], dark: [String] = [], reduced: [String] = []
+        for group in table.keys {
+            guard tokenGroups.contains(group) else {
+                log.add(file.diagnostic(.error, at: table.keyLocation(group), "unknown token group '\(group)'; expected one of \(tokenGroups.joined(separator: ", "))"))
+                continue
+            }
+            guard case .table(let tokens)? = table[group]?.kind else { continue }
+            if group == "color" {
+                for scheme in ["light", "dark"] {
+                    guard case .table(let colors)? = tokens[scheme]?.kind else {
+                        log.add(file.diagnostic(.error, at: tokens.keyLocation(scheme) ?? table.keyLocation(group), "color tokens need [color.light] and [color.dark]"))
+                        continue
+                    }
+                    for name in colors.keys {
+                        guard let css = cssValue(colors[name], file: file, log: log) else { continue }
+                        let line = "  --color-\(name): \(css);"
+                        if scheme == "light" { light.append(line) } else { dark.append(line) }
+                    }
+                }
+                continue
+            }
+            for name in tokens.keys {
+                guard let css = cssValue(tokens[name], file: file, log: log) else { continue }
+                light.append("  --\(group)-\(name): \(css);")
+                if group == "motion" { reduced.append("  --\(group)-\(name): 0s;") }
+            }
+        }
+        guard case .success(let style) = folder.read("static/style.css") else {
+            log.add(Diagnostic(.error, path: folder.displayPath("static/style.css"), message: "stylesheet is missing"))
+            return nil
+        }
+        var css = "/* Generated from tokens.toml by sandjar. */\n:root {\n\(light.joined(separator: "\n"))\n}\n"
+        css += "@media (prefers-color-scheme: dark) {\n  :root {\n\(dark.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n"
+        css += "@media (prefers-reduced-motion: reduce) {\n  :root {\n\(reduced.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n\n"
+        return css + String(decoding: style.bytes, as: UTF8.self)
+    }
+
+    /// A token value: a string with no characters that could end the declaration or the rule.
+    private static func cssValue(_ value: TOMLValue?, file: SourceFile, log: DiagnosticLog) -> String? {
+        guard let value else { return nil }
+        guard case .string(let text) = value.kind, !text.isEmpty,
+              !text.contains(where: { ";{}<>\\\n".contains($0) }) else {
+            log.add(file.diagnostic(.error, at: value.location, "a token must be a CSS value in a string, without ; { } < > or \\"))
+            return nil
+        }
+        return text
+    }
+}

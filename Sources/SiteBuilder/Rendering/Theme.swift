@@ -1,0 +1,67 @@
+import Foundation
+import Domain
+import Mustache
+import TOML
+
+/// A theme folder (`templates/` by default): Mustache templates, string tables per language,
+/// design tokens and static assets.
+///
+/// Loading checks what a theme author gets wrong most: every string table has exactly the same
+/// keys, and every template parses. Rendering then runs in strict mode, so a misspelt variable
+/// stops the build instead of leaving a silent blank on a published page.
+public struct Theme: Sendable {
+    let templates: MustacheLibrary
+    /// Language → the `t` object templates read strings from.
+    let strings: [SiteSettings.Language: MustacheValue]
+    /// tokens.toml as CSS custom properties, followed by `static/style.css`.
+    let stylesheet: String
+    /// Other files under `static/`, copied as they are.
+    let assets: [String: [UInt8]]
+
+    static let requiredLanguages: [SiteSettings.Language] = [.en, .zhHans]
+
+    static func load(from path: String, log: DiagnosticLog) -> Theme? {
+        let folder = DataFolder(path: path)
+        guard folder.exists else {
+            log.add(Diagnostic(.error, path: path, message: "templates folder not found"))
+            return nil
+        }
+        var sources: [String: String] = [:]
+        for relative in Theme.files(under: folder.root, extension: "mustache") {
+            guard case .success(let file) = folder.read(relative) else { continue }
+            sources[String(relative.dropLast(".mustache".count))] = String(decoding: file.bytes, as: UTF8.self)
+        }
+        var templates: MustacheLibrary?
+        do {
+            templates = try MustacheLibrary(templates: sources)
+        } catch {
+            log.add(Diagnostic(.error, path: folder.displayPath(error.template + ".mustache"), line: error.line,
+                               column: error.column, message: error.message, lineText: error.lineText))
+        }
+        let strings = loadStrings(folder, log: log)
+        let stylesheet = loadStylesheet(folder, log: log)
+        var assets: [String: [UInt8]] = [:]
+        for relative in Theme.files(under: folder.root.appendingPathComponent("static"), extension: nil)
+        where relative != "style.css" {
+            if case .success(let file) = folder.read("static/" + relative) { assets[relative] = file.bytes }
+        }
+        guard let templates, let strings, let stylesheet, !log.hasErrors else { return nil }
+        return Theme(templates: templates, strings: strings, stylesheet: stylesheet, assets: assets)
+    }
+
+    /// Relative paths of files under `root` (recursively), sorted.
+    static func files(under root: URL, extension ext: String?) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            guard !name.hasPrefix(".") else { continue }
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path, isDirectory: &isDirectory)
+            if isDirectory.boolValue { continue }
+            if let ext, !relative.hasSuffix("." + ext) { continue }
+            found.append(relative)
+        }
+        return found.sorted()
+    }
+}

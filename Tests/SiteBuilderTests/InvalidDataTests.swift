@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+@testable import SiteBuilder
+
+/// Each folder under `Tests/Fixtures/invalid/<case>/` overlays `data/` onto the valid base data
+/// folder; the build must fail with exactly the errors in `expected.txt` (paths relative to the
+/// data folder) and leave the previously published site byte-for-byte as it was.
+final class InvalidDataTests: XCTestCase {
+    func testEveryInvalidCaseFailsWithItsMessageAndLeavesThePreviousSite() throws {
+        let casesFolder = TestSupport.fixtures.appendingPathComponent("invalid")
+        let cases = try FileManager.default.contentsOfDirectory(atPath: casesFolder.path).sorted()
+        XCTAssertGreaterThanOrEqual(cases.count, 20)
+        var checked = 0
+        for name in cases {
+            let caseFolder = casesFolder.appendingPathComponent(name)
+            let work = TestSupport.temporaryFolder(self)
+            let data = work.appendingPathComponent("data")
+            let output = work.appendingPathComponent("public")
+            try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
+
+            // A good build first: this is the site that must survive the bad one.
+            var options = BuildOptions()
+            options.data = data.path
+            options.output = output.path
+            options.templates = TestSupport.templates.path
+            options.today = .init(year: 2026, month: 11, day: 29)
+            let good = SiteBuild(options: options).run()
+            XCTAssertTrue(good.succeeded, "\(name): base build failed: \(good.diagnostics)")
+            let before = TestSupport.snapshot(output)
+
+            try TestSupport.overlay(caseFolder.appendingPathComponent("data"), onto: data)
+            let argsFile = caseFolder.appendingPathComponent("args")
+            if let args = try? String(contentsOf: argsFile, encoding: .utf8) {
+                options.strict = args.contains("--strict")
+            }
+            let report = SiteBuild(options: options).run()
+            XCTAssertFalse(report.succeeded, "\(name): the build should fail")
+            let actual = report.diagnostics.filter { $0.severity == .error }
+                .map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") }
+                .joined(separator: "\n") + "\n"
+            let expectedFile = caseFolder.appendingPathComponent("expected.txt")
+            if TestSupport.recording {
+                try actual.write(to: expectedFile, atomically: true, encoding: .utf8)
+                XCTFail("\(name): recorded expected.txt; run again without RECORD_SNAPSHOTS")
+            } else {
+                let expected = try String(contentsOf: expectedFile, encoding: .utf8)
+                XCTAssertEqual(actual, expected, "\(name): errors differ")
+            }
+            XCTAssertEqual(TestSupport.snapshot(output), before, "\(name): the published site changed")
+            checked += 1
+        }
+        print("invalid data cases: \(checked) checked")
+    }
+
+    func testSymlinkOutOfTheDataFolderIsRefused() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let data = work.appendingPathComponent("data")
+        try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
+        let secret = work.appendingPathComponent("secret.toml")
+        try "name = \"Secret\"\nmode = \"wish\"\ntarget = 1\n".write(to: secret, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: data.appendingPathComponent("goals/secret.toml"),
+                                                   withDestinationURL: secret)
+        let errors = check(data)
+        XCTAssertEqual(errors, ["goals/secret.toml: error: is a symlink that leads out of the data folder"])
+    }
+
+    func testFileOver16MiBIsRefusedQuickly() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let data = work.appendingPathComponent("data")
+        try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
+        let big = Data(repeating: UInt8(ascii: "#"), count: (16 << 20) + 1)
+        try big.write(to: data.appendingPathComponent("goals/big.toml"))
+        let started = Date()
+        let errors = check(data)
+        XCTAssertEqual(errors, ["goals/big.toml: error: is larger than 16 MiB (16777217 bytes)"])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "refusing a big file must not read it")
+    }
+
+    private func check(_ data: URL) -> [String] {
+        var options = BuildOptions()
+        options.data = data.path
+        options.templates = TestSupport.templates.path
+        options.today = .init(year: 2026, month: 11, day: 29)
+        return SiteBuild(options: options).check().0.diagnostics.filter { $0.severity == .error }
+            .map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") }
+    }
+}

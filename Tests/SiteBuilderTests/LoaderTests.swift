@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+import Domain
+@testable import SiteBuilder
+
+/// Loading the data folder into typed models: exact decimals, positions, warnings.
+final class LoaderTests: XCTestCase {
+    private func load(_ files: [String: String], strict: Bool = false) throws -> (LoadedData?, [Diagnostic], URL) {
+        let data = TestSupport.temporaryFolder(self)
+        try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
+        for (path, text) in files {
+            let url = data.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let log = DiagnosticLog(strict: strict)
+        let loaded = DataLoader(folder: DataFolder(path: data.path), log: log).load()
+        return (loaded, log.entries, data)
+    }
+
+    func testBaseFixtureLoadsIntoTypedModels() throws {
+        let (loaded, diagnostics, _) = try load([:])
+        XCTAssertEqual(diagnostics, [])
+        let data = try XCTUnwrap(loaded).data
+        XCTAssertEqual(data.site.currency.code, "USD", "inferred from locale en-US")
+        let bike = try XCTUnwrap(data.goals.first)
+        XCTAssertEqual(bike.deposits.map(\.amount), [50, Decimal(string: "60.25")!])
+        XCTAssertEqual(bike.deposits[0].at.description, "2026-09-01T08:00:00-04:00")
+        XCTAssertEqual(bike.deposits[1].at.secondOfDay, nil)
+        XCTAssertEqual(GoalTotals(goal: bike).saved, Decimal(string: "110.25")!)
+        XCTAssertEqual(data.patterns.map(\.id), ["4-7-8", "box", "equal", "coherent", "calm"])
+        XCTAssertEqual(data.programs.map(\.id), ["calm-start", "short"])
+        XCTAssertEqual(data.sessions.count, 2)
+        XCTAssertEqual(data.sessions[1].length, .minutes(3))
+        XCTAssertEqual(data.rates.rate(for: Currency(code: "EUR")!), Decimal(string: "1.08")!)
+        XCTAssertEqual(try XCTUnwrap(loaded).pages.map(\.title), ["Hello"])
+    }
+
+    func testAmountsAreExactDecimals() throws {
+        var deposits = ""
+        for _ in 0..<10 { deposits += "[[deposit]]\nat = 2026-10-01\namount = 0.1\n" }
+        let (loaded, _, _) = try load(["goals/dimes.toml": "name = \"Dimes\"\nmode = \"wish\"\ntarget = 1\n" + deposits])
+        let dimes = try XCTUnwrap(loaded?.data.goals.first { $0.id == "dimes" })
+        let totals = GoalTotals(goal: dimes)
+        XCTAssertEqual(totals.saved, 1, "ten deposits of 0.1 make exactly 1")
+        XCTAssertEqual(totals.reachedOn, CalendarDate(year: 2026, month: 10, day: 1))
+    }
+
+    func testUnknownKeyIsAWarningWithASuggestionAndAnErrorWhenStrict() throws {
+        let text = "name = \"Car\"\nmode = \"wish\"\ntarget = 10\ntargte = 5\n"
+        let (loaded, diagnostics, data) = try load(["goals/car.toml": text])
+        XCTAssertNotNil(loaded, "warnings do not stop the build")
+        XCTAssertEqual(diagnostics.map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") },
+                       ["goals/car.toml:4:1: warning: unknown key 'targte'; did you mean 'target'?"])
+        let (strictLoaded, strictDiagnostics, _) = try load(["goals/car.toml": text], strict: true)
+        XCTAssertNil(strictLoaded)
+        XCTAssertEqual(strictDiagnostics.map(\.severity), [.error])
+    }
+
+    func testEveryProblemIsReportedInOneRun() throws {
+        let text = """
+            name = "Car"
+            mode = "wish"
+            target = 0
+
+            [[deposit]]
+            at = 2026-10-01
+            amount = -1
+
+            [[deposit]]
+            at = "yesterday"
+            amount = 5
+            """
+        let (_, diagnostics, data) = try load(["goals/car.toml": text])
+        XCTAssertEqual(diagnostics.map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") }, [
+            "goals/car.toml:3:10: error: target must be > 0",
+            "goals/car.toml:7:10: error: deposit[1].amount must be > 0",
+            "goals/car.toml:10:6: error: deposit[2].at must be a date or date-time like 2026-08-01T21:14:00+08:00",
+        ])
+        XCTAssertEqual(diagnostics[1].description, """
+            \(data.path)/goals/car.toml:7:10: error: deposit[1].amount must be > 0
+              amount = -1
+                       ^
+            """)
+    }
+
+    func testFrontMatterErrorsPointAtTheLineInThePage() throws {
+        let (_, diagnostics, data) = try load(["pages/hello.md": "+++\ntitle = \"Hi\"\ndate = \"soon\"\n+++\nBody\n"])
+        XCTAssertEqual(diagnostics.map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") },
+                       ["pages/hello.md:3:8: error: date must be a date like 2026-08-01"])
+    }
+
+    func testDefaultCurrencyByLocale() {
+        let cases = ["zh-Hans-CN": "CNY", "en-US": "USD", "en-GB": "GBP", "ja-JP": "JPY", "ko-KR": "KRW",
+                     "zh-Hant-TW": "TWD", "zh-Hant-HK": "HKD", "de-DE": "EUR", "fr_FR": "EUR"]
+        for (locale, code) in cases {
+            XCTAssertEqual(SiteSettings.defaultCurrency(forLocale: locale)?.code, code, locale)
+        }
+        XCTAssertNil(SiteSettings.defaultCurrency(forLocale: "en"))
+    }
+}

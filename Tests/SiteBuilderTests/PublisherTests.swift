@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+@testable import SiteBuilder
+
+/// The promises of DESIGN.md §7 about the output folder.
+final class PublisherTests: XCTestCase {
+    private func site(_ text: String) -> SiteFiles {
+        var files = SiteFiles()
+        files.add("index.html", text)
+        files.add("goals/a/index.html", "goal \(text)")
+        return files
+    }
+
+    func testRefusesRootHomeAndSomeoneElsesFolder() throws {
+        XCTAssertNotNil(SitePublisher(output: URL(fileURLWithPath: "/")).refusal())
+        XCTAssertNotNil(SitePublisher(output: FileManager.default.homeDirectoryForCurrentUser).refusal())
+
+        let work = TestSupport.temporaryFolder(self)
+        let theirs = work.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: true)
+        try "precious".write(to: theirs.appendingPathComponent("cat.jpg"), atomically: true, encoding: .utf8)
+        let publisher = SitePublisher(output: theirs)
+        XCTAssertNotNil(publisher.refusal())
+        XCTAssertThrowsError(try publisher.publish(site("new")))
+        XCTAssertEqual(TestSupport.snapshot(theirs), ["cat.jpg": Data("precious".utf8)], "nothing deleted")
+    }
+
+    func testCommandLineRefusesForeignOutAndDeletesNothing() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let theirs = work.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: true)
+        try "keep me".write(to: theirs.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        var options = BuildOptions()
+        options.data = TestSupport.sampleContent.path
+        options.templates = TestSupport.templates.path
+        options.output = theirs.path
+        options.today = CalendarDateFixture.sampleToday
+        let report = SiteBuild(options: options).run()
+        XCTAssertFalse(report.succeeded)
+        XCTAssertTrue(report.diagnostics.first?.message.contains("not written by sandjar") ?? false)
+        XCTAssertEqual(TestSupport.snapshot(theirs), ["notes.txt": Data("keep me".utf8)])
+    }
+
+    func testPublishesIntoMissingThenEmptyThenMarkedFolderAndReplacesWholly() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let output = work.appendingPathComponent("public")
+        let publisher = SitePublisher(output: output)
+        try publisher.publish(site("one"))
+        XCTAssertEqual(TestSupport.snapshot(output)["index.html"], Data("one".utf8))
+        XCTAssertNotNil(TestSupport.snapshot(output)[SitePublisher.marker])
+
+        var smaller = SiteFiles()
+        smaller.add("index.html", "two")
+        try publisher.publish(smaller)
+        let after = TestSupport.snapshot(output)
+        XCTAssertEqual(after["index.html"], Data("two".utf8))
+        XCTAssertNil(after["goals/a/index.html"], "files of the previous build are gone")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.hasPrefix(".") }
+        XCTAssertEqual(leftovers, [], "no staging folders left behind")
+
+        let empty = work.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try SitePublisher(output: empty).publish(site("three"))
+        XCTAssertEqual(TestSupport.snapshot(empty)["index.html"], Data("three".utf8))
+    }
+
+    func testLeftoversOfAKilledBuildAreCleanedAndTheSiteKept() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let output = work.appendingPathComponent("public")
+        let publisher = SitePublisher(output: output)
+        try publisher.publish(site("one"))
+        // What a build killed mid-write leaves: a half-written staging folder beside the site.
+        let staging = work.appendingPathComponent(".public.sandjar-new-99999")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        try "half".write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(TestSupport.snapshot(output)["index.html"], Data("one".utf8), "the published site is whole")
+        try publisher.publish(site("two"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: staging.path))
+        XCTAssertEqual(TestSupport.snapshot(output)["index.html"], Data("two".utf8))
+    }
+
+    func testSecondBuildIsRefusedWhileTheLockIsHeld() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let output = work.appendingPathComponent("public")
+        var held: BuildLock? = try BuildLock(path: output.path + ".lock", wait: false)
+        var options = BuildOptions()
+        options.data = TestSupport.sampleContent.path
+        options.templates = TestSupport.templates.path
+        options.output = output.path
+        options.today = CalendarDateFixture.sampleToday
+        let report = SiteBuild(options: options).run()
+        XCTAssertEqual(report.diagnostics.map(\.message), ["another build is running (use --wait to wait for it)"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+        XCTAssertNotNil(held)
+        held = nil
+        XCTAssertTrue(SiteBuild(options: options).run().succeeded, "the lock is free once released")
+    }
+
+    func testOutputPathsCannotEscape() {
+        XCTAssertFalse(SiteFiles.isSafeRelativePath("../x"))
+        XCTAssertFalse(SiteFiles.isSafeRelativePath("/etc/passwd"))
+        XCTAssertFalse(SiteFiles.isSafeRelativePath("a//b"))
+        XCTAssertTrue(SiteFiles.isSafeRelativePath("goals/bike/index.html"))
+    }
+}

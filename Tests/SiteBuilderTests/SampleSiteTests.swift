@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+@testable import SiteBuilder
+
+/// The sample data folder `content/`, built with `--today 2026-11-29`, must match the golden files
+/// in `Snapshots/sample-site/` byte for byte: no file missing, none extra. Re-record with
+/// `RECORD_SNAPSHOTS=1 swift test --filter SampleSiteTests` (recording fails the run on purpose).
+final class SampleSiteTests: XCTestCase {
+    static let today = CalendarDateFixture.sampleToday
+    var snapshots: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Snapshots/sample-site") }
+
+    private func buildSample(into output: URL) -> BuildReport {
+        var options = BuildOptions()
+        options.data = TestSupport.sampleContent.path
+        options.output = output.path
+        options.templates = TestSupport.templates.path
+        options.today = SampleSiteTests.today
+        return SiteBuild(options: options).run()
+    }
+
+    func testSampleSiteMatchesGoldenFiles() throws {
+        let output = TestSupport.temporaryFolder(self).appendingPathComponent("public")
+        let report = buildSample(into: output)
+        XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
+        XCTAssertEqual(report.diagnostics, [], "the sample data should build without warnings")
+        var built = TestSupport.snapshot(output)
+        XCTAssertNotNil(built.removeValue(forKey: SitePublisher.marker))
+
+        if TestSupport.recording {
+            try? FileManager.default.removeItem(at: snapshots)
+            for (path, bytes) in built {
+                let url = snapshots.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try bytes.write(to: url)
+            }
+            XCTFail("recorded \(built.count) golden files; run again without RECORD_SNAPSHOTS")
+            return
+        }
+        let golden = TestSupport.snapshot(snapshots)
+        XCTAssertFalse(golden.isEmpty, "no golden files at \(snapshots.path)")
+        XCTAssertEqual(Set(built.keys).subtracting(golden.keys).sorted(), [], "files built but not in the golden set")
+        XCTAssertEqual(Set(golden.keys).subtracting(built.keys).sorted(), [], "golden files the build no longer makes")
+        for path in golden.keys.sorted() where built[path] != golden[path] {
+            let actual = built[path].map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let expected = String(decoding: golden[path]!, as: UTF8.self)
+            XCTFail("\(path) differs from its golden file:\n\(firstDifference(expected, actual))")
+        }
+        print("sample site: \(golden.count) golden files compared")
+    }
+
+    func testBuildingTwiceGivesIdenticalBytes() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let first = work.appendingPathComponent("one")
+        let second = work.appendingPathComponent("two")
+        XCTAssertTrue(buildSample(into: first).succeeded)
+        XCTAssertTrue(buildSample(into: second).succeeded)
+        XCTAssertTrue(buildSample(into: second).succeeded, "rebuilding over an earlier build")
+        let a = TestSupport.snapshot(first), b = TestSupport.snapshot(second)
+        XCTAssertGreaterThan(a.count, 10)
+        XCTAssertEqual(a, b)
+    }
+
+    func testSamplePagesDropRawHTMLAndEscapeUserText() throws {
+        let output = TestSupport.temporaryFolder(self).appendingPathComponent("public")
+        XCTAssertTrue(buildSample(into: output).succeeded)
+        let site = TestSupport.snapshot(output)
+        for (path, bytes) in site where path.hasSuffix(".html") {
+            let html = String(decoding: bytes, as: UTF8.self)
+            XCTAssertFalse(html.contains("<script"), "\(path) carries a script")
+            XCTAssertFalse(html.lowercased().contains("javascript:"), "\(path) carries a javascript: URL")
+            XCTAssertFalse(html.contains("{{"), "\(path) shows an unrendered tag")
+        }
+        XCTAssertNotNil(site["data.json"])
+        XCTAssertNotNil(site["pages/about/index.html"])
+    }
+
+    private func firstDifference(_ a: String, _ b: String) -> String {
+        let x = a.split(separator: "\n", omittingEmptySubsequences: false)
+        let y = b.split(separator: "\n", omittingEmptySubsequences: false)
+        for i in 0..<max(x.count, y.count) where (i < x.count ? x[i] : nil) != (i < y.count ? y[i] : nil) {
+            return "line \(i + 1)\n  golden: \(i < x.count ? String(x[i]) : "<end>")\n  built:  \(i < y.count ? String(y[i]) : "<end>")"
+        }
+        return "(same text, different bytes)"
+    }
+}
+
+import Domain
+enum CalendarDateFixture {
+    static let sampleToday = CalendarDate(year: 2026, month: 11, day: 29)!
+}

@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+
+/// Paths and folders shared by the site tests.
+enum TestSupport {
+    /// The package root: three levels above this file.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var fixtures: URL { packageRoot.appendingPathComponent("Tests/Fixtures") }
+    static var sampleContent: URL { packageRoot.appendingPathComponent("content") }
+    static var templates: URL { packageRoot.appendingPathComponent("templates") }
+
+    /// A fresh temporary folder, removed when the test ends.
+    static func temporaryFolder(_ test: XCTestCase, file: StaticString = #filePath, line: UInt = #line) -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sandjar-tests-\(UUID().uuidString)")
+        XCTAssertNoThrow(try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true),
+                         file: file, line: line)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    /// Copies the contents of `source` into `destination`, merging folders and replacing files.
+    static func overlay(_ source: URL, onto destination: URL) throws {
+        let fm = FileManager.default
+        guard let enumerator = fm.enumerator(atPath: source.path) else { return }
+        while let relative = enumerator.nextObject() as? String {
+            let from = source.appendingPathComponent(relative)
+            let to = destination.appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            _ = fm.fileExists(atPath: from.path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                try fm.createDirectory(at: to, withIntermediateDirectories: true)
+            } else {
+                try? fm.removeItem(at: to)
+                try fm.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try fm.copyItem(at: from, to: to)
+            }
+        }
+    }
+
+    /// Every file under `folder`, relative path → bytes.
+    static func snapshot(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return files }
+        while let relative = enumerator.nextObject() as? String {
+            let url = folder.appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { files[relative] = FileManager.default.contents(atPath: url.path) }
+        }
+        return files
+    }
+
+    static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
+}
