@@ -27,7 +27,7 @@ site: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 clean:
 	rm -rf .build public public.lock .sandjar-cache
