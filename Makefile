@@ -3,7 +3,7 @@ SWIFT   ?= swift
 DEBS    := libcmark-dev libchipmunk-dev pkg-config
 RELEASE := .build/release/sandjar
 
-.PHONY: deps build site test clean
+.PHONY: deps build site test lint clean
 
 # Installs the Debian packages sandjar links against when they are missing: with apt-get when
 # running as root, otherwise it prints the exact command to run.
@@ -25,9 +25,13 @@ build: deps
 site: build
 	$(RELEASE) build content --out public --templates templates
 
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# swift-format with the project's .swift-format; warnings fail the run.
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 clean:
 	rm -rf .build public public.lock .sandjar-cache

@@ -6,12 +6,13 @@ import PackageDescription
 let package = Package(
     name: "sandjar",
     products: [
-        .executable(name: "sandjar", targets: ["sandjar"]),
+        .executable(name: "sandjar", targets: ["sandjar"])
     ],
     targets: [
         // C libraries from Debian, each wrapped by exactly one Swift file.
-        .systemLibrary(name: "CCmark", pkgConfig: "libcmark",
-                       providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(
+            name: "CCmark", pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"])]),
 
         // Parsers written here.
@@ -25,8 +26,9 @@ let package = Package(
         .target(name: "Jar", dependencies: ["CChipmunk"]),
 
         // Loading the data folder, rendering pages, writing the site.
-        .target(name: "SiteBuilder",
-                dependencies: ["TOML", "Mustache", "Markdown", "Domain", "Jar"]),
+        .target(
+            name: "SiteBuilder",
+            dependencies: ["TOML", "Mustache", "Markdown", "Domain", "Jar"]),
         .target(name: "SandjarCLI", dependencies: ["SiteBuilder", "TOML"]),
         .executableTarget(name: "sandjar", dependencies: ["SandjarCLI"]),
 
@@ -34,7 +36,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "JarTests", dependencies: ["Jar"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"], exclude: ["Snapshots"]),
         .testTarget(name: "SandjarCLITests", dependencies: ["SandjarCLI"]),
     ]
 )

@@ -14,9 +14,11 @@ public struct DataSet: Sendable, Equatable {
     public var enrollments: [Enrollment]
     public var rates: ExchangeRates
 
-    public init(site: SiteSettings, goals: [Goal], subscriptions: [Subscription], sessions: [PracticeSession],
-                patterns: [BreathingPattern], programs: [BreathingProgram], enrollments: [Enrollment],
-                rates: ExchangeRates) {
+    public init(
+        site: SiteSettings, goals: [Goal], subscriptions: [Subscription], sessions: [PracticeSession],
+        patterns: [BreathingPattern], programs: [BreathingProgram], enrollments: [Enrollment],
+        rates: ExchangeRates
+    ) {
         self.site = site
         self.goals = goals
         self.subscriptions = subscriptions

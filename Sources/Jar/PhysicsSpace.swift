@@ -1,6 +1,7 @@
 import CChipmunk
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A Chipmunk2D space: static walls and circular coins under gravity, stepped at a fixed rate.
@@ -13,7 +14,10 @@ public final class PhysicsSpace {
     public struct Point: Equatable, Sendable {
         public var x: Double
         public var y: Double
-        public init(x: Double, y: Double) { self.x = x; self.y = y }
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
     }
 
     private let space: OpaquePointer
@@ -52,8 +56,10 @@ public final class PhysicsSpace {
 
     /// Adds a dynamic circular coin and returns its index.
     @discardableResult
-    public func addCoin(at position: Point, radius: Double, mass: Double,
-                        elasticity: Double, friction: Double) -> Int {
+    public func addCoin(
+        at position: Point, radius: Double, mass: Double,
+        elasticity: Double, friction: Double
+    ) -> Int {
         let moment = cpMomentForCircle(mass, 0, radius, cpvzero)
         let body = cpBodyNew(mass, moment)!
         cpBodySetPosition(body, cpv(position.x, position.y))

@@ -1,6 +1,7 @@
 import CCmark
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Renders CommonMark to HTML with libcmark.
@@ -22,11 +23,13 @@ public struct MarkdownRenderer: Sendable {
         var options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_SMART
         if allowRawHTML { options |= CMARK_OPT_UNSAFE }
         let bytes = Array(markdown.utf8)
-        guard let document = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                cmark_parse_document(chars.baseAddress, chars.count, options)
-            }
-        }) else { return "" }
+        guard
+            let document = bytes.withUnsafeBufferPointer({ buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    cmark_parse_document(chars.baseAddress, chars.count, options)
+                }
+            })
+        else { return "" }
         defer { cmark_node_free(document) }
 
         neutraliseUnsafeURLs(in: document)

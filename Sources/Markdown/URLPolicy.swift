@@ -25,7 +25,8 @@ public enum URLPolicy {
         for scalar in url.unicodeScalars {
             if scalar == ":" { return letters.isEmpty ? nil : letters.lowercased() }
             if scalar.value < 0x21 { continue }
-            let isSchemeChar = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+            let isSchemeChar =
+                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
                 || (scalar >= "0" && scalar <= "9") || scalar == "+" || scalar == "-" || scalar == "."
             if !isSchemeChar { return nil }
             letters.unicodeScalars.append(scalar)

@@ -87,11 +87,13 @@ private struct TreeBuilder {
             }
             return .parent(open.name, arguments: arguments, placement: includePlacement(open), offset: open.offset)
         case .blockOpen:
-            return .block(open.name, body: Body(nodes: body, template: scanned.name),
-                          placement: blockPlacement(open), offset: open.offset)
+            return .block(
+                open.name, body: Body(nodes: body, template: scanned.name),
+                placement: blockPlacement(open), offset: open.offset)
         default:
-            return .section(Name(open.name), inverted: open.kind == .invertedOpen, body: body,
-                            placement: open.standalone ? .standalone : .inline, offset: open.offset)
+            return .section(
+                Name(open.name), inverted: open.kind == .invertedOpen, body: body,
+                placement: open.standalone ? .standalone : .inline, offset: open.offset)
         }
     }
 

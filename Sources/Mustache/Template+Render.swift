@@ -84,15 +84,20 @@ struct Renderer {
 
     /// Renders a partial, or a parent with its arguments, in the current
     /// context. Blocks passed from further out keep precedence.
-    private mutating func include(_ name: String, arguments: [String: Body], placement: Placement,
-                                  offset: Int, what: String) throws(MustacheError) {
+    private mutating func include(
+        _ name: String, arguments: [String: Body], placement: Placement,
+        offset: Int, what: String
+    ) throws(MustacheError) {
         if placement == .inline { writeIndent() }
         guard let included = templates[name] else {
             if strict { throw error(at: offset, "unknown \(what) '\(name)'") }
             return
         }
         guard depth < MustacheLibrary.maximumDepth else {
-            throw error(at: offset, "\(what) '\(name)' nested more than \(MustacheLibrary.maximumDepth) levels deep; does it include itself without end?")
+            throw error(
+                at: offset,
+                "\(what) '\(name)' nested more than \(MustacheLibrary.maximumDepth) levels deep; does it include itself without end?"
+            )
         }
         let saved = (blocks, template, indent)
         for (block, body) in arguments where blocks[block] == nil {
@@ -194,7 +199,9 @@ extension Renderer {
         return .null
     }
 
-    private mutating func write(_ value: MustacheValue, named name: Name, escaped: Bool, at offset: Int) throws(MustacheError) {
+    private mutating func write(_ value: MustacheValue, named name: Name, escaped: Bool, at offset: Int)
+        throws(MustacheError)
+    {
         switch value {
         case .string(let text):
             if escaped { output.appendEscapingHTML(text) } else { output += text }

@@ -116,14 +116,15 @@ extension ScannedTemplate {
     }
 
     private static let sigils: [UInt8: ScannedTag.Kind] = [
-        0x23: .sectionOpen, 0x5E: .invertedOpen, 0x2F: .close, 0x21: .comment,   // # ^ / !
+        0x23: .sectionOpen, 0x5E: .invertedOpen, 0x2F: .close, 0x21: .comment,  // # ^ / !
         0x3E: .partial, 0x3C: .parentOpen, 0x24: .blockOpen, 0x3D: .delimiters,  // > < $ =
-        0x26: .unescaped, 0x7B: .unescaped,                                      // & {
+        0x26: .unescaped, 0x7B: .unescaped,  // & {
     ]
 
     /// Scans the tag whose opening delimiter is at `start`; returns the index
     /// just past its closing delimiter.
-    private mutating func scanTag(at start: Int, open: inout [UInt8], close: inout [UInt8]) throws(MustacheError) -> Int {
+    private mutating func scanTag(at start: Int, open: inout [UInt8], close: inout [UInt8]) throws(MustacheError) -> Int
+    {
         var contentStart = start + open.count
         while contentStart < bytes.count, isBlank(bytes[contentStart]) { contentStart += 1 }
         var kind = ScannedTag.Kind.variable
@@ -132,7 +133,7 @@ extension ScannedTemplate {
             if let sigil = Self.sigils[bytes[contentStart]] {
                 kind = sigil
                 if bytes[contentStart] == 0x7B { terminator = [0x7D] + close }  // {{{name}}}
-                if sigil == .delimiters { terminator = [0x3D] + close }         // {{=<% %>=}}
+                if sigil == .delimiters { terminator = [0x3D] + close }  // {{=<% %>=}}
                 contentStart += 1
             }
         }
@@ -140,7 +141,8 @@ extension ScannedTemplate {
         while true {
             guard end < bytes.count, kind == .comment || bytes[end] != 0x0A else {
                 let expected = String(decoding: terminator, as: UTF8.self)
-                let message = kind == .delimiters
+                let message =
+                    kind == .delimiters
                     ? "bad delimiter tag: expected it to end with '\(expected)'"
                     : "unclosed tag: expected '\(expected)' before the end of the \(end < bytes.count ? "line" : "template")"
                 throw error(at: start, message)
@@ -169,7 +171,9 @@ extension ScannedTemplate {
     private func delimiters(in content: String, at offset: Int) throws(MustacheError) -> ([UInt8], [UInt8]) {
         let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
-            throw error(at: offset, "bad delimiters '\(content)': expected two delimiters separated by a space, as in {{=<% %>=}}")
+            throw error(
+                at: offset,
+                "bad delimiters '\(content)': expected two delimiters separated by a space, as in {{=<% %>=}}")
         }
         return (Array(parts[0].utf8), Array(parts[1].utf8))
     }
@@ -180,7 +184,9 @@ extension ScannedTemplate {
             throw error(at: offset, "invalid tag name '\(name)': names cannot contain spaces")
         }
         let isDataName = kind == .variable || kind == .unescaped || kind == .sectionOpen || kind == .invertedOpen
-        if isDataName, name != ".", name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+        if isDataName, name != ".",
+            name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        {
             throw error(at: offset, "invalid name '\(name)': a dotted name needs a key between every two dots")
         }
     }
@@ -192,7 +198,8 @@ extension String {
     func trimmingBlanks() -> String {
         let utf8 = Array(self.utf8)
         guard let first = utf8.firstIndex(where: { !isBlank($0) }),
-              let last = utf8.lastIndex(where: { !isBlank($0) }) else { return "" }
+            let last = utf8.lastIndex(where: { !isBlank($0) })
+        else { return "" }
         return String(decoding: utf8[first...last], as: UTF8.self)
     }
 }

@@ -34,11 +34,15 @@ extension ScannedTemplate {
                     stack.append(tag)
                 case .close:
                     guard let open = stack.popLast() else {
-                        throw error(at: tags[tag].offset, "unexpected closing tag '\(tags[tag].name)': no section is open")
+                        throw error(
+                            at: tags[tag].offset, "unexpected closing tag '\(tags[tag].name)': no section is open")
                     }
                     guard tags[open].name == tags[tag].name else {
                         let opened = error(at: tags[open].offset, "")
-                        throw error(at: tags[tag].offset, "mismatched closing tag '\(tags[tag].name)': expected '\(tags[open].name)' (opened at line \(opened.line), column \(opened.column))")
+                        throw error(
+                            at: tags[tag].offset,
+                            "mismatched closing tag '\(tags[tag].name)': expected '\(tags[open].name)' (opened at line \(opened.line), column \(opened.column))"
+                        )
                     }
                     tags[open].match = tag
                     tags[tag].match = open
@@ -50,7 +54,8 @@ extension ScannedTemplate {
             }
         }
         if let open = stack.last {
-            throw error(at: tags[open].offset, "unclosed \(Self.noun(tags[open].kind)) '\(tags[open].name)': no closing tag")
+            throw error(
+                at: tags[open].offset, "unclosed \(Self.noun(tags[open].kind)) '\(tags[open].name)': no closing tag")
         }
     }
 
@@ -88,7 +93,8 @@ extension ScannedTemplate {
                 // Across lines only from a standalone open tag: otherwise the
                 // default's later lines already carry their own indentation.
                 let close = tags[this.match]
-                tags[tag].pairStandalone = this.leftClear && close.rightClear
+                tags[tag].pairStandalone =
+                    this.leftClear && close.rightClear
                     && (close.line == this.line || tags[tag].standalone)
             case .close where this.opener == .parentOpen:
                 tags[tag].standalone = tags[this.match].leftClear && this.rightClear

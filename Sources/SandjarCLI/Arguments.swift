@@ -25,7 +25,10 @@ struct Arguments {
                 positionals.append(word)
                 continue
             }
-            if word == "--" { onlyPositionals = true; continue }
+            if word == "--" {
+                onlyPositionals = true
+                continue
+            }
             var name = String(word.dropFirst(2))
             var value: String?
             if let equals = name.firstIndex(of: "=") {

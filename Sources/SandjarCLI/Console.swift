@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where a command reads and writes, so tests can run commands in-process and read what they said.
@@ -8,8 +8,10 @@ public struct Console: Sendable {
     public var err: @Sendable (String) -> Void
     public var readInput: @Sendable () -> [UInt8]
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                readInput: @escaping @Sendable () -> [UInt8]) {
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        readInput: @escaping @Sendable () -> [UInt8]
+    ) {
         self.out = out
         self.err = err
         self.readInput = readInput

@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 import SiteBuilder
 import TOML
 
@@ -40,9 +40,11 @@ public enum SandjarCommand {
         }
     }
 
-    private static func build(_ words: [String], console: Console, publish: Bool) throws(Arguments.UsageError) -> Int32 {
-        let arguments = try Arguments(words, valued: ["out", "templates", "cache", "today"],
-                                      flags: ["quiet", "strict", "wait"])
+    private static func build(_ words: [String], console: Console, publish: Bool) throws(Arguments.UsageError) -> Int32
+    {
+        let arguments = try Arguments(
+            words, valued: ["out", "templates", "cache", "today"],
+            flags: ["quiet", "strict", "wait"])
         guard arguments.positionals.count <= 1 else {
             throw Arguments.UsageError(message: "expected at most one data folder, got \(arguments.positionals.count)")
         }
@@ -67,7 +69,9 @@ public enum SandjarCommand {
         }
         guard report.succeeded else {
             let errors = report.diagnostics.filter { $0.severity == .error }.count
-            console.err("sandjar: \(publish ? "build failed" : "check failed") with \(errors) error\(errors == 1 ? "" : "s"); nothing was changed\n")
+            console.err(
+                "sandjar: \(publish ? "build failed" : "check failed") with \(errors) error\(errors == 1 ? "" : "s"); nothing was changed\n"
+            )
             return 1
         }
         let quiet = arguments.flag("quiet")
@@ -76,7 +80,9 @@ public enum SandjarCommand {
             let warnings = report.diagnostics.count
             let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
             if publish {
-                console.out("built \(report.pageCount) pages (\(report.fileCount) files) into \(options.output) in \(seconds) s\(warned)\n")
+                console.out(
+                    "built \(report.pageCount) pages (\(report.fileCount) files) into \(options.output) in \(seconds) s\(warned)\n"
+                )
             } else {
                 console.out("checked \(options.data): \(report.pageCount) pages would be built\(warned)\n")
             }

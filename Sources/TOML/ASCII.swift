@@ -4,9 +4,9 @@ enum ASCII {
     static let lineFeed: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D
     static let space: UInt8 = 0x20
-    static let quote: UInt8 = 0x22          // "
-    static let hash: UInt8 = 0x23           // #
-    static let apostrophe: UInt8 = 0x27     // '
+    static let quote: UInt8 = 0x22  // "
+    static let hash: UInt8 = 0x23  // #
+    static let apostrophe: UInt8 = 0x27  // '
     static let plus: UInt8 = 0x2B
     static let comma: UInt8 = 0x2C
     static let minus: UInt8 = 0x2D
@@ -18,9 +18,9 @@ enum ASCII {
     static let upperE: UInt8 = 0x45
     static let upperT: UInt8 = 0x54
     static let upperZ: UInt8 = 0x5A
-    static let openBracket: UInt8 = 0x5B    // [
+    static let openBracket: UInt8 = 0x5B  // [
     static let backslash: UInt8 = 0x5C
-    static let closeBracket: UInt8 = 0x5D   // ]
+    static let closeBracket: UInt8 = 0x5D  // ]
     static let underscore: UInt8 = 0x5F
     static let lowerB: UInt8 = 0x62
     static let lowerE: UInt8 = 0x65
@@ -31,8 +31,8 @@ enum ASCII {
     static let lowerT: UInt8 = 0x74
     static let lowerX: UInt8 = 0x78
     static let lowerZ: UInt8 = 0x7A
-    static let openBrace: UInt8 = 0x7B      // {
-    static let closeBrace: UInt8 = 0x7D     // }
+    static let openBrace: UInt8 = 0x7B  // {
+    static let closeBrace: UInt8 = 0x7D  // }
 
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }

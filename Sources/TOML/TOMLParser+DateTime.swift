@@ -17,7 +17,8 @@ extension TOMLParser.Reader {
             let parsed = try parseDate()
             date = parsed
             let separator = current
-            let timeFollows = separator == ASCII.upperT || separator == ASCII.lowerT
+            let timeFollows =
+                separator == ASCII.upperT || separator == ASCII.lowerT
                 || (separator == ASCII.space && ASCII.isDigit(byte(at: position + 1)))
             guard timeFollows else {
                 return TOMLValue(kind: .dateTime(TOMLDateTime(date: parsed, time: nil)), location: location(of: start))
@@ -47,8 +48,9 @@ extension TOMLParser.Reader {
         }
         let days = TOMLDate.daysInMonth(year: year, month: month)
         guard (1...days).contains(day) else {
-            throw failure("day must be between 01 and \(days) for \(TOMLDate(year: year, month: month, day: 1).description.prefix(7))",
-                          at: dayOffset)
+            throw failure(
+                "day must be between 01 and \(days) for \(TOMLDate(year: year, month: month, day: 1).description.prefix(7))",
+                at: dayOffset)
         }
         return TOMLDate(year: year, month: month, day: day)
     }
@@ -61,8 +63,9 @@ extension TOMLParser.Reader {
         let minuteOffset = position
         let minute = try readDigits(2, naming: "a 2-digit minute")
         guard current == ASCII.colon else {
-            throw failure("expected ':' and seconds in time (seconds are required), found \(foundDescription(at: position))",
-                          at: position)
+            throw failure(
+                "expected ':' and seconds in time (seconds are required), found \(foundDescription(at: position))",
+                at: position)
         }
         position += 1
         let secondOffset = position
@@ -75,8 +78,9 @@ extension TOMLParser.Reader {
         if current == ASCII.period {
             position += 1
             guard ASCII.isDigit(current) else {
-                throw failure("expected a digit after the decimal point in time, found \(foundDescription(at: position))",
-                              at: position)
+                throw failure(
+                    "expected a digit after the decimal point in time, found \(foundDescription(at: position))",
+                    at: position)
             }
             var digits = 0
             while ASCII.isDigit(current) {
@@ -131,8 +135,9 @@ extension TOMLParser.Reader {
 
     private mutating func expect(_ separator: UInt8, in what: String) throws(TOMLError) {
         guard current == separator else {
-            throw failure("expected '\(Character(Unicode.Scalar(separator)))' in \(what), found \(foundDescription(at: position))",
-                          at: position)
+            throw failure(
+                "expected '\(Character(Unicode.Scalar(separator)))' in \(what), found \(foundDescription(at: position))",
+                at: position)
         }
         position += 1
     }

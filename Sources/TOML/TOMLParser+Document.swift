@@ -57,8 +57,10 @@ extension TOMLParser.Reader {
     }
 
     /// The table a dotted-key prefix names, created on first use.
-    private mutating func dottedKeyTable(in table: TableNode, key: [KeySegment],
-                                         index: Int) throws(TOMLError) -> TableNode {
+    private mutating func dottedKeyTable(
+        in table: TableNode, key: [KeySegment],
+        index: Int
+    ) throws(TOMLError) -> TableNode {
         let segment = key[index]
         if let slot = table.members.position(of: segment.name) {
             let path = TOMLParser.displayPath(key[...index])
@@ -71,8 +73,9 @@ extension TOMLParser.Reader {
                     node.origin = .dotted
                     return node
                 case .header, .inline:
-                    throw failure("table '\(path)' was defined by a [header]; dotted keys cannot add to it",
-                                  at: segment.offset)
+                    throw failure(
+                        "table '\(path)' was defined by a [header]; dotted keys cannot add to it",
+                        at: segment.offset)
                 }
             case .tableArray:
                 throw failure("'\(path)' is an array of tables; dotted keys cannot add to it", at: segment.offset)
@@ -93,14 +96,16 @@ extension TOMLParser.Reader {
         skipWhitespace()
         if isArray {
             guard current == ASCII.closeBracket && byte(at: position + 1) == ASCII.closeBracket else {
-                throw failure("expected ']]' to close the array-of-tables header, found \(foundDescription(at: position))",
-                              at: position)
+                throw failure(
+                    "expected ']]' to close the array-of-tables header, found \(foundDescription(at: position))",
+                    at: position)
             }
             position += 2
         } else {
             guard current == ASCII.closeBracket else {
-                throw failure("expected ']' to close the table header, found \(foundDescription(at: position))",
-                              at: position)
+                throw failure(
+                    "expected ']' to close the table header, found \(foundDescription(at: position))",
+                    at: position)
             }
             position += 1
         }
@@ -115,8 +120,9 @@ extension TOMLParser.Reader {
             if isArray {
                 guard parent.depth + 2 <= limits.maxDepth else { throw depthFailure(at: last.offset) }
                 let node = TableNode(origin: .header, location: headerLocation, depth: parent.depth + 2)
-                parent.members.append(key: last.name, location: location(of: last.offset),
-                                      element: .tableArray(TableArrayNode(location: headerLocation, first: node)))
+                parent.members.append(
+                    key: last.name, location: location(of: last.offset),
+                    element: .tableArray(TableArrayNode(location: headerLocation, first: node)))
                 return node
             }
             let node = try addTable(named: last, to: parent, origin: .header)
@@ -155,8 +161,10 @@ extension TOMLParser.Reader {
 
     /// The table a header's prefix names: any existing table, the newest element of an
     /// array of tables, or a new implicit table.
-    private mutating func headerParent(in table: TableNode, key: [KeySegment],
-                                       index: Int) throws(TOMLError) -> TableNode {
+    private mutating func headerParent(
+        in table: TableNode, key: [KeySegment],
+        index: Int
+    ) throws(TOMLError) -> TableNode {
         let segment = key[index]
         guard let slot = table.members.position(of: segment.name) else {
             return try addTable(named: segment, to: table, origin: .implicit)
@@ -173,8 +181,10 @@ extension TOMLParser.Reader {
         }
     }
 
-    private mutating func addTable(named segment: KeySegment, to parent: TableNode,
-                                   origin: TableNode.Origin) throws(TOMLError) -> TableNode {
+    private mutating func addTable(
+        named segment: KeySegment, to parent: TableNode,
+        origin: TableNode.Origin
+    ) throws(TOMLError) -> TableNode {
         guard parent.depth < limits.maxDepth else { throw depthFailure(at: segment.offset) }
         let keyLocation = location(of: segment.offset)
         let node = TableNode(origin: origin, location: keyLocation, depth: parent.depth + 1)

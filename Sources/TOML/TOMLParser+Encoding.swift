@@ -39,7 +39,8 @@ extension TOMLParser {
                 offset += 2
                 survey.lines.addLine(startingAt: offset)
             } else if byte < 0x80 {
-                survey.problem = "control character \(scalarName(UInt32(byte))) is not allowed"
+                survey.problem =
+                    "control character \(scalarName(UInt32(byte))) is not allowed"
                     + " (use an escape sequence inside a basic string)"
                 break
             } else {
@@ -65,12 +66,20 @@ extension TOMLParser {
         var upper: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
+        case 0xE0:
+            length = 3
+            lower = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
+        case 0xED:
+            length = 3
+            upper = 0x9F
+        case 0xF0:
+            length = 4
+            lower = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
+        case 0xF4:
+            length = 4
+            upper = 0x8F
         default: return 0
         }
         guard offset + length <= bytes.count else { return 0 }

@@ -60,8 +60,9 @@ extension TOMLParser.Reader {
             guard position > start else {
                 throw failure("expected a key, found \(foundDescription(at: start))", at: start)
             }
-            return TOMLParser.KeySegment(name: String(decoding: bytes[start..<position], as: UTF8.self),
-                                         offset: start)
+            return TOMLParser.KeySegment(
+                name: String(decoding: bytes[start..<position], as: UTF8.self),
+                offset: start)
         }
     }
 }

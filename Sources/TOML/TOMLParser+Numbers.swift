@@ -29,7 +29,8 @@ extension TOMLParser.Reader {
         }
 
         if bytes[cursor] == ASCII.zero, cursor + 1 < stop,
-           let radix = radix(of: bytes[cursor + 1]) {
+            let radix = radix(of: bytes[cursor + 1])
+        {
             guard cursor == start else {
                 throw failure("a sign is not allowed on a hexadecimal, octal or binary integer", at: start)
             }
@@ -100,8 +101,10 @@ extension TOMLParser.Reader {
     }
 
     /// Advances over digits of `radix`, allowing single underscores between digits.
-    private mutating func scanDigits(_ cursor: inout Int, stop: Int, radix: Int64,
-                                     expecting what: String) throws(TOMLError) {
+    private mutating func scanDigits(
+        _ cursor: inout Int, stop: Int, radix: Int64,
+        expecting what: String
+    ) throws(TOMLError) {
         guard cursor < stop, isDigit(bytes[cursor], radix: radix) else {
             if cursor < stop && bytes[cursor] == ASCII.underscore {
                 throw failure("an underscore must be between two digits", at: cursor)

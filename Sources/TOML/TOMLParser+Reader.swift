@@ -77,8 +77,12 @@ extension TOMLParser {
         @inline(__always)
         mutating func skipLineEnd() -> Bool {
             switch current {
-            case ASCII.lineFeed: position += 1; return true
-            case ASCII.carriageReturn: position += 2; return true  // LF guaranteed by the survey
+            case ASCII.lineFeed:
+                position += 1
+                return true
+            case ASCII.carriageReturn:
+                position += 2
+                return true  // LF guaranteed by the survey
             default: return false
             }
         }
@@ -102,8 +106,9 @@ extension TOMLParser {
             skipWhitespace()
             if current == ASCII.hash { skipComment() }
             if isAtEnd || skipLineEnd() { return }
-            throw failure("expected a new line after \(what), found \(foundDescription(at: position))",
-                          at: position)
+            throw failure(
+                "expected a new line after \(what), found \(foundDescription(at: position))",
+                at: position)
         }
 
         // MARK: Describing input in messages

@@ -79,8 +79,9 @@ extension TOMLParser.Reader {
                     continue
                 }
                 if quotes > 5 {
-                    throw failure("too many quotation marks: at most two may come right before the closing delimiter",
-                                  at: position + 5)
+                    throw failure(
+                        "too many quotation marks: at most two may come right before the closing delimiter",
+                        at: position + 5)
                 }
                 buffer.append(contentsOf: bytes[runStart..<(position + quotes - 3)])
                 position += quotes
@@ -138,8 +139,9 @@ extension TOMLParser.Reader {
         case ASCII.lineFeed, ASCII.carriageReturn, 0:
             throw failure("a backslash must start an escape sequence; write '\\\\' for a backslash", at: start)
         default:
-            throw failure("invalid escape sequence '\\\(scalarText(at: start + 1))'"
-                          + " (valid: \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX)", at: start)
+            throw failure(
+                "invalid escape sequence '\\\(scalarText(at: start + 1))'"
+                    + " (valid: \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX)", at: start)
         }
         buffer.append(simple)
         position += 2
@@ -157,8 +159,9 @@ extension TOMLParser.Reader {
             value = value << 4 | ASCII.hexValue(digit)
         }
         guard let scalar = Unicode.Scalar(value) else {
-            throw failure("invalid escape: \\\(letter)\(TOMLParser.hex(value, width: digits)) is not a Unicode scalar value",
-                          at: start)
+            throw failure(
+                "invalid escape: \\\(letter)\(TOMLParser.hex(value, width: digits)) is not a Unicode scalar value",
+                at: start)
         }
         appendUTF8(scalar.value, to: &buffer)
         position = start + 2 + digits

@@ -40,8 +40,9 @@ extension TOMLParser.Reader {
             position += 5
             return TOMLValue(kind: .boolean(false), location: location(of: start))
         }
-        throw failure("expected a value, found \(foundDescription(at: start))"
-                      + " (booleans are 'true' and 'false', in lower case)", at: start)
+        throw failure(
+            "expected a value, found \(foundDescription(at: start))"
+                + " (booleans are 'true' and 'false', in lower case)", at: start)
     }
 
     /// Whether the input at the cursor spells `word` (ASCII).
@@ -78,8 +79,9 @@ extension TOMLParser.Reader {
                 if isAtEnd {
                     throw failure("unterminated array: expected ']'", at: position)
                 }
-                throw failure("expected ',' or ']' after an array element, found \(foundDescription(at: position))",
-                              at: position)
+                throw failure(
+                    "expected ',' or ']' after an array element, found \(foundDescription(at: position))",
+                    at: position)
             }
         }
         position += 1
@@ -117,8 +119,9 @@ extension TOMLParser.Reader {
             case 0 where isAtEnd:
                 throw failure("unterminated inline table: expected '}'", at: position)
             default:
-                throw failure("expected ',' or '}' in inline table, found \(foundDescription(at: position))",
-                              at: position)
+                throw failure(
+                    "expected ',' or '}' in inline table, found \(foundDescription(at: position))",
+                    at: position)
             }
         }
     }

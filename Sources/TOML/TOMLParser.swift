@@ -39,8 +39,9 @@ public enum TOMLParser {
                 column += 1
             }
         }
-        return TOMLError(message: "file is larger than \(sizeDescription(limit))",
-                         location: SourceLocation(line: line, column: column))
+        return TOMLError(
+            message: "file is larger than \(sizeDescription(limit))",
+            location: SourceLocation(line: line, column: column))
     }
 
     private static func sizeDescription(_ bytes: Int) -> String {

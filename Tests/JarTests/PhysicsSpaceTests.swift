@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Jar
 
 final class PhysicsSpaceTests: XCTestCase {

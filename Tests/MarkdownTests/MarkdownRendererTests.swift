@@ -1,11 +1,13 @@
 import XCTest
+
 @testable import Markdown
 
 /// libcmark through our one wrapper: safe by default.
 final class MarkdownRendererTests: XCTestCase {
     func testRendersCommonMark() {
-        XCTAssertEqual(MarkdownRenderer().html("# Hi\n\nSome *text* and `code`.\n"),
-                       "<h1>Hi</h1>\n<p>Some <em>text</em> and <code>code</code>.</p>\n")
+        XCTAssertEqual(
+            MarkdownRenderer().html("# Hi\n\nSome *text* and `code`.\n"),
+            "<h1>Hi</h1>\n<p>Some <em>text</em> and <code>code</code>.</p>\n")
     }
 
     func testRawHTMLIsOmittedUnlessAllowed() {
@@ -18,7 +20,8 @@ final class MarkdownRendererTests: XCTestCase {
     }
 
     func testOnlyWebAndMailLinksSurvive() {
-        let html = MarkdownRenderer().html("""
+        let html = MarkdownRenderer().html(
+            """
             [a](https://example.org) [b](mailto:me@example.org) [c](../goals/) \
             [d](javascript:alert(1)) [e](JaVa\tScript:alert(1)) [f](data:text/html,x) ![g](vbscript:x)
             """)

@@ -5,18 +5,22 @@ import XCTest
 final class MustacheValueTests: XCTestCase {
     func testLiterals() {
         let value: MustacheValue = ["s": "x", "i": 1, "d": 1.5, "b": true, "n": nil, "l": [1, "two"]]
-        XCTAssertEqual(value, .object([
-            "s": .string("x"), "i": .int(1), "d": .double(1.5), "b": .bool(true), "n": .null,
-            "l": .list([.int(1), .string("two")]),
-        ]))
+        XCTAssertEqual(
+            value,
+            .object([
+                "s": .string("x"), "i": .int(1), "d": .double(1.5), "b": .bool(true), "n": .null,
+                "l": .list([.int(1), .string("two")]),
+            ]))
     }
 
     func testDecodesJSON() throws {
         let json = #"{"a": 1, "b": 1.21, "c": true, "d": null, "e": "s", "f": [1, false], "g": {"h": 2}}"#
         let value = try JSONDecoder().decode(MustacheValue.self, from: Data(json.utf8))
-        XCTAssertEqual(value, [
-            "a": 1, "b": 1.21, "c": true, "d": nil, "e": "s", "f": [1, false], "g": ["h": 2],
-        ])
+        XCTAssertEqual(
+            value,
+            [
+                "a": 1, "b": 1.21, "c": true, "d": nil, "e": "s", "f": [1, false], "g": ["h": 2],
+            ])
     }
 
     func testRoundTripsThroughJSON() throws {

@@ -4,8 +4,10 @@ import XCTest
 /// Rendering behaviour beyond the spec files: escaping, numbers, indentation,
 /// inheritance for layouts, large lists and recursion limits.
 final class RenderTests: XCTestCase {
-    private func render(_ template: String, _ context: MustacheValue = [:],
-                        partials: [String: String] = [:], strict: Bool = false) throws -> String {
+    private func render(
+        _ template: String, _ context: MustacheValue = [:],
+        partials: [String: String] = [:], strict: Bool = false
+    ) throws -> String {
         var sources = partials
         sources["main"] = template
         return try MustacheLibrary(templates: sources).render("main", context, strict: strict)
@@ -14,8 +16,9 @@ final class RenderTests: XCTestCase {
     func testEscapesHTMLIncludingApostrophe() throws {
         let context: MustacheValue = ["x": #"<a href="x">Tom & Jerry's</a>"#]
         XCTAssertEqual(try render("{{x}}", context), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
-        XCTAssertEqual(try render("{{{x}}}|{{&x}}", context),
-                       #"<a href="x">Tom & Jerry's</a>|<a href="x">Tom & Jerry's</a>"#)
+        XCTAssertEqual(
+            try render("{{{x}}}|{{&x}}", context),
+            #"<a href="x">Tom & Jerry's</a>|<a href="x">Tom & Jerry's</a>"#)
         XCTAssertEqual(try render("<a title='{{x}}'>", ["x": "it's"]), "<a title='it&#39;s'>")
         XCTAssertEqual(try render("{{x}}", ["x": "naïve — ünïcödé 🎉"]), "naïve — ünïcödé 🎉")
     }
@@ -53,10 +56,12 @@ final class RenderTests: XCTestCase {
     func testRecursivePartialsStopWithAClearError() throws {
         let library = try MustacheLibrary(templates: ["main": "{{>loop}}", "loop": "x\n{{>loop}}"])
         XCTAssertThrowsError(try library.render("main", [:])) { error in
-            XCTAssertEqual(error as? MustacheError, MustacheError(
-                template: "loop", line: 2, column: 1,
-                message: "partial 'loop' nested more than 100 levels deep; does it include itself without end?",
-                lineText: "{{>loop}}"))
+            XCTAssertEqual(
+                error as? MustacheError,
+                MustacheError(
+                    template: "loop", line: 2, column: 1,
+                    message: "partial 'loop' nested more than 100 levels deep; does it include itself without end?",
+                    lineText: "{{>loop}}"))
         }
     }
 
@@ -80,11 +85,15 @@ final class RenderTests: XCTestCase {
 
     func testLayoutWithBlocks() throws {
         let partials = [
-            "layout": "<html>\n<head><title>{{$title}}Site{{/title}}</title></head>\n<body>\n  {{$content}}\n  {{/content}}\n</body>\n</html>\n",
+            "layout":
+                "<html>\n<head><title>{{$title}}Site{{/title}}</title></head>\n<body>\n  {{$content}}\n  {{/content}}\n</body>\n</html>\n"
         ]
-        let page = "{{<layout}}\n{{$title}}{{page.title}} · Site{{/title}}\n{{$content}}\n<h1>{{page.title}}</h1>\n<p>Hi</p>\n{{/content}}\n{{/layout}}\n"
+        let page =
+            "{{<layout}}\n{{$title}}{{page.title}} · Site{{/title}}\n{{$content}}\n<h1>{{page.title}}</h1>\n<p>Hi</p>\n{{/content}}\n{{/layout}}\n"
         let output = try render(page, ["page": ["title": "Home"]], partials: partials)
-        XCTAssertEqual(output, """
+        XCTAssertEqual(
+            output,
+            """
             <html>
             <head><title>Home · Site</title></head>
             <body>
@@ -99,11 +108,14 @@ final class RenderTests: XCTestCase {
     func testBlockIndentation() throws {
         let parent = "<ul>\n  {{$items}}<li>a</li>\n  <li>b</li>{{/items}}\n</ul>\n"
         XCTAssertEqual(try render("{{<p}}{{/p}}", partials: ["p": parent]), "<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>\n")
-        XCTAssertEqual(try render("{{<p}}{{$items}}\n<li>x</li>\n<li>y</li>{{/items}}{{/p}}", partials: ["p": parent]),
-                       "<ul>\n  <li>x</li>\n<li>y</li>\n</ul>\n")
+        XCTAssertEqual(
+            try render("{{<p}}{{$items}}\n<li>x</li>\n<li>y</li>{{/items}}{{/p}}", partials: ["p": parent]),
+            "<ul>\n  <li>x</li>\n<li>y</li>\n</ul>\n")
         let indented = "<ul>\n  {{$items}}\n  <li>a</li>\n  {{/items}}\n</ul>\n"
-        XCTAssertEqual(try render("{{<p}}{{$items}}\n    <li>x</li>\n      <li>y</li>\n{{/items}}{{/p}}", partials: ["p": indented]),
-                       "<ul>\n  <li>x</li>\n    <li>y</li>\n</ul>\n")
+        XCTAssertEqual(
+            try render(
+                "{{<p}}{{$items}}\n    <li>x</li>\n      <li>y</li>\n{{/items}}{{/p}}", partials: ["p": indented]),
+            "<ul>\n  <li>x</li>\n    <li>y</li>\n</ul>\n")
     }
 
     func testBlocksReachPartialsOfTheParent() throws {
@@ -117,7 +129,8 @@ final class RenderTests: XCTestCase {
             "layout": "<title>{{$title}}{{/title}}</title>{{$content}}{{/content}}",
             "card": "<h2>{{$title}}Card{{/title}}</h2>",
         ]
-        let page = "{{<layout}}{{$title}}Page{{/title}}{{$content}}{{<card}}{{$title}}Mine{{/title}}{{/card}}{{<card}}{{/card}}{{/content}}{{/layout}}"
+        let page =
+            "{{<layout}}{{$title}}Page{{/title}}{{$content}}{{<card}}{{$title}}Mine{{/title}}{{/card}}{{<card}}{{/card}}{{/content}}{{/layout}}"
         XCTAssertEqual(try render(page, partials: partials), "<title>Page</title><h2>Mine</h2><h2>Card</h2>")
     }
 

@@ -9,7 +9,9 @@ import XCTest
 /// into the repository; when it is absent the test is skipped.
 final class SpecSuiteTests: XCTestCase {
     /// The required spec files; lambdas and dynamic names are not supported.
-    static let specFiles = ["comments", "delimiters", "interpolation", "inverted", "partials", "sections", "~inheritance"]
+    static let specFiles = [
+        "comments", "delimiters", "interpolation", "inverted", "partials", "sections", "~inheritance",
+    ]
 
     /// The name the test's template is registered under, chosen so that it
     /// cannot collide with a spec partial.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SandjarCLI
 
 /// The command line in-process, with its output captured.
@@ -10,9 +11,10 @@ final class SandjarCommandTests: XCTestCase {
         var out: String { lock.withLock { outText } }
         var err: String { lock.withLock { errText } }
         func console(input: String = "") -> Console {
-            Console(out: { t in self.lock.withLock { self.outText += t } },
-                    err: { t in self.lock.withLock { self.errText += t } },
-                    readInput: { Array(input.utf8) })
+            Console(
+                out: { t in self.lock.withLock { self.outText += t } },
+                err: { t in self.lock.withLock { self.errText += t } },
+                readInput: { Array(input.utf8) })
         }
     }
 
@@ -24,15 +26,17 @@ final class SandjarCommandTests: XCTestCase {
         XCTAssertEqual(SandjarCommand.main(arguments: [], console: captured.console()), 2)
         XCTAssertEqual(SandjarCommand.main(arguments: ["frobnicate"], console: captured.console()), 2)
         XCTAssertEqual(SandjarCommand.main(arguments: ["build", "--colour"], console: captured.console()), 2)
-        XCTAssertEqual(SandjarCommand.main(arguments: ["build", "--today", "2026-13-01"], console: captured.console()), 2)
+        XCTAssertEqual(
+            SandjarCommand.main(arguments: ["build", "--today", "2026-13-01"], console: captured.console()), 2)
         XCTAssertTrue(captured.err.contains("unknown option '--colour'"))
         XCTAssertTrue(captured.err.contains("usage: sandjar build"))
     }
 
     func testTOMLDecodeWritesTaggedJSON() {
         let captured = Captured()
-        let status = SandjarCommand.main(arguments: ["debug", "toml-decode"],
-                                         console: captured.console(input: "a = 1\nb = \"x\"\n"))
+        let status = SandjarCommand.main(
+            arguments: ["debug", "toml-decode"],
+            console: captured.console(input: "a = 1\nb = \"x\"\n"))
         XCTAssertEqual(status, 0)
         let json = try? JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [String: [String: String]]
         XCTAssertEqual(json?["a"], ["type": "integer", "value": "1"])
@@ -41,17 +45,21 @@ final class SandjarCommandTests: XCTestCase {
 
     func testTOMLDecodeRejectsInvalidWithPosition() {
         let captured = Captured()
-        XCTAssertEqual(SandjarCommand.main(arguments: ["debug", "toml-decode"],
-                                           console: captured.console(input: "a = 1\na = 2\n")), 1)
+        XCTAssertEqual(
+            SandjarCommand.main(
+                arguments: ["debug", "toml-decode"],
+                console: captured.console(input: "a = 1\na = 2\n")), 1)
         XCTAssertTrue(captured.err.hasPrefix("<stdin>:2:1: error:"), captured.err)
     }
 
     func testBuildPrintsOneLineSummaryAndQuietPrintsNothing() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let args = ["build", SandjarCommandTests.root.appendingPathComponent("content").path,
-                    "--templates", SandjarCommandTests.root.appendingPathComponent("templates").path,
-                    "--out", out.path, "--today", "2026-11-29"]
+        let args = [
+            "build", SandjarCommandTests.root.appendingPathComponent("content").path,
+            "--templates", SandjarCommandTests.root.appendingPathComponent("templates").path,
+            "--out", out.path, "--today", "2026-11-29",
+        ]
         let loud = Captured()
         XCTAssertEqual(SandjarCommand.main(arguments: args, console: loud.console()), 0, loud.err)
         XCTAssertTrue(loud.out.hasPrefix("built "), loud.out)
@@ -65,16 +73,21 @@ final class SandjarCommandTests: XCTestCase {
     func testBadDataExitsWith1AndPointsAtTheLine() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        try FileManager.default.createDirectory(at: work.appendingPathComponent("goals"), withIntermediateDirectories: true)
-        try "title = \"T\"\ncurrency = \"USD\"\n".write(to: work.appendingPathComponent("site.toml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("goals"), withIntermediateDirectories: true)
+        try "title = \"T\"\ncurrency = \"USD\"\n".write(
+            to: work.appendingPathComponent("site.toml"), atomically: true, encoding: .utf8)
         try "name = \"Bike\"\nmode = \"wish\"\ntarget = 100\n\n[[deposit]]\nat = 2026-01-02\namount = -3\n"
             .write(to: work.appendingPathComponent("goals/bike.toml"), atomically: true, encoding: .utf8)
         let captured = Captured()
-        let status = SandjarCommand.main(arguments: [
-            "check", work.path, "--templates", SandjarCommandTests.root.appendingPathComponent("templates").path,
-        ], console: captured.console())
+        let status = SandjarCommand.main(
+            arguments: [
+                "check", work.path, "--templates", SandjarCommandTests.root.appendingPathComponent("templates").path,
+            ], console: captured.console())
         XCTAssertEqual(status, 1)
-        XCTAssertTrue(captured.err.contains("goals/bike.toml:7:10: error: deposit[1].amount must be > 0\n  amount = -3\n           ^"),
-                      captured.err)
+        XCTAssertTrue(
+            captured.err.contains(
+                "goals/bike.toml:7:10: error: deposit[1].amount must be > 0\n  amount = -3\n           ^"),
+            captured.err)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SiteBuilder
 
 /// Each folder under `Tests/Fixtures/invalid/<case>/` overlays `data/` onto the valid base data
@@ -35,7 +36,8 @@ final class InvalidDataTests: XCTestCase {
             }
             let report = SiteBuild(options: options).run()
             XCTAssertFalse(report.succeeded, "\(name): the build should fail")
-            let actual = report.diagnostics.filter { $0.severity == .error }
+            let actual =
+                report.diagnostics.filter { $0.severity == .error }
                 .map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") }
                 .joined(separator: "\n") + "\n"
             let expectedFile = caseFolder.appendingPathComponent("expected.txt")
@@ -58,8 +60,9 @@ final class InvalidDataTests: XCTestCase {
         try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
         let secret = work.appendingPathComponent("secret.toml")
         try "name = \"Secret\"\nmode = \"wish\"\ntarget = 1\n".write(to: secret, atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(at: data.appendingPathComponent("goals/secret.toml"),
-                                                   withDestinationURL: secret)
+        try FileManager.default.createSymbolicLink(
+            at: data.appendingPathComponent("goals/secret.toml"),
+            withDestinationURL: secret)
         let errors = check(data)
         XCTAssertEqual(errors, ["goals/secret.toml: error: is a symlink that leads out of the data folder"])
     }

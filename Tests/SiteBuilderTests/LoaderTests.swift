@@ -1,6 +1,7 @@
+import Domain
 import Foundation
 import XCTest
-import Domain
+
 @testable import SiteBuilder
 
 /// Loading the data folder into typed models: exact decimals, positions, warnings.
@@ -10,7 +11,8 @@ final class LoaderTests: XCTestCase {
         try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
         for (path, text) in files {
             let url = data.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         let log = DiagnosticLog(strict: strict)
@@ -39,7 +41,8 @@ final class LoaderTests: XCTestCase {
     func testAmountsAreExactDecimals() throws {
         var deposits = ""
         for _ in 0..<10 { deposits += "[[deposit]]\nat = 2026-10-01\namount = 0.1\n" }
-        let (loaded, _, _) = try load(["goals/dimes.toml": "name = \"Dimes\"\nmode = \"wish\"\ntarget = 1\n" + deposits])
+        let (loaded, _, _) = try load(["goals/dimes.toml": "name = \"Dimes\"\nmode = \"wish\"\ntarget = 1\n" + deposits]
+        )
         let dimes = try XCTUnwrap(loaded?.data.goals.first { $0.id == "dimes" })
         let totals = GoalTotals(goal: dimes)
         XCTAssertEqual(totals.saved, 1, "ten deposits of 0.1 make exactly 1")
@@ -50,8 +53,9 @@ final class LoaderTests: XCTestCase {
         let text = "name = \"Car\"\nmode = \"wish\"\ntarget = 10\ntargte = 5\n"
         let (loaded, diagnostics, data) = try load(["goals/car.toml": text])
         XCTAssertNotNil(loaded, "warnings do not stop the build")
-        XCTAssertEqual(diagnostics.map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") },
-                       ["goals/car.toml:4:1: warning: unknown key 'targte'; did you mean 'target'?"])
+        XCTAssertEqual(
+            diagnostics.map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") },
+            ["goals/car.toml:4:1: warning: unknown key 'targte'; did you mean 'target'?"])
         let (strictLoaded, strictDiagnostics, _) = try load(["goals/car.toml": text], strict: true)
         XCTAssertNil(strictLoaded)
         XCTAssertEqual(strictDiagnostics.map(\.severity), [.error])
@@ -72,12 +76,16 @@ final class LoaderTests: XCTestCase {
             amount = 5
             """
         let (_, diagnostics, data) = try load(["goals/car.toml": text])
-        XCTAssertEqual(diagnostics.map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") }, [
-            "goals/car.toml:3:10: error: target must be > 0",
-            "goals/car.toml:7:10: error: deposit[1].amount must be > 0",
-            "goals/car.toml:10:6: error: deposit[2].at must be a date or date-time like 2026-08-01T21:14:00+08:00",
-        ])
-        XCTAssertEqual(diagnostics[1].description, """
+        XCTAssertEqual(
+            diagnostics.map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") },
+            [
+                "goals/car.toml:3:10: error: target must be > 0",
+                "goals/car.toml:7:10: error: deposit[1].amount must be > 0",
+                "goals/car.toml:10:6: error: deposit[2].at must be a date or date-time like 2026-08-01T21:14:00+08:00",
+            ])
+        XCTAssertEqual(
+            diagnostics[1].description,
+            """
             \(data.path)/goals/car.toml:7:10: error: deposit[1].amount must be > 0
               amount = -1
                        ^
@@ -86,13 +94,16 @@ final class LoaderTests: XCTestCase {
 
     func testFrontMatterErrorsPointAtTheLineInThePage() throws {
         let (_, diagnostics, data) = try load(["pages/hello.md": "+++\ntitle = \"Hi\"\ndate = \"soon\"\n+++\nBody\n"])
-        XCTAssertEqual(diagnostics.map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") },
-                       ["pages/hello.md:3:8: error: date must be a date like 2026-08-01"])
+        XCTAssertEqual(
+            diagnostics.map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") },
+            ["pages/hello.md:3:8: error: date must be a date like 2026-08-01"])
     }
 
     func testDefaultCurrencyByLocale() {
-        let cases = ["zh-Hans-CN": "CNY", "en-US": "USD", "en-GB": "GBP", "ja-JP": "JPY", "ko-KR": "KRW",
-                     "zh-Hant-TW": "TWD", "zh-Hant-HK": "HKD", "de-DE": "EUR", "fr_FR": "EUR"]
+        let cases = [
+            "zh-Hans-CN": "CNY", "en-US": "USD", "en-GB": "GBP", "ja-JP": "JPY", "ko-KR": "KRW",
+            "zh-Hant-TW": "TWD", "zh-Hant-HK": "HKD", "de-DE": "EUR", "fr_FR": "EUR",
+        ]
         for (locale, code) in cases {
             XCTAssertEqual(SiteSettings.defaultCurrency(forLocale: locale)?.code, code, locale)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SiteBuilder
 
 /// The promises of DESIGN.md §7 about the output folder.

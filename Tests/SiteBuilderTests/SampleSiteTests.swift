@@ -1,5 +1,7 @@
+import Domain
 import Foundation
 import XCTest
+
 @testable import SiteBuilder
 
 /// The sample data folder `content/`, built with `--today 2026-11-29`, must match the golden files
@@ -7,8 +9,10 @@ import XCTest
 /// `RECORD_SNAPSHOTS=1 swift test --filter SampleSiteTests` (recording fails the run on purpose).
 final class SampleSiteTests: XCTestCase {
     static let today = CalendarDateFixture.sampleToday
-    var snapshots: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Snapshots/sample-site") }
+    var snapshots: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Snapshots/sample-site")
+    }
 
     private func buildSample(into output: URL) -> BuildReport {
         var options = BuildOptions()
@@ -31,7 +35,8 @@ final class SampleSiteTests: XCTestCase {
             try? FileManager.default.removeItem(at: snapshots)
             for (path, bytes) in built {
                 let url = snapshots.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try bytes.write(to: url)
             }
             XCTFail("recorded \(built.count) golden files; run again without RECORD_SNAPSHOTS")
@@ -56,7 +61,8 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertTrue(buildSample(into: first).succeeded)
         XCTAssertTrue(buildSample(into: second).succeeded)
         XCTAssertTrue(buildSample(into: second).succeeded, "rebuilding over an earlier build")
-        let a = TestSupport.snapshot(first), b = TestSupport.snapshot(second)
+        let a = TestSupport.snapshot(first)
+        let b = TestSupport.snapshot(second)
         XCTAssertGreaterThan(a.count, 10)
         XCTAssertEqual(a, b)
     }
@@ -79,13 +85,13 @@ final class SampleSiteTests: XCTestCase {
         let x = a.split(separator: "\n", omittingEmptySubsequences: false)
         let y = b.split(separator: "\n", omittingEmptySubsequences: false)
         for i in 0..<max(x.count, y.count) where (i < x.count ? x[i] : nil) != (i < y.count ? y[i] : nil) {
-            return "line \(i + 1)\n  golden: \(i < x.count ? String(x[i]) : "<end>")\n  built:  \(i < y.count ? String(y[i]) : "<end>")"
+            return
+                "line \(i + 1)\n  golden: \(i < x.count ? String(x[i]) : "<end>")\n  built:  \(i < y.count ? String(y[i]) : "<end>")"
         }
         return "(same text, different bytes)"
     }
 }
 
-import Domain
 enum CalendarDateFixture {
     static let sampleToday = CalendarDate(year: 2026, month: 11, day: 29)!
 }

@@ -15,8 +15,9 @@ enum TestSupport {
     static func temporaryFolder(_ test: XCTestCase, file: StaticString = #filePath, line: UInt = #line) -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("sandjar-tests-\(UUID().uuidString)")
-        XCTAssertNoThrow(try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true),
-                         file: file, line: line)
+        XCTAssertNoThrow(
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true),
+            file: file, line: line)
         test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SiteBuilder
 
 /// The theme is checked before anything is published: strict variables, complete string tables.
@@ -38,6 +39,9 @@ final class ThemeTests: XCTestCase {
             $0.replacingOccurrences(of: "{{/date}}", with: "{{/data}}")
         }
         XCTAssertEqual(errors.count, 1)
-        XCTAssertEqual(errors[0], "pages/page.mustache:7:1: error: mismatched closing tag 'data': expected 'date' (opened at line 5, column 1)")
+        XCTAssertEqual(
+            errors[0],
+            "pages/page.mustache:7:1: error: mismatched closing tag 'data': expected 'date' (opened at line 5, column 1)"
+        )
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TOML
+import XCTest
 
 /// The conformance comparison must really compare: these pairs must be told apart.
 final class ComparisonSelfTests: XCTestCase {
@@ -20,13 +20,21 @@ final class ComparisonSelfTests: XCTestCase {
         XCTAssertNil(try difference("a = nan", #"{"a":{"type":"float","value":"nan"}}"#))
         XCTAssertNil(try difference("a = 1e3", #"{"a":{"type":"float","value":"1000.0"}}"#))
         XCTAssertNotNil(try difference("a = 1e3", #"{"a":{"type":"float","value":"1001"}}"#))
-        XCTAssertNil(try difference("a = 1987-07-05t17:45:00z",
-                                    #"{"a":{"type":"datetime","value":"1987-07-05T17:45:00Z"}}"#))
-        XCTAssertNotNil(try difference("a = 1987-07-05T17:45:00",
-                                       #"{"a":{"type":"datetime","value":"1987-07-05T17:45:00Z"}}"#))
-        XCTAssertNotNil(try difference("a = 1987-07-05T17:45:00.5Z",
-                                       #"{"a":{"type":"datetime","value":"1987-07-05T17:45:00Z"}}"#))
-        XCTAssertNil(try difference("type = { value = 1 }",
-                                    #"{"type":{"value":{"type":"integer","value":"1"}}}"#))
+        XCTAssertNil(
+            try difference(
+                "a = 1987-07-05t17:45:00z",
+                #"{"a":{"type":"datetime","value":"1987-07-05T17:45:00Z"}}"#))
+        XCTAssertNotNil(
+            try difference(
+                "a = 1987-07-05T17:45:00",
+                #"{"a":{"type":"datetime","value":"1987-07-05T17:45:00Z"}}"#))
+        XCTAssertNotNil(
+            try difference(
+                "a = 1987-07-05T17:45:00.5Z",
+                #"{"a":{"type":"datetime","value":"1987-07-05T17:45:00Z"}}"#))
+        XCTAssertNil(
+            try difference(
+                "type = { value = 1 }",
+                #"{"type":{"value":{"type":"integer","value":"1"}}}"#))
     }
 }

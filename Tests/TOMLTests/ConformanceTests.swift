@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TOML
+import XCTest
 
 /// Runs every TOML 1.0.0 case of toml-test (toml-lang/toml-test) against the parser:
 /// valid documents must decode to the expected tagged JSON, invalid ones must be
@@ -14,15 +14,19 @@ final class ConformanceTests: XCTestCase {
         let list = try String(contentsOf: tests.appendingPathComponent("files-toml-1.0.0"), encoding: .utf8)
         let cases = list.split(whereSeparator: \.isNewline).map(String.init).filter { $0.hasSuffix(".toml") }
 
-        var validRun = 0, validPassed = 0, invalidRun = 0, invalidPassed = 0
+        var validRun = 0
+        var validPassed = 0
+        var invalidRun = 0
+        var invalidPassed = 0
         var failures: [String] = []
         for name in cases {
             let input = try [UInt8](Data(contentsOf: tests.appendingPathComponent(name)))
             if name.hasPrefix("valid/") {
                 validRun += 1
                 let expectedURL = tests.appendingPathComponent(String(name.dropLast(5)) + ".json")
-                let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: expectedURL),
-                                                                options: [.fragmentsAllowed])
+                let expected = try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: expectedURL),
+                    options: [.fragmentsAllowed])
                 if let problem = checkValid(input, expected: expected) {
                     failures.append("\(name): \(problem)")
                 } else {
@@ -60,7 +64,8 @@ final class ConformanceTests: XCTestCase {
             return "decoded tree differs: \(difference)"
         }
         let encoded = TOMLTaggedJSON.encode(table)
-        guard let reparsed = try? JSONSerialization.jsonObject(with: Data(encoded.utf8), options: [.fragmentsAllowed]) else {
+        guard let reparsed = try? JSONSerialization.jsonObject(with: Data(encoded.utf8), options: [.fragmentsAllowed])
+        else {
             return "tagged JSON encoder produced invalid JSON: \(encoded)"
         }
         if let difference = TaggedJSONComparison.jsonDifference(reparsed, expected) {

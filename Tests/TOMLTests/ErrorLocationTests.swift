@@ -1,5 +1,5 @@
-import XCTest
 import TOML
+import XCTest
 
 /// Errors must name the offending character, so people can jump straight to it.
 final class ErrorLocationTests: XCTestCase {
@@ -38,7 +38,8 @@ final class ErrorLocationTests: XCTestCase {
     func testBadEscapePointsAtBackslash() {
         let error = parseError("a = \"x\\qy\"")
         XCTAssertEqual(error?.location, at(1, 7))
-        XCTAssertTrue(error?.message.hasPrefix("invalid escape sequence '\\q'") ?? false, "\(String(describing: error))")
+        XCTAssertTrue(
+            error?.message.hasPrefix("invalid escape sequence '\\q'") ?? false, "\(String(describing: error))")
 
         let unicode = parseError("a = \"\\uD800\"")
         XCTAssertEqual(unicode?.location, at(1, 6))
@@ -68,8 +69,9 @@ final class ErrorLocationTests: XCTestCase {
         XCTAssertEqual(parseError("n = 1__000")?.location, at(1, 6))
         XCTAssertEqual(parseError("n = 3.")?.location, at(1, 7))
         XCTAssertEqual(parseError("n = 0123")?.message, "leading zeros are not allowed in a number")
-        XCTAssertEqual(parseError("n = 9223372036854775808")?.message,
-                       "integer is out of range for a 64-bit signed integer")
+        XCTAssertEqual(
+            parseError("n = 9223372036854775808")?.message,
+            "integer is out of range for a 64-bit signed integer")
     }
 
     func testDateErrorsPointAtTheBadField() {

@@ -1,5 +1,5 @@
-import XCTest
 import TOML
+import XCTest
 
 /// The nightly job reads tens of thousands of `[[deposit]]` entries; make sure a
 /// document of that shape parses correctly (timing is left to benchmarks).
@@ -22,7 +22,8 @@ final class LargeDocumentTests: XCTestCase {
             XCTAssertEqual(table["id"]?.integerValue, Int64(index))
             XCTAssertEqual(table["amount"]?.numberLiteral, "\(index % 100).\(index % 10)5")
             XCTAssertEqual(table["note"]?.stringValue, "coin #\(index)")
-            XCTAssertEqual(table["date"]?.dateTimeValue?.date, TOMLDate(year: 2024, month: index % 9 + 1, day: 10 + index % 10))
+            XCTAssertEqual(
+                table["date"]?.dateTimeValue?.date, TOMLDate(year: 2024, month: index % 9 + 1, day: 10 + index % 10))
             XCTAssertEqual(deposit.location.line, 3 + index * 6)
             XCTAssertEqual(table.keyLocation("note"), SourceLocation(line: 7 + index * 6, column: 1))
         }

@@ -1,5 +1,5 @@
-import XCTest
 import TOML
+import XCTest
 
 /// Whatever the bytes, the parser must answer with a table or a `TOMLError`: no traps,
 /// no stack overflow, no unbounded work.
@@ -66,8 +66,9 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testControlCharactersAndLoneCarriageReturns() {
-        XCTAssertEqual(parseError("a = \"x\u{7}\"")?.message,
-                       "control character U+0007 is not allowed (use an escape sequence inside a basic string)")
+        XCTAssertEqual(
+            parseError("a = \"x\u{7}\"")?.message,
+            "control character U+0007 is not allowed (use an escape sequence inside a basic string)")
         XCTAssertEqual(parseError("a = 1 # \u{0}")?.location, at(1, 9))
         XCTAssertEqual(parseError("a = 1\rb = 2")?.message, "carriage return must be followed by a line feed")
     }
@@ -84,10 +85,12 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testRandomTOMLishFragmentsNeverCrash() {
-        let fragments = ["[", "]", "[[", "]]", "{", "}", "=", " = ", "\"", "'", "\"\"\"", "'''", "\\", "\\u", "\\U0010FFFF",
-                         "a", "b.c", "\"k\"", " ", "\t", "\n", "\r\n", "\r", "#", ",", ".", "0", "1", "0x", "0o7", "0b",
-                         "1e", "E-", "_", "-", "+", "inf", "nan", "true", "false", "1979-05-27", "T", "07:32:00", "Z",
-                         "+05:30", ".5", "\u{0}", "é", "\u{FEFF}", "🪙", "a = 1\n", "[t]\n", "[[d]]\n", "x = [\n"]
+        let fragments = [
+            "[", "]", "[[", "]]", "{", "}", "=", " = ", "\"", "'", "\"\"\"", "'''", "\\", "\\u", "\\U0010FFFF",
+            "a", "b.c", "\"k\"", " ", "\t", "\n", "\r\n", "\r", "#", ",", ".", "0", "1", "0x", "0o7", "0b",
+            "1e", "E-", "_", "-", "+", "inf", "nan", "true", "false", "1979-05-27", "T", "07:32:00", "Z",
+            "+05:30", ".5", "\u{0}", "é", "\u{FEFF}", "🪙", "a = 1\n", "[t]\n", "[[d]]\n", "x = [\n",
+        ]
         var generator = SplitMix64(seed: 42)
         for _ in 0..<4_000 {
             let pieces = Int(generator.next() % 24)
@@ -104,7 +107,8 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testMutatedDocumentsNeverCrash() {
-        let seed = Array("""
+        let seed = Array(
+            """
             title = "sandjar"
             [owner]
             name = "Ada" # comment
@@ -144,6 +148,6 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-private extension String {
-    func withPrefix(_ prefix: String) -> String { prefix + self }
+extension String {
+    fileprivate func withPrefix(_ prefix: String) -> String { prefix + self }
 }

@@ -14,7 +14,8 @@ enum SuiteLocator {
             .deletingLastPathComponent()  // TOMLTests
             .deletingLastPathComponent()  // Tests
             .deletingLastPathComponent()  // package root
-        return packageRoot
+        return
+            packageRoot
             .appendingPathComponent("..", isDirectory: true)
             .appendingPathComponent("shared", isDirectory: true)
             .appendingPathComponent("suites", isDirectory: true)

@@ -1,5 +1,5 @@
-import XCTest
 import TOML
+import XCTest
 
 /// The table value type and the rules for defining tables once.
 final class TableTests: XCTestCase {
@@ -41,8 +41,9 @@ final class TableTests: XCTestCase {
         XCTAssertNotNil(parseOrFail("[a]\nb.c = 1\n[a.b.d]\ne = 2")[path: ["a", "b", "d", "e"]])
         XCTAssertEqual(parseError("[a]\nb.c = 1\n[a.b]")?.message, "table [a.b] was already defined by dotted keys")
         // Dotted keys may not add to header tables.
-        XCTAssertEqual(parseError("[a.b]\n[a]\nb.c = 1")?.message,
-                       "table 'b' was defined by a [header]; dotted keys cannot add to it")
+        XCTAssertEqual(
+            parseError("[a.b]\n[a]\nb.c = 1")?.message,
+            "table 'b' was defined by a [header]; dotted keys cannot add to it")
         // Static arrays are not arrays of tables.
         XCTAssertEqual(parseError("a = []\n[[a]]")?.message, "key 'a' is already defined as an array")
         // Headers inside an array of tables go to its newest element.

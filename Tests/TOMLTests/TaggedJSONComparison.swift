@@ -47,7 +47,8 @@ enum TaggedJSONComparison {
     static func jsonDifference(_ got: Any, _ expected: Any, path: String = "$") -> String? {
         if let expectedScalar = taggedScalar(expected) {
             guard let gotScalar = taggedScalar(got), gotScalar.type == expectedScalar.type,
-                  scalarTextsEqual(type: gotScalar.type, gotScalar.value, expectedScalar.value) else {
+                scalarTextsEqual(type: gotScalar.type, gotScalar.value, expectedScalar.value)
+            else {
                 return "\(path): got \(got), expected \(expected)"
             }
             return nil
@@ -81,7 +82,8 @@ enum TaggedJSONComparison {
 
     private static func taggedScalar(_ json: Any) -> (type: String, value: String)? {
         guard let object = json as? [String: Any], object.count == 2,
-              let type = object["type"] as? String, let value = object["value"] as? String else { return nil }
+            let type = object["type"] as? String, let value = object["value"] as? String
+        else { return nil }
         return (type, value)
     }
 
@@ -136,7 +138,8 @@ enum TaggedJSONComparison {
         var rest = Substring(text)
         func number(_ count: Int) -> Int? {
             guard rest.count >= count, let value = Int(rest.prefix(count)),
-                  rest.prefix(count).allSatisfy(\.isASCII) else { return nil }
+                rest.prefix(count).allSatisfy(\.isASCII)
+            else { return nil }
             rest = rest.dropFirst(count)
             return value
         }
@@ -147,13 +150,17 @@ enum TaggedJSONComparison {
         }
         var date: TOMLDate?
         if rest.count >= 5, rest.dropFirst(4).first == "-" {
-            guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2) else { return nil }
+            guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2) else {
+                return nil
+            }
             date = TOMLDate(year: year, month: month, day: day)
             guard let separator = rest.first else { return TOMLDateTime(date: date, time: nil) }
             guard "Tt ".contains(separator) else { return nil }
             rest = rest.dropFirst()
         }
-        guard let hour = number(2), skip(":"), let minute = number(2), skip(":"), let second = number(2) else { return nil }
+        guard let hour = number(2), skip(":"), let minute = number(2), skip(":"), let second = number(2) else {
+            return nil
+        }
         var nanosecond = 0
         if skip(".") {
             let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })

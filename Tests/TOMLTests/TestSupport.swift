@@ -1,5 +1,5 @@
-import XCTest
 import TOML
+import XCTest
 
 /// Parses `text`, failing the test (and returning an empty table) on error.
 func parseOrFail(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> TOMLTable {
@@ -12,8 +12,10 @@ func parseOrFail(_ text: String, file: StaticString = #filePath, line: UInt = #l
 }
 
 /// The error `text` is rejected with, failing the test when it is accepted.
-func parseError(_ bytes: [UInt8], limits: TOMLLimits = .default,
-                file: StaticString = #filePath, line: UInt = #line) -> TOMLError? {
+func parseError(
+    _ bytes: [UInt8], limits: TOMLLimits = .default,
+    file: StaticString = #filePath, line: UInt = #line
+) -> TOMLError? {
     do {
         let table = try TOMLParser.parse(bytes, limits: limits)
         XCTFail("expected an error, parsed \(TOMLTaggedJSON.encode(table))", file: file, line: line)
@@ -23,8 +25,10 @@ func parseError(_ bytes: [UInt8], limits: TOMLLimits = .default,
     }
 }
 
-func parseError(_ text: String, limits: TOMLLimits = .default,
-                file: StaticString = #filePath, line: UInt = #line) -> TOMLError? {
+func parseError(
+    _ text: String, limits: TOMLLimits = .default,
+    file: StaticString = #filePath, line: UInt = #line
+) -> TOMLError? {
     parseError(Array(text.utf8), limits: limits, file: file, line: line)
 }
 

@@ -1,5 +1,5 @@
-import XCTest
 import TOML
+import XCTest
 
 /// Keys and values remember where they were written, including inside arrays of tables.
 final class ValueLocationTests: XCTestCase {
@@ -44,7 +44,8 @@ final class ValueLocationTests: XCTestCase {
         XCTAssertEqual(value, 15.49)
 
         let more = parseOrFail("a = 1e3\nb = -inf\nc = nan\nd = +0.5E-2\ne = 6.626_070e-34")
-        XCTAssertEqual(more.keys.compactMap { more[$0]?.numberLiteral }, ["1e3", "-inf", "nan", "+0.5E-2", "6.626070e-34"])
+        XCTAssertEqual(
+            more.keys.compactMap { more[$0]?.numberLiteral }, ["1e3", "-inf", "nan", "+0.5E-2", "6.626070e-34"])
         XCTAssertEqual(more["a"]?.doubleValue, 1000)
     }
 
@@ -56,7 +57,7 @@ final class ValueLocationTests: XCTestCase {
         XCTAssertEqual(x["y"]?.tableValue?.keyLocation("z"), at(1, 5))
         XCTAssertEqual(x["y"]?.tableValue?["z"]?.location, at(1, 9))
 
-        XCTAssertEqual(root["a"]?.location, at(2, 2))          // implicit: its key
+        XCTAssertEqual(root["a"]?.location, at(2, 2))  // implicit: its key
         XCTAssertEqual(root["a"]?.tableValue?["b"]?.location, at(2, 1))  // defined: its '['
         XCTAssertEqual(root["a"]?.tableValue?.keyLocation("b"), at(2, 4))
     }
@@ -92,16 +93,19 @@ final class ValueLocationTests: XCTestCase {
     }
 
     func testDateTimeForms() {
-        let root = parseOrFail("""
+        let root = parseOrFail(
+            """
             odt = 1979-05-27T07:32:00.999999-07:00
             ldt = 1979-05-27 07:32:00
             ld = 1979-05-27
             lt = 00:32:00.1234567891
             """)
-        XCTAssertEqual(root["odt"]?.dateTimeValue,
-                       TOMLDateTime(date: TOMLDate(year: 1979, month: 5, day: 27),
-                                    time: TOMLTime(hour: 7, minute: 32, second: 0, nanosecond: 999_999_000),
-                                    offsetMinutes: -420))
+        XCTAssertEqual(
+            root["odt"]?.dateTimeValue,
+            TOMLDateTime(
+                date: TOMLDate(year: 1979, month: 5, day: 27),
+                time: TOMLTime(hour: 7, minute: 32, second: 0, nanosecond: 999_999_000),
+                offsetMinutes: -420))
         XCTAssertEqual(root["odt"]?.dateTimeValue?.description, "1979-05-27T07:32:00.999999-07:00")
         XCTAssertEqual(root["ldt"]?.dateTimeValue?.formName, "datetime-local")
         XCTAssertEqual(root["ld"]?.dateTimeValue?.description, "1979-05-27")
@@ -110,7 +114,9 @@ final class ValueLocationTests: XCTestCase {
 
     func testTaggedJSONEncoding() {
         let root = parseOrFail("b = [1, 'x']\na = { t = 1979-05-27, f = 0.5 }\n")
-        XCTAssertEqual(TOMLTaggedJSON.encode(root), """
+        XCTAssertEqual(
+            TOMLTaggedJSON.encode(root),
+            """
             {"a":{"f":{"type":"float","value":"0.5"},"t":{"type":"date-local","value":"1979-05-27"}},\
             "b":[{"type":"integer","value":"1"},{"type":"string","value":"x"}]}
             """)

@@ -10,7 +10,8 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     /// Nil when the fields do not name a real day (Feb 30, month 13).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CalendarDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -20,8 +21,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     public init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
         self.init(year: y, month: m, day: d)
     }
 

@@ -30,7 +30,9 @@ public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         var text = "\(date)T\(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))"
         if let offset = offsetMinutes {
-            if offset == 0 { text += "Z" } else {
+            if offset == 0 {
+                text += "Z"
+            } else {
                 let sign = offset < 0 ? "-" : "+"
                 text += "\(sign)\(two(abs(offset) / 60)):\(two(abs(offset) % 60))"
             }

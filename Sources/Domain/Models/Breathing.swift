@@ -26,8 +26,9 @@ public struct BreathingPattern: Sendable, Equatable, Identifiable {
         BreathingPattern(id: "4-7-8", name: "4-7-8", inhale: 4, hold: 7, exhale: 8, rest: 0),
         BreathingPattern(id: "box", name: "Box", inhale: 4, hold: 4, exhale: 4, rest: 4),
         BreathingPattern(id: "equal", name: "Equal", inhale: 5, hold: 0, exhale: 5, rest: 0),
-        BreathingPattern(id: "coherent", name: "Coherent", inhale: Decimal(string: "5.5")!, hold: 0,
-                         exhale: Decimal(string: "5.5")!, rest: 0),
+        BreathingPattern(
+            id: "coherent", name: "Coherent", inhale: Decimal(string: "5.5")!, hold: 0,
+            exhale: Decimal(string: "5.5")!, rest: 0),
     ]
 }
 
@@ -53,11 +54,13 @@ public struct BreathingProgram: Sendable, Equatable, Identifiable {
     }
 
     /// The 7-day beginner program: a beginner should not start with 4-7-8.
-    public static let calmStart = BreathingProgram(id: "calm-start", name: "Calm start", days: [
-        Day(pattern: "equal", cycles: 6), Day(pattern: "equal", cycles: 8), Day(pattern: "coherent", cycles: 6),
-        Day(pattern: "box", cycles: 4), Day(pattern: "box", cycles: 6), Day(pattern: "4-7-8", cycles: 3),
-        Day(pattern: "4-7-8", cycles: 4),
-    ])
+    public static let calmStart = BreathingProgram(
+        id: "calm-start", name: "Calm start",
+        days: [
+            Day(pattern: "equal", cycles: 6), Day(pattern: "equal", cycles: 8), Day(pattern: "coherent", cycles: 6),
+            Day(pattern: "box", cycles: 4), Day(pattern: "box", cycles: 6), Day(pattern: "4-7-8", cycles: 3),
+            Day(pattern: "4-7-8", cycles: 4),
+        ])
 }
 
 /// `[[enrollment]]`: the person started a program on a day.
@@ -85,8 +88,10 @@ public struct PracticeSession: Sendable, Equatable {
     public var moodBefore: Int?
     public var moodAfter: Int?
 
-    public init(at: EventTime, pattern: String, length: Length, program: String? = nil,
-                moodBefore: Int? = nil, moodAfter: Int? = nil) {
+    public init(
+        at: EventTime, pattern: String, length: Length, program: String? = nil,
+        moodBefore: Int? = nil, moodAfter: Int? = nil
+    ) {
         self.at = at
         self.pattern = pattern
         self.length = length

@@ -23,8 +23,10 @@ public struct Goal: Sendable, Equatable, Identifiable {
     /// In the order written in the file.
     public var deposits: [Deposit]
 
-    public init(id: String, name: String, mode: Mode, currency: Currency, target: Decimal?,
-                created: CalendarDate?, icon: String?, note: String?, plan: SavingsPlan?, deposits: [Deposit]) {
+    public init(
+        id: String, name: String, mode: Mode, currency: Currency, target: Decimal?,
+        created: CalendarDate?, icon: String?, note: String?, plan: SavingsPlan?, deposits: [Deposit]
+    ) {
         self.id = id
         self.name = name
         self.mode = mode
@@ -54,8 +56,10 @@ public struct SavingsPlan: Sendable, Equatable {
     /// Free: length of the projected curve.
     public var horizonYears: Int
 
-    public init(amount: Decimal, frequency: Frequency, start: CalendarDate, periods: Int?,
-                annualRate: Decimal?, horizonYears: Int) {
+    public init(
+        amount: Decimal, frequency: Frequency, start: CalendarDate, periods: Int?,
+        annualRate: Decimal?, horizonYears: Int
+    ) {
         self.amount = amount
         self.frequency = frequency
         self.start = start

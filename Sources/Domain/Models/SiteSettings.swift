@@ -17,8 +17,10 @@ public struct SiteSettings: Sendable, Equatable {
     /// Keep raw HTML in Markdown (pages and goal notes).
     public var unsafeHTML: Bool
 
-    public init(title: String, language: Language, locale: String?, currency: Currency,
-                timezone: String, baseURL: String?, unsafeHTML: Bool) {
+    public init(
+        title: String, language: Language, locale: String?, currency: Currency,
+        timezone: String, baseURL: String?, unsafeHTML: Bool
+    ) {
         self.title = title
         self.language = language
         self.locale = locale
@@ -32,10 +34,14 @@ public struct SiteSettings: Sendable, Equatable {
     public static func defaultCurrency(forLocale locale: String) -> Currency? {
         let parts = locale.split(whereSeparator: { $0 == "-" || $0 == "_" })
         guard let region = parts.last(where: { $0.count == 2 && $0.allSatisfy(\.isUppercase) }) else { return nil }
-        let euroArea: Set<Substring> = ["AT", "BE", "HR", "CY", "EE", "FI", "FR", "DE", "GR", "IE", "IT",
-                                        "LV", "LT", "LU", "MT", "NL", "PT", "SK", "SI", "ES"]
-        let byRegion: [Substring: String] = ["CN": "CNY", "US": "USD", "GB": "GBP", "JP": "JPY",
-                                             "KR": "KRW", "TW": "TWD", "HK": "HKD"]
+        let euroArea: Set<Substring> = [
+            "AT", "BE", "HR", "CY", "EE", "FI", "FR", "DE", "GR", "IE", "IT",
+            "LV", "LT", "LU", "MT", "NL", "PT", "SK", "SI", "ES",
+        ]
+        let byRegion: [Substring: String] = [
+            "CN": "CNY", "US": "USD", "GB": "GBP", "JP": "JPY",
+            "KR": "KRW", "TW": "TWD", "HK": "HKD",
+        ]
         if euroArea.contains(region) { return Currency(code: "EUR") }
         return byRegion[region].flatMap { Currency(code: $0) }
     }

@@ -36,11 +36,13 @@ public struct Subscription: Sendable, Equatable {
     /// `subscriptions/<file>.toml`, for messages that point back at the data.
     public var source: String
 
-    public init(name: String, catalog: CatalogPin = .automatic, price: Decimal? = nil, currency: Currency? = nil,
-                cycle: Cycle? = nil, trial: Bool = false, started: CalendarDate? = nil,
-                nextBilling: CalendarDate? = nil, members: Int = 1, category: String? = nil,
-                unsubscribe: String? = nil, lastTouched: CalendarDate? = nil, remind: [Int] = [7, 3, 1],
-                killed: CalendarDate? = nil, note: String? = nil, source: String = "") {
+    public init(
+        name: String, catalog: CatalogPin = .automatic, price: Decimal? = nil, currency: Currency? = nil,
+        cycle: Cycle? = nil, trial: Bool = false, started: CalendarDate? = nil,
+        nextBilling: CalendarDate? = nil, members: Int = 1, category: String? = nil,
+        unsubscribe: String? = nil, lastTouched: CalendarDate? = nil, remind: [Int] = [7, 3, 1],
+        killed: CalendarDate? = nil, note: String? = nil, source: String = ""
+    ) {
         self.name = name
         self.catalog = catalog
         self.price = price

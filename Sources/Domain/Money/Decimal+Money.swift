@@ -7,9 +7,10 @@ extension Decimal {
     public init?(exactly text: String) {
         let allowed = Set("0123456789+-.eE")
         guard !text.isEmpty, text.allSatisfy({ allowed.contains($0) }),
-              text.contains(where: \.isNumber),
-              let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
-              !value.isNaN else { return nil }
+            text.contains(where: \.isNumber),
+            let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
+            !value.isNaN
+        else { return nil }
         self = value
     }
 

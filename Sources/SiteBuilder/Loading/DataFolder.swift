@@ -44,7 +44,8 @@ struct DataFolder {
             return .failure(Diagnostic(.error, path: shown, message: "is a symlink that leads out of the data folder"))
         }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path),
-              (attributes[.type] as? FileAttributeType) == .typeRegular else {
+            (attributes[.type] as? FileAttributeType) == .typeRegular
+        else {
             return .failure(Diagnostic(.error, path: shown, message: "is not a regular file"))
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0

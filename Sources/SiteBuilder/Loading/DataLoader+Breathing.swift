@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 
 extension DataLoader {
     static let breathingKeys = ["pattern", "program", "enrollment"]
@@ -22,7 +22,8 @@ extension DataLoader {
         // Days are read once every pattern is known, so a day may use a pattern defined below it.
         for entry in programEntries {
             guard let id = entry.table["id"].flatMap({ if case .string(let s) = $0.kind { s } else { nil } }),
-                  let index = programs.firstIndex(where: { $0.id == id }) else { continue }
+                let index = programs.firstIndex(where: { $0.id == id })
+            else { continue }
             programs[index].days = readProgramDays(entry)
         }
         for entry in reader.tables("enrollment") {
@@ -42,7 +43,9 @@ extension DataLoader {
         guard let id = reader.string("id", required: true), checkID(id, in: reader, key: "id") else { return nil }
         if patterns.contains(where: { $0.id == id }) || declaredPatterns.contains(id) {
             let builtIn = BreathingPattern.builtIn.contains { $0.id == id }
-            reader.error("id", builtIn ? "'\(id)' is a built-in pattern; choose another id" : "duplicates the pattern id '\(id)'")
+            reader.error(
+                "id", builtIn ? "'\(id)' is a built-in pattern; choose another id" : "duplicates the pattern id '\(id)'"
+            )
             return nil
         }
         var phases: [Decimal] = []
@@ -60,15 +63,19 @@ extension DataLoader {
             reader.tableError("pattern '\(id)' has a zero-length cycle: give at least one phase a length")
             return nil
         }
-        return BreathingPattern(id: id, name: reader.text("name") ?? id, inhale: phases[0], hold: phases[1],
-                                exhale: phases[2], rest: phases[3])
+        return BreathingPattern(
+            id: id, name: reader.text("name") ?? id, inhale: phases[0], hold: phases[1],
+            exhale: phases[2], rest: phases[3])
     }
 
     private func readProgramHeader(_ reader: TableReader) -> BreathingProgram? {
         reader.finish(known: DataLoader.programKeys)
         guard let id = reader.string("id", required: true), checkID(id, in: reader, key: "id") else { return nil }
         if programs.contains(where: { $0.id == id }) {
-            reader.error("id", id == BreathingProgram.calmStart.id ? "'\(id)' is a built-in program; choose another id" : "duplicates the program id '\(id)'")
+            reader.error(
+                "id",
+                id == BreathingProgram.calmStart.id
+                    ? "'\(id)' is a built-in program; choose another id" : "duplicates the program id '\(id)'")
             return nil
         }
         if !reader.has("days") { reader.tableError("program '\(id)' has no days (missing required key 'days')") }
@@ -137,7 +144,8 @@ extension DataLoader {
         let before = reader.integer("mood_before", in: mood, rangeMessage: "must be between 1 and 5")
         let after = reader.integer("mood_after", in: mood, rangeMessage: "must be between 1 and 5")
         guard let at, let pattern, let length else { return nil }
-        return PracticeSession(at: at, pattern: pattern, length: length, program: program,
-                               moodBefore: before, moodAfter: after)
+        return PracticeSession(
+            at: at, pattern: pattern, length: length, program: program,
+            moodBefore: before, moodAfter: after)
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 
 extension DataLoader {
     static let goalKeys = ["id", "name", "mode", "currency", "target", "created", "icon", "note", "plan", "deposit"]
@@ -10,7 +10,9 @@ extension DataLoader {
         var seen: [String: String] = [:]
         for relative in folder.files(in: "goals", withExtension: "toml") {
             guard let reader = parse(relative) else { continue }
-            guard let goal = readGoal(reader, stem: String(relative.dropFirst("goals/".count).dropLast(5))) else { continue }
+            guard let goal = readGoal(reader, stem: String(relative.dropFirst("goals/".count).dropLast(5))) else {
+                continue
+            }
             if let earlier = seen[goal.id] {
                 if reader.has("id") {
                     reader.error("id", "'\(goal.id)' is already the id of \(earlier)")
@@ -33,8 +35,12 @@ extension DataLoader {
         } else if DataLoader.isValidID(id) {
             validID = true
         } else {
-            log.add(Diagnostic(.error, path: reader.file.path,
-                               message: "file name '\(stem)' is not a valid goal id: use lower-case letters, digits and '-' (\(DataLoader.idPattern)), or set id = \"...\""))
+            log.add(
+                Diagnostic(
+                    .error, path: reader.file.path,
+                    message:
+                        "file name '\(stem)' is not a valid goal id: use lower-case letters, digits and '-' (\(DataLoader.idPattern)), or set id = \"...\""
+                ))
             validID = false
         }
         let name = reader.text("name", required: true)
@@ -66,8 +72,9 @@ extension DataLoader {
             if let at, let amount { deposits.append(Deposit(at: at, amount: amount, note: note)) }
         }
         guard validID, let name, let mode, let currency else { return nil }
-        return Goal(id: id, name: name, mode: mode, currency: currency, target: target, created: created,
-                    icon: icon, note: note, plan: plan, deposits: deposits)
+        return Goal(
+            id: id, name: name, mode: mode, currency: currency, target: target, created: created,
+            icon: icon, note: note, plan: plan, deposits: deposits)
     }
 
     private func readPlan(_ reader: TableReader, mode: Goal.Mode?) -> SavingsPlan? {
@@ -82,7 +89,8 @@ extension DataLoader {
         }
         let horizon = reader.integer("horizon_years", in: 1...100, rangeMessage: "must be between 1 and 100") ?? 10
         guard let amount, let frequency, let start else { return nil }
-        return SavingsPlan(amount: amount, frequency: frequency, start: start, periods: periods,
-                           annualRate: rate, horizonYears: horizon)
+        return SavingsPlan(
+            amount: amount, frequency: frequency, start: start, periods: periods,
+            annualRate: rate, horizonYears: horizon)
     }
 }

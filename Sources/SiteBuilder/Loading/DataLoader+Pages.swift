@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 import TOML
 
 extension DataLoader {
@@ -9,12 +9,18 @@ extension DataLoader {
         for relative in folder.files(in: "pages", withExtension: "md") {
             let file: SourceFile
             switch folder.read(relative) {
-            case .failure(let diagnostic): log.add(diagnostic); continue
+            case .failure(let diagnostic):
+                log.add(diagnostic)
+                continue
             case .success(let read): file = read
             }
             let slug = String(relative.dropFirst("pages/".count).dropLast(3))
             guard DataLoader.isValidID(slug) else {
-                log.add(Diagnostic(.error, path: file.path, message: "file name '\(slug)' is not a valid page slug: use lower-case letters, digits and '-'"))
+                log.add(
+                    Diagnostic(
+                        .error, path: file.path,
+                        message: "file name '\(slug)' is not a valid page slug: use lower-case letters, digits and '-'")
+                )
                 continue
             }
             if let bad = UTF8Check.firstInvalid(in: file.bytes) {
@@ -23,7 +29,9 @@ extension DataLoader {
             }
             let text = String(decoding: file.bytes, as: UTF8.self)
             guard let split = FrontMatter.split(text) else {
-                log.add(file.diagnostic(.error, at: .init(line: 1, column: 1), "front matter opened with +++ is never closed"))
+                log.add(
+                    file.diagnostic(
+                        .error, at: .init(line: 1, column: 1), "front matter opened with +++ is never closed"))
                 continue
             }
             var title = slug
@@ -40,8 +48,10 @@ extension DataLoader {
                 unsafeHTML = reader.bool("unsafe_html") ?? unsafeHTML
                 reader.finish(known: DataLoader.frontMatterKeys)
             }
-            pages.append(MarkdownPage(slug: slug, title: title, date: date, draft: draft,
-                                      unsafeHTML: unsafeHTML, body: split.body))
+            pages.append(
+                MarkdownPage(
+                    slug: slug, title: title, date: date, draft: draft,
+                    unsafeHTML: unsafeHTML, body: split.body))
         }
     }
 }
@@ -52,10 +62,14 @@ enum FrontMatter {
     /// opens front matter that never closes.
     static func split(_ text: String) -> (frontMatter: String?, body: String)? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, first.trimmingCharacters(in: .whitespaces) == "+++"
-                || first.trimmingCharacters(in: .whitespaces) == "\u{FEFF}+++" else { return (nil, text) }
+        guard let first = lines.first,
+            first.trimmingCharacters(in: .whitespaces) == "+++"
+                || first.trimmingCharacters(in: .whitespaces) == "\u{FEFF}+++"
+        else { return (nil, text) }
         lines.removeFirst()
-        guard let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "+++" }) else { return nil }
+        guard let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "+++" }) else {
+            return nil
+        }
         let matter = lines[..<end].joined(separator: "\n")
         let body = lines[(end + 1)...].joined(separator: "\n")
         return (matter, body)
@@ -72,7 +86,12 @@ enum UTF8Check {
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
-                if encoded.count == 1 && encoded.first == 0x0A { line += 1; column = 1 } else { column += 1 }
+                if encoded.count == 1 && encoded.first == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
             case .error:
                 return SourceLocation(line: line, column: column)
             case .emptyInput:

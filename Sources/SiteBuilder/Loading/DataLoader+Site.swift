@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 import Markdown
 
 extension DataLoader {
@@ -8,7 +8,10 @@ extension DataLoader {
 
     func loadSite() {
         guard folder.fileExists("site.toml") else {
-            log.add(Diagnostic(.error, path: folder.displayPath("site.toml"), message: "is missing: every data folder needs a site.toml with at least a title"))
+            log.add(
+                Diagnostic(
+                    .error, path: folder.displayPath("site.toml"),
+                    message: "is missing: every data folder needs a site.toml with at least a title"))
             return
         }
         guard let reader = parse("site.toml") else { return }
@@ -39,8 +42,9 @@ extension DataLoader {
         }
         let unsafeHTML = reader.bool("unsafe_html") ?? false
         guard let title, let language, let currency else { return }
-        site = SiteSettings(title: title, language: language, locale: locale, currency: currency,
-                            timezone: timezone, baseURL: baseURL, unsafeHTML: unsafeHTML)
+        site = SiteSettings(
+            title: title, language: language, locale: locale, currency: currency,
+            timezone: timezone, baseURL: baseURL, unsafeHTML: unsafeHTML)
     }
 
     func loadRates() {
@@ -63,12 +67,14 @@ extension DataLoader {
     }
 }
 
-private extension TableReader {
+extension TableReader {
     /// A key of `[rates]` must itself be a currency code.
-    func currency(forKey code: String) -> Currency? {
+    fileprivate func currency(forKey code: String) -> Currency? {
         if let currency = Currency(code: code) { return currency }
         var message = "'\(code)' is not a known currency code"
-        if let guess = Suggestion.closest(to: code.uppercased(), in: Currency.allCodes) { message += "; did you mean '\(guess)'?" }
+        if let guess = Suggestion.closest(to: code.uppercased(), in: Currency.allCodes) {
+            message += "; did you mean '\(guess)'?"
+        }
         log.add(file.diagnostic(.error, at: table.keyLocation(code), "\(path(code)): \(message)"))
         return nil
     }

@@ -1,11 +1,13 @@
-import Foundation
 import Domain
+import Foundation
 import Markdown
 
 extension DataLoader {
-    static let subscriptionKeys = ["name", "catalog", "price", "currency", "cycle", "trial", "started",
-                                   "next_billing", "members", "category", "unsubscribe", "last_touched",
-                                   "remind", "killed", "note"]
+    static let subscriptionKeys = [
+        "name", "catalog", "price", "currency", "cycle", "trial", "started",
+        "next_billing", "members", "category", "unsubscribe", "last_touched",
+        "remind", "killed", "note",
+    ]
 
     func loadSubscriptions() {
         for relative in folder.files(in: "subscriptions", withExtension: "toml") {

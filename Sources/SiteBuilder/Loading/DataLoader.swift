@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 import TOML
 
 /// What loading a data folder gives: the typed data and the Markdown pages.
@@ -52,10 +52,11 @@ final class DataLoader {
         loadPractice()
         loadPages()
         guard !log.hasErrors, let site else { return nil }
-        let data = DataSet(site: site, goals: goals.sorted { $0.id < $1.id }, subscriptions: subscriptions,
-                           sessions: sessions.sorted { $0.at < $1.at }, patterns: patterns,
-                           programs: programs, enrollments: enrollments,
-                           rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]))
+        let data = DataSet(
+            site: site, goals: goals.sorted { $0.id < $1.id }, subscriptions: subscriptions,
+            sessions: sessions.sorted { $0.at < $1.at }, patterns: patterns,
+            programs: programs, enrollments: enrollments,
+            rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]))
         return LoadedData(data: data, pages: pages.sorted { $0.slug < $1.slug })
     }
 

@@ -16,8 +16,10 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// The source line the finding points at, when there is one.
     public var lineText: String?
 
-    public init(_ severity: Severity, path: String, line: Int = 0, column: Int = 0,
-                message: String, lineText: String? = nil) {
+    public init(
+        _ severity: Severity, path: String, line: Int = 0, column: Int = 0,
+        message: String, lineText: String? = nil
+    ) {
         self.severity = severity
         self.path = path
         self.line = line

@@ -27,7 +27,8 @@ struct SourceFile: Sendable {
 
     func diagnostic(_ severity: Diagnostic.Severity, at location: SourceLocation?, _ message: String) -> Diagnostic {
         guard let location else { return Diagnostic(severity, path: path, message: message) }
-        return Diagnostic(severity, path: path, line: location.line, column: location.column,
-                          message: message, lineText: lineText(location.line))
+        return Diagnostic(
+            severity, path: path, line: location.line, column: location.column,
+            message: message, lineText: lineText(location.line))
     }
 }

@@ -13,7 +13,8 @@ enum Suggestion {
     /// Edit distance where swapping two neighbouring letters counts as one edit ("shrot" → "short"),
     /// over at most 64 characters so hostile data stays cheap.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a.prefix(64)), y = Array(b.prefix(64))
+        let x = Array(a.prefix(64))
+        let y = Array(b.prefix(64))
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
         var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)

@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 import TOML
 
 /// Typed, position-aware reads from one TOML table.
@@ -52,8 +52,14 @@ struct TableReader {
     }
 
     func string(_ key: String, required: Bool = false) -> String? {
-        guard let value = table[key] else { if required { missing(key) }; return nil }
-        guard case .string(let text) = value.kind else { wrongType(key, value, expected: "a string"); return nil }
+        guard let value = table[key] else {
+            if required { missing(key) }
+            return nil
+        }
+        guard case .string(let text) = value.kind else {
+            wrongType(key, value, expected: "a string")
+            return nil
+        }
         return text
     }
 
@@ -69,15 +75,29 @@ struct TableReader {
 
     func bool(_ key: String) -> Bool? {
         guard let value = table[key] else { return nil }
-        guard case .boolean(let flag) = value.kind else { wrongType(key, value, expected: "true or false"); return nil }
+        guard case .boolean(let flag) = value.kind else {
+            wrongType(key, value, expected: "true or false")
+            return nil
+        }
         return flag
     }
 
-    func integer(_ key: String, required: Bool = false, in range: ClosedRange<Int>? = nil,
-                 rangeMessage: String? = nil) -> Int? {
-        guard let value = table[key] else { if required { missing(key) }; return nil }
-        guard case .integer(let n) = value.kind else { wrongType(key, value, expected: "an integer"); return nil }
-        guard let int = Int(exactly: n) else { error(key, "is out of range"); return nil }
+    func integer(
+        _ key: String, required: Bool = false, in range: ClosedRange<Int>? = nil,
+        rangeMessage: String? = nil
+    ) -> Int? {
+        guard let value = table[key] else {
+            if required { missing(key) }
+            return nil
+        }
+        guard case .integer(let n) = value.kind else {
+            wrongType(key, value, expected: "an integer")
+            return nil
+        }
+        guard let int = Int(exactly: n) else {
+            error(key, "is out of range")
+            return nil
+        }
         if let range, !range.contains(int) {
             error(key, rangeMessage ?? "must be between \(range.lowerBound) and \(range.upperBound)")
             return nil
@@ -87,11 +107,17 @@ struct TableReader {
 
     /// An integer or float read as an exact decimal from its written text.
     func decimal(_ key: String, required: Bool = false) -> Decimal? {
-        guard let value = table[key] else { if required { missing(key) }; return nil }
+        guard let value = table[key] else {
+            if required { missing(key) }
+            return nil
+        }
         switch value.kind {
         case .integer(let n): return Decimal(n)
         case .float(_, let literal):
-            guard let exact = Decimal(exactly: literal) else { error(key, "must be a finite number"); return nil }
+            guard let exact = Decimal(exactly: literal) else {
+                error(key, "must be a finite number")
+                return nil
+            }
             return exact
         default:
             wrongType(key, value, expected: "a number")
@@ -102,15 +128,22 @@ struct TableReader {
     /// A decimal that must be > 0 (amounts, targets, rates).
     func positive(_ key: String, required: Bool = false) -> Decimal? {
         guard let amount = decimal(key, required: required) else { return nil }
-        guard amount > 0 else { error(key, "must be > 0"); return nil }
+        guard amount > 0 else {
+            error(key, "must be > 0")
+            return nil
+        }
         return amount
     }
 
     /// A plain TOML local date (`2026-08-01`).
     func date(_ key: String, required: Bool = false) -> CalendarDate? {
-        guard let value = table[key] else { if required { missing(key) }; return nil }
+        guard let value = table[key] else {
+            if required { missing(key) }
+            return nil
+        }
         guard case .dateTime(let dt) = value.kind, let d = dt.date, dt.time == nil,
-              let date = CalendarDate(year: d.year, month: d.month, day: d.day) else {
+            let date = CalendarDate(year: d.year, month: d.month, day: d.day)
+        else {
             error(key, "must be a date like 2026-08-01")
             return nil
         }
@@ -119,9 +152,13 @@ struct TableReader {
 
     /// A date, a local date-time or an offset date-time, kept as the wall clock showed it.
     func eventTime(_ key: String, required: Bool = false) -> EventTime? {
-        guard let value = table[key] else { if required { missing(key) }; return nil }
+        guard let value = table[key] else {
+            if required { missing(key) }
+            return nil
+        }
         guard case .dateTime(let dt) = value.kind, let d = dt.date,
-              let date = CalendarDate(year: d.year, month: d.month, day: d.day) else {
+            let date = CalendarDate(year: d.year, month: d.month, day: d.day)
+        else {
             error(key, "must be a date or date-time like 2026-08-01T21:14:00+08:00")
             return nil
         }
@@ -131,7 +168,10 @@ struct TableReader {
 
     func integerArray(_ key: String) -> [Int]? {
         guard let value = table[key] else { return nil }
-        guard case .array(let items) = value.kind else { wrongType(key, value, expected: "an array of integers"); return nil }
+        guard case .array(let items) = value.kind else {
+            wrongType(key, value, expected: "an array of integers")
+            return nil
+        }
         var result: [Int] = []
         for item in items {
             guard case .integer(let n) = item.kind, let int = Int(exactly: n) else {
@@ -145,22 +185,30 @@ struct TableReader {
 
     func table(_ key: String) -> TableReader? {
         guard let value = table[key] else { return nil }
-        guard case .table(let inner) = value.kind else { wrongType(key, value, expected: "a table"); return nil }
+        guard case .table(let inner) = value.kind else {
+            wrongType(key, value, expected: "a table")
+            return nil
+        }
         return TableReader(table: inner, file: file, keyPath: path(key), location: value.location, log: log)
     }
 
     /// `[[key]]` entries (or an array of inline tables), each with its 1-based index in the key path.
     func tables(_ key: String) -> [TableReader] {
         guard let value = table[key] else { return [] }
-        guard case .array(let items) = value.kind else { wrongType(key, value, expected: "an array of tables"); return [] }
+        guard case .array(let items) = value.kind else {
+            wrongType(key, value, expected: "an array of tables")
+            return []
+        }
         var readers: [TableReader] = []
         for (index, item) in items.enumerated() {
             guard case .table(let inner) = item.kind else {
                 log.add(file.diagnostic(.error, at: item.location, "\(path(key))[\(index + 1)] must be a table"))
                 continue
             }
-            readers.append(TableReader(table: inner, file: file, keyPath: "\(path(key))[\(index + 1)]",
-                                       location: item.location, log: log))
+            readers.append(
+                TableReader(
+                    table: inner, file: file, keyPath: "\(path(key))[\(index + 1)]",
+                    location: item.location, log: log))
         }
         return readers
     }
@@ -175,8 +223,10 @@ struct TableReader {
     }
 
     /// Reads a string that must be one of an enum's raw values.
-    func choice<T: RawRepresentable & CaseIterable>(_ key: String, required: Bool = false,
-                                                     as type: T.Type) -> T? where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(
+        _ key: String, required: Bool = false,
+        as type: T.Type
+    ) -> T? where T.RawValue == String {
         guard let raw = string(key, required: required) else { return nil }
         if let value = T(rawValue: raw) { return value }
         let options = T.allCases.map(\.rawValue)
@@ -191,7 +241,9 @@ struct TableReader {
         guard let code = string(key, required: required) else { return nil }
         if let currency = Currency(code: code) { return currency }
         var message = "'\(code)' is not a known currency code"
-        if let guess = Suggestion.closest(to: code.uppercased(), in: Currency.allCodes) { message += "; did you mean '\(guess)'?" }
+        if let guess = Suggestion.closest(to: code.uppercased(), in: Currency.allCodes) {
+            message += "; did you mean '\(guess)'?"
+        }
         error(key, message)
         return nil
     }

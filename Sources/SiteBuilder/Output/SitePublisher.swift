@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes a built site so that the published folder is always a whole site: the new one is
@@ -41,7 +42,8 @@ public struct SitePublisher {
         }
         let entries = (try? fm.contentsOfDirectory(atPath: path)) ?? []
         if entries.isEmpty || entries.contains(SitePublisher.marker) { return nil }
-        return "'\(path)' is not empty and was not written by sandjar (no \(SitePublisher.marker) marker); refusing to replace it"
+        return
+            "'\(path)' is not empty and was not written by sandjar (no \(SitePublisher.marker) marker); refusing to replace it"
     }
 
     /// Writes `site` and swaps it in. Throws a readable message; on any failure the previous site
@@ -62,7 +64,8 @@ public struct SitePublisher {
             try writeFile(staging.appendingPathComponent(SitePublisher.marker), Array(SitePublisher.markerText.utf8))
         } catch {
             try? fm.removeItem(at: staging)
-            throw PublishError(message: "cannot write the new site next to \(output.path): \(SitePublisher.describe(error))")
+            throw PublishError(
+                message: "cannot write the new site next to \(output.path): \(SitePublisher.describe(error))")
         }
         try swapIn(staging)
     }

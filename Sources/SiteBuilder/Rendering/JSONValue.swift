@@ -42,7 +42,10 @@ indirect enum JSONValue: Equatable {
         case .number(let n): out += n
         case .string(let s): JSONValue.quote(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             out += "[\n"
             for (i, item) in items.enumerated() {
                 out += indent + "  "
@@ -51,7 +54,10 @@ indirect enum JSONValue: Equatable {
             }
             out += indent + "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{\n"
             for (i, (key, value)) in members.enumerated() {
                 out += indent + "  "
@@ -77,7 +83,11 @@ indirect enum JSONValue: Equatable {
             case "<", ">", "&", "\u{2028}", "\u{2029}":
                 out += String(format: "\\u%04x", scalar.value)
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         out += "\""

@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 
 /// Money and dates as a person reads them in the site's language.
 struct DisplayFormat {
@@ -26,11 +26,15 @@ struct DisplayFormat {
         let local: [String: String]
         switch language {
         case .zhHans:
-            local = ["CNY": "¥", "USD": "US$", "EUR": "€", "GBP": "£", "JPY": "JP¥", "KRW": "₩",
-                     "TWD": "NT$", "HKD": "HK$"]
+            local = [
+                "CNY": "¥", "USD": "US$", "EUR": "€", "GBP": "£", "JPY": "JP¥", "KRW": "₩",
+                "TWD": "NT$", "HKD": "HK$",
+            ]
         case .en:
-            local = ["CNY": "CN¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "KRW": "₩",
-                     "TWD": "NT$", "HKD": "HK$"]
+            local = [
+                "CNY": "CN¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "KRW": "₩",
+                "TWD": "NT$", "HKD": "HK$",
+            ]
         }
         return local[currency.code] ?? currency.code + " "
     }

@@ -1,38 +1,48 @@
-import Foundation
 import Domain
+import Foundation
 import Mustache
 
 extension SiteRenderer {
     func renderDashboard(into site: inout SiteFiles) throws(MustacheError) {
-        try page("index.html", template: "pages/dashboard", title: data.site.title, section: "home", [
-            "goals": .list(data.goals.map(goalCard)),
-            "has_goals": .bool(!data.goals.isEmpty),
-            "subscription_count": .int(data.subscriptions.filter { $0.killed == nil }.count),
-            "session_count": .int(data.sessions.count),
-        ], into: &site)
+        try page(
+            "index.html", template: "pages/dashboard", title: data.site.title, section: "home",
+            [
+                "goals": .list(data.goals.map(goalCard)),
+                "has_goals": .bool(!data.goals.isEmpty),
+                "subscription_count": .int(data.subscriptions.filter { $0.killed == nil }.count),
+                "session_count": .int(data.sessions.count),
+            ], into: &site)
     }
 
     func renderGoals(into site: inout SiteFiles) throws(MustacheError) {
-        try page("goals/index.html", template: "pages/goals", title: string("goals.title"), section: "goals", [
-            "goals": .list(data.goals.map(goalCard)),
-            "has_goals": .bool(!data.goals.isEmpty),
-        ], into: &site)
+        try page(
+            "goals/index.html", template: "pages/goals", title: string("goals.title"), section: "goals",
+            [
+                "goals": .list(data.goals.map(goalCard)),
+                "has_goals": .bool(!data.goals.isEmpty),
+            ], into: &site)
         for goal in data.goals {
             var card = goalFields(goal)
             let deposits = goal.deposits.sorted { $0.at > $1.at }.map { deposit -> MustacheValue in
-                .object(["date": .string(format.date(deposit.at.date)), "iso": .string(deposit.at.description),
-                         "amount": .string(format.money(deposit.amount, goal.currency)),
-                         "note": deposit.note.map { .string($0) } ?? .null])
+                .object([
+                    "date": .string(format.date(deposit.at.date)), "iso": .string(deposit.at.description),
+                    "amount": .string(format.money(deposit.amount, goal.currency)),
+                    "note": deposit.note.map { .string($0) } ?? .null,
+                ])
             }
             card["deposits"] = .list(deposits)
             card["note_html"] = goal.note.map { .string(markdown($0, unsafeHTML: data.site.unsafeHTML)) } ?? .null
-            card["plan"] = goal.plan.map { plan in
-                .object(["amount": .string(format.money(plan.amount, goal.currency)),
-                         "frequency": .string(string("frequency.\(plan.frequency.rawValue)")),
-                         "start": .string(format.date(plan.start))])
-            } ?? .null
-            try page("goals/\(goal.id)/index.html", template: "pages/goal", title: goal.name, section: "goals",
-                     card, into: &site)
+            card["plan"] =
+                goal.plan.map { plan in
+                    .object([
+                        "amount": .string(format.money(plan.amount, goal.currency)),
+                        "frequency": .string(string("frequency.\(plan.frequency.rawValue)")),
+                        "start": .string(format.date(plan.start)),
+                    ])
+                } ?? .null
+            try page(
+                "goals/\(goal.id)/index.html", template: "pages/goal", title: goal.name, section: "goals",
+                card, into: &site)
         }
     }
 
@@ -74,17 +84,21 @@ extension SiteRenderer {
                 "trial": .bool(subscription.trial),
             ])
         }
-        try page("subscriptions/index.html", template: "pages/subscriptions", title: string("subscriptions.title"),
-                 section: "subscriptions", ["subscriptions": .list(rows), "has_subscriptions": .bool(!rows.isEmpty)],
-                 into: &site)
+        try page(
+            "subscriptions/index.html", template: "pages/subscriptions", title: string("subscriptions.title"),
+            section: "subscriptions", ["subscriptions": .list(rows), "has_subscriptions": .bool(!rows.isEmpty)],
+            into: &site)
     }
 
     func renderBreathing(into site: inout SiteFiles) throws(MustacheError) {
         let patterns = data.patterns.map { pattern -> MustacheValue in
-            .object(["id": .string(pattern.id), "name": .string(pattern.name),
-                     "phases": .string([pattern.inhale, pattern.hold, pattern.exhale, pattern.rest]
+            .object([
+                "id": .string(pattern.id), "name": .string(pattern.name),
+                "phases": .string(
+                    [pattern.inhale, pattern.hold, pattern.exhale, pattern.rest]
                         .map { NSDecimalNumber(decimal: $0).stringValue }.joined(separator: "-")),
-                     "sessions": .int(data.sessions.filter { $0.pattern == pattern.id }.count)])
+                "sessions": .int(data.sessions.filter { $0.pattern == pattern.id }.count),
+            ])
         }
         let recent = data.sessions.suffix(10).reversed().map { session -> MustacheValue in
             let length: String
@@ -92,23 +106,31 @@ extension SiteRenderer {
             case .cycles(let n): length = "\(n) \(string("breathing.cycles"))"
             case .minutes(let m): length = "\(NSDecimalNumber(decimal: m).stringValue) \(string("breathing.minutes"))"
             }
-            return .object(["date": .string(format.date(session.at.date)), "pattern": .string(session.pattern),
-                            "length": .string(length)])
+            return .object([
+                "date": .string(format.date(session.at.date)), "pattern": .string(session.pattern),
+                "length": .string(length),
+            ])
         }
-        try page("breathing/index.html", template: "pages/breathing", title: string("breathing.title"),
-                 section: "breathing", ["patterns": .list(patterns), "recent": .list(Array(recent)),
-                                        "session_count": .int(data.sessions.count)], into: &site)
+        try page(
+            "breathing/index.html", template: "pages/breathing", title: string("breathing.title"),
+            section: "breathing",
+            [
+                "patterns": .list(patterns), "recent": .list(Array(recent)),
+                "session_count": .int(data.sessions.count),
+            ], into: &site)
     }
 
     func renderMarkdownPages(into site: inout SiteFiles) throws(MustacheError) {
         for markdownPage in pages {
-            try page("pages/\(markdownPage.slug)/index.html", template: "pages/page", title: markdownPage.title,
-                     section: "page-" + markdownPage.slug, [
-                        "title": .string(markdownPage.title),
-                        "date": markdownPage.date.map { .string(format.date($0)) } ?? .null,
-                        "date_iso": markdownPage.date.map { .string($0.description) } ?? .null,
-                        "body_html": .string(markdown(markdownPage.body, unsafeHTML: markdownPage.unsafeHTML)),
-                     ], into: &site)
+            try page(
+                "pages/\(markdownPage.slug)/index.html", template: "pages/page", title: markdownPage.title,
+                section: "page-" + markdownPage.slug,
+                [
+                    "title": .string(markdownPage.title),
+                    "date": markdownPage.date.map { .string(format.date($0)) } ?? .null,
+                    "date_iso": markdownPage.date.map { .string($0.description) } ?? .null,
+                    "body_html": .string(markdown(markdownPage.body, unsafeHTML: markdownPage.unsafeHTML)),
+                ], into: &site)
         }
     }
 
@@ -116,8 +138,9 @@ extension SiteRenderer {
         // A host serves 404.html for a missing address at any depth, so its links start from
         // base_url when the site knows it (relative links would resolve against the wrong folder).
         let base = data.site.baseURL
-        try page("404.html", template: "pages/404", title: string("notfound.title"), section: "",
-                 ["home": .string(base ?? "./")], root: base, into: &site)
+        try page(
+            "404.html", template: "pages/404", title: string("notfound.title"), section: "",
+            ["home": .string(base ?? "./")], root: base, into: &site)
     }
 }
 
@@ -133,7 +156,10 @@ enum SubscriptionIDs {
             }
             var id = base
             var n = 2
-            while used.contains(id) { id = "\(base)-\(n)"; n += 1 }
+            while used.contains(id) {
+                id = "\(base)-\(n)"
+                n += 1
+            }
             used.insert(id)
             return id
         }

@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 import Markdown
 import Mustache
 
@@ -44,9 +44,11 @@ struct SiteRenderer {
     }
 
     /// Renders `template` in the layout as `path` (e.g. `goals/bike/index.html`).
-    func page(_ path: String, template: String, title: String, section: String,
-              _ content: [String: MustacheValue], root fixedRoot: String? = nil,
-              into site: inout SiteFiles) throws(MustacheError) {
+    func page(
+        _ path: String, template: String, title: String, section: String,
+        _ content: [String: MustacheValue], root fixedRoot: String? = nil,
+        into site: inout SiteFiles
+    ) throws(MustacheError) {
         let depth = path.split(separator: "/").count - 1
         let root = fixedRoot ?? String(repeating: "../", count: depth)
         var context = common(root: root, section: section, title: title)
@@ -57,12 +59,17 @@ struct SiteRenderer {
     private func common(root: String, section: String, title: String) -> [String: MustacheValue] {
         let strings = theme.strings[data.site.language] ?? .object([:])
         var nav: [MustacheValue] = SiteRenderer.sections.map { entry in
-            .object(["href": .string(root + entry.path), "label": label(entry.id, in: strings),
-                     "current": .bool(entry.id == section)])
+            .object([
+                "href": .string(root + entry.path), "label": label(entry.id, in: strings),
+                "current": .bool(entry.id == section),
+            ])
         }
         for page in pages {
-            nav.append(.object(["href": .string("\(root)pages/\(page.slug)/"), "label": .string(page.title),
-                                "current": .bool(section == "page-" + page.slug)]))
+            nav.append(
+                .object([
+                    "href": .string("\(root)pages/\(page.slug)/"), "label": .string(page.title),
+                    "current": .bool(section == "page-" + page.slug),
+                ]))
         }
         return [
             "lang": .string(data.site.language.rawValue),

@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 import Mustache
 import TOML
 
@@ -16,7 +16,9 @@ extension Theme {
             }
             let file: SourceFile
             switch folder.read(relative) {
-            case .failure(let d): log.add(d); continue
+            case .failure(let d):
+                log.add(d)
+                continue
             case .success(let f): file = f
             }
             do {
@@ -34,16 +36,20 @@ extension Theme {
             guard let entry = tables[language] else { continue }
             for key in allKeys.subtracting(entry.flat.keys).sorted() {
                 let owners = SiteSettings.Language.allCases.filter { tables[$0]?.flat[key] != nil }.map(\.rawValue)
-                log.add(Diagnostic(.error, path: entry.file.path,
-                                   message: "missing string '\(key)' (present in \(owners.joined(separator: ", ")))"))
+                log.add(
+                    Diagnostic(
+                        .error, path: entry.file.path,
+                        message: "missing string '\(key)' (present in \(owners.joined(separator: ", ")))"))
             }
         }
         guard !log.hasErrors else { return nil }
         return tables.mapValues { nest($0.flat) }
     }
 
-    private static func flatten(_ table: TOMLTable, prefix: String, into flat: inout [String: String],
-                                file: SourceFile, log: DiagnosticLog) {
+    private static func flatten(
+        _ table: TOMLTable, prefix: String, into flat: inout [String: String],
+        file: SourceFile, log: DiagnosticLog
+    ) {
         for key in table.keys {
             guard let value = table[key] else { continue }
             let path = prefix.isEmpty ? key : "\(prefix).\(key)"
@@ -63,7 +69,10 @@ extension Theme {
         var root: [String: MustacheValue] = [:]
         func insert(_ segments: ArraySlice<String>, _ text: String, into object: inout [String: MustacheValue]) {
             guard let first = segments.first else { return }
-            if segments.count == 1 { object[first] = .string(text); return }
+            if segments.count == 1 {
+                object[first] = .string(text)
+                return
+            }
             var inner: [String: MustacheValue] = [:]
             if case .object(let existing)? = object[first] { inner = existing }
             insert(segments.dropFirst(), text, into: &inner)

@@ -17,17 +17,25 @@ extension Theme {
             log.add(file.diagnostic(.error, at: error.location, error.message))
             return nil
         }
-        var light: [String] = [], dark: [String] = [], reduced: [String] = []
+        var light: [String] = []
+        var dark: [String] = []
+        var reduced: [String] = []
         for group in table.keys {
             guard tokenGroups.contains(group) else {
-                log.add(file.diagnostic(.error, at: table.keyLocation(group), "unknown token group '\(group)'; expected one of \(tokenGroups.joined(separator: ", "))"))
+                log.add(
+                    file.diagnostic(
+                        .error, at: table.keyLocation(group),
+                        "unknown token group '\(group)'; expected one of \(tokenGroups.joined(separator: ", "))"))
                 continue
             }
             guard case .table(let tokens)? = table[group]?.kind else { continue }
             if group == "color" {
                 for scheme in ["light", "dark"] {
                     guard case .table(let colors)? = tokens[scheme]?.kind else {
-                        log.add(file.diagnostic(.error, at: tokens.keyLocation(scheme) ?? table.keyLocation(group), "color tokens need [color.light] and [color.dark]"))
+                        log.add(
+                            file.diagnostic(
+                                .error, at: tokens.keyLocation(scheme) ?? table.keyLocation(group),
+                                "color tokens need [color.light] and [color.dark]"))
                         continue
                     }
                     for name in colors.keys {
@@ -49,8 +57,10 @@ extension Theme {
             return nil
         }
         var css = "/* Generated from tokens.toml by sandjar. */\n:root {\n\(light.joined(separator: "\n"))\n}\n"
-        css += "@media (prefers-color-scheme: dark) {\n  :root {\n\(dark.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n"
-        css += "@media (prefers-reduced-motion: reduce) {\n  :root {\n\(reduced.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n\n"
+        css +=
+            "@media (prefers-color-scheme: dark) {\n  :root {\n\(dark.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n"
+        css +=
+            "@media (prefers-reduced-motion: reduce) {\n  :root {\n\(reduced.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n\n"
         return css + String(decoding: style.bytes, as: UTF8.self)
     }
 
@@ -58,8 +68,11 @@ extension Theme {
     private static func cssValue(_ value: TOMLValue?, file: SourceFile, log: DiagnosticLog) -> String? {
         guard let value else { return nil }
         guard case .string(let text) = value.kind, !text.isEmpty,
-              !text.contains(where: { ";{}<>\\\n".contains($0) }) else {
-            log.add(file.diagnostic(.error, at: value.location, "a token must be a CSS value in a string, without ; { } < > or \\"))
+            !text.contains(where: { ";{}<>\\\n".contains($0) })
+        else {
+            log.add(
+                file.diagnostic(
+                    .error, at: value.location, "a token must be a CSS value in a string, without ; { } < > or \\"))
             return nil
         }
         return text

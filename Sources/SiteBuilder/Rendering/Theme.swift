@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 import Mustache
 import TOML
 
@@ -35,8 +35,10 @@ public struct Theme: Sendable {
         do {
             templates = try MustacheLibrary(templates: sources)
         } catch {
-            log.add(Diagnostic(.error, path: folder.displayPath(error.template + ".mustache"), line: error.line,
-                               column: error.column, message: error.message, lineText: error.lineText))
+            log.add(
+                Diagnostic(
+                    .error, path: folder.displayPath(error.template + ".mustache"), line: error.line,
+                    column: error.column, message: error.message, lineText: error.lineText))
         }
         let strings = loadStrings(folder, log: log)
         let stylesheet = loadStylesheet(folder, log: log)
@@ -57,7 +59,8 @@ public struct Theme: Sendable {
             let name = (relative as NSString).lastPathComponent
             guard !name.hasPrefix(".") else { continue }
             var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(
+                atPath: root.appendingPathComponent(relative).path, isDirectory: &isDirectory)
             if isDirectory.boolValue { continue }
             if let ext, !relative.hasSuffix("." + ext) { continue }
             found.append(relative)
