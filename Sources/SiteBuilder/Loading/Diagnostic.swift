@@ -1,3 +1,5 @@
+import Mustache
+
 /// A finding about the user's data or templates, pointing at the exact place.
 ///
 /// Printed as `path:line:column: error: key.path message`, then the source line and a caret, so
@@ -39,6 +41,15 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         let shown = String(text.unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
         let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
         return "\(headline)\n  \(shown)\n  \(caret)"
+    }
+}
+
+extension Diagnostic {
+    /// A template error, placed at its `.mustache` file in the theme folder.
+    init(_ error: MustacheError, templates: DataFolder) {
+        self.init(
+            .error, path: templates.displayPath(error.template + ".mustache"), line: error.line,
+            column: error.column, message: error.message, lineText: error.line > 0 ? error.lineText : nil)
     }
 }
 

@@ -23,4 +23,9 @@ public struct BuildReport: Sendable {
     public var fileCount: Int
     public var today: CalendarDate?
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+
+    /// A build that stopped before reading any data.
+    static func failed(_ diagnostic: Diagnostic) -> BuildReport {
+        BuildReport(diagnostics: [diagnostic], pageCount: 0, fileCount: 0, today: nil)
+    }
 }

@@ -29,10 +29,7 @@ public struct SiteBuild {
             let pages = site.paths.filter { $0.hasSuffix(".html") }.count
             return (BuildReport(diagnostics: log.entries, pageCount: pages, fileCount: site.count, today: today), site)
         } catch {
-            log.add(
-                Diagnostic(
-                    .error, path: DataFolder(path: options.templates).displayPath(error.template + ".mustache"),
-                    line: error.line, column: error.column, message: error.message, lineText: error.lineText))
+            log.add(Diagnostic(error, templates: DataFolder(path: options.templates)))
             return (BuildReport(diagnostics: log.entries, pageCount: 0, fileCount: 0, today: today), nil)
         }
     }
@@ -42,29 +39,18 @@ public struct SiteBuild {
         let output = URL(fileURLWithPath: options.output).standardizedFileURL
         let publisher = SitePublisher(output: output)
         if let why = publisher.refusal() {
-            return BuildReport(
-                diagnostics: [Diagnostic(.error, path: options.output, message: why)],
-                pageCount: 0, fileCount: 0, today: nil)
+            return .failed(Diagnostic(.error, path: options.output, message: why))
         }
         let lock: BuildLock
         do {
             lock = try BuildLock(path: output.path + ".lock", wait: options.wait)
-        } catch .busy {
-            return BuildReport(
-                diagnostics: [
-                    Diagnostic(
-                        .error, path: options.output + ".lock",
-                        message: "another build is running (use --wait to wait for it)")
-                ],
-                pageCount: 0, fileCount: 0, today: nil)
         } catch {
-            return BuildReport(
-                diagnostics: [
-                    Diagnostic(
-                        .error, path: options.output + ".lock",
-                        message: "cannot take the build lock: \(error)")
-                ],
-                pageCount: 0, fileCount: 0, today: nil)
+            let why: String
+            switch error {
+            case .busy: why = "another build is running (use --wait to wait for it)"
+            case .cannotOpen(let reason): why = "cannot take the build lock: \(reason)"
+            }
+            return .failed(Diagnostic(.error, path: options.output + ".lock", message: why))
         }
         defer { withExtendedLifetime(lock) {} }
         var (report, site) = check()

@@ -35,10 +35,7 @@ public struct Theme: Sendable {
         do {
             templates = try MustacheLibrary(templates: sources)
         } catch {
-            log.add(
-                Diagnostic(
-                    .error, path: folder.displayPath(error.template + ".mustache"), line: error.line,
-                    column: error.column, message: error.message, lineText: error.lineText))
+            log.add(Diagnostic(error, templates: folder))
         }
         let strings = loadStrings(folder, log: log)
         let stylesheet = loadStylesheet(folder, log: log)
