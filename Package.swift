@@ -35,8 +35,9 @@ let package = Package(
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "JarTests", dependencies: ["Jar"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"], exclude: ["Snapshots"]),
-        .testTarget(name: "SandjarCLITests", dependencies: ["SandjarCLI"]),
+        .testTarget(name: "SandjarCLITests", dependencies: ["SandjarCLI", "SiteBuilder", "Domain", "TOML"]),
     ]
 )

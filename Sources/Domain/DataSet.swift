@@ -13,11 +13,13 @@ public struct DataSet: Sendable, Equatable {
     public var programs: [BreathingProgram]
     public var enrollments: [Enrollment]
     public var rates: ExchangeRates
+    /// `quotes.toml` of the data folder, by language; empty when there is none.
+    public var quotes: [SiteSettings.Language: QuoteLists]
 
     public init(
         site: SiteSettings, goals: [Goal], subscriptions: [Subscription], sessions: [PracticeSession],
         patterns: [BreathingPattern], programs: [BreathingProgram], enrollments: [Enrollment],
-        rates: ExchangeRates
+        rates: ExchangeRates, quotes: [SiteSettings.Language: QuoteLists] = [:]
     ) {
         self.site = site
         self.goals = goals
@@ -27,5 +29,6 @@ public struct DataSet: Sendable, Equatable {
         self.programs = programs
         self.enrollments = enrollments
         self.rates = rates
+        self.quotes = quotes
     }
 }

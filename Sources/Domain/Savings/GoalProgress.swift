@@ -1,0 +1,90 @@
+import Foundation
+
+/// Where a goal stands today: the figures of DESIGN.md §3 "Savings" for one goal.
+public struct GoalProgress: Sendable, Equatable {
+    /// How a wish goal's savings compare with what its plan expects by now.
+    public enum Status: String, Sendable {
+        case ahead
+        case onTrack = "on_track"
+        case behind
+    }
+
+    public var saved: Decimal
+    /// saved / target for a wish goal, not capped; nil for a free goal.
+    public var progress: Decimal?
+    public var deposits: Int
+    /// Executed periods (≥ 1 deposit) up to and including the current one; nil without a plan.
+    public var periodsDone: Int?
+    /// Past periods, before the current one, with no deposit; nil without a plan. A wish goal's
+    /// periods after its planned end, or after the period it was reached in, are not missed.
+    public var missedPeriods: Int?
+    /// Start of the first period from the current one on with no deposit; nil without a plan,
+    /// once a wish goal is reached, or past the last planned period.
+    public var nextDue: CalendarDate?
+    /// Wish goals with a plan only: `behind` below the expected amount (plan amount × elapsed
+    /// periods, capped at `periods` and at the target), `ahead` a whole period's amount or more
+    /// above it, `on_track` in between.
+    public var status: Status?
+    /// Wish goals not yet reached: today + remaining ÷ average daily saving since the first deposit.
+    public var projectedCompletion: CalendarDate?
+    /// The day of the deposit that first brought a wish goal to its target.
+    public var reachedOn: CalendarDate?
+    /// Free goals: the compound curve, one point per year.
+    public var projection: [ProjectionPoint]?
+
+    public init(goal: Goal, today: CalendarDate) {
+        let totals = GoalTotals(goal: goal)
+        saved = totals.saved
+        progress = totals.progress
+        reachedOn = totals.reachedOn
+        deposits = goal.deposits.count
+
+        if let plan = goal.plan {
+            let schedule = PlanSchedule(plan)
+            let executed = Set(goal.deposits.compactMap { schedule.periodIndex(containing: $0.at.date) })
+            let current = schedule.periodIndex(containing: today)
+            // A wish goal stops counting periods at its planned end or the period it was reached in.
+            let reachedPeriod = totals.reachedOn.flatMap { schedule.periodIndex(containing: $0) }
+            let plannedEnd = goal.mode == .wish ? plan.periods.map { $0 - 1 } : nil
+            let lastPlanned = [plannedEnd, reachedPeriod].compactMap { $0 }.min()
+            if let current {
+                periodsDone = executed.filter { $0 <= current }.count
+                missedPeriods = (0..<current).filter { !executed.contains($0) && $0 <= (lastPlanned ?? .max) }.count
+                var next = current
+                while executed.contains(next) { next += 1 }
+                let beyondPlan = lastPlanned.map { next > $0 } ?? false
+                nextDue = beyondPlan || totals.reachedOn != nil ? nil : schedule.periodStart(next)
+            } else {
+                periodsDone = 0
+                missedPeriods = 0
+                nextDue = totals.reachedOn != nil ? nil : plan.start
+            }
+            if goal.mode == .wish {
+                let elapsed = current.map { $0 + 1 } ?? 0
+                // What the plan expects by now, never more than the target itself.
+                var expected = plan.amount * Decimal(min(elapsed, plan.periods ?? .max))
+                if let target = goal.target { expected = min(expected, target) }
+                if saved < expected {
+                    status = .behind
+                } else if saved >= expected + plan.amount {
+                    status = .ahead
+                } else {
+                    status = .onTrack
+                }
+            } else {
+                projection = CompoundProjection(plan: plan).yearlyPoints()
+            }
+        }
+
+        if goal.mode == .wish, let target = goal.target, totals.reachedOn == nil,
+            let first = goal.deposits.map(\.at.date).min(), first <= today, saved > 0
+        {
+            let days = Decimal(first.days(to: today) + 1)
+            let perDay = saved / days
+            var needed = ((target - saved) / perDay).rounded(scale: 0)
+            if needed * perDay < target - saved { needed += 1 }
+            let count = NSDecimalNumber(decimal: needed).intValue
+            projectedCompletion = count < 365 * 200 ? today.adding(days: max(count, 0)) : nil
+        }
+    }
+}

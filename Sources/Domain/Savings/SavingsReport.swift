@@ -1,0 +1,21 @@
+import Foundation
+
+/// The savings part of the dashboard: every goal's progress and the total in the base currency.
+public struct SavingsReport: Sendable {
+    public struct Entry: Sendable {
+        public var goal: Goal
+        public var progress: GoalProgress
+    }
+
+    /// In the order of `DataSet.goals` (by id).
+    public var entries: [Entry]
+    /// Everything saved, converted into the base currency through the rates.
+    public var totalSaved: Decimal
+
+    public init(data: DataSet, today: CalendarDate) {
+        entries = data.goals.map { Entry(goal: $0, progress: GoalProgress(goal: $0, today: today)) }
+        totalSaved = entries.reduce(0) { sum, entry in
+            sum + entry.progress.saved * (data.rates.rate(for: entry.goal.currency) ?? 0)
+        }
+    }
+}
