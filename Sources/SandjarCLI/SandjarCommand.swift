@@ -10,9 +10,12 @@ public enum SandjarCommand {
         usage: sandjar build [DATA] [--out DIR] [--templates DIR] [--cache DIR] [--today YYYY-MM-DD]
                              [--quiet] [--strict] [--wait]
                sandjar check [DATA] [--templates DIR] [--today YYYY-MM-DD] [--strict]
+               sandjar add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--data DIR]
                sandjar debug toml-decode   (TOML on stdin → toml-test tagged JSON on stdout)
 
         DATA defaults to ./content, --out to ./public, --templates to ./templates.
+        add deposit appends a [[deposit]] to goals/GOAL.toml in --data (default ./content); --at is a
+        date or date-time such as 2026-11-29T21:14:00+08:00 (default: now in the site's time zone).
         Exit status: 0 ok, 1 errors in the data or templates (or a refused --out), 2 usage.
 
         """
@@ -28,6 +31,7 @@ public enum SandjarCommand {
             case "build": return try build(rest, console: console, publish: true)
             case "check": return try build(rest, console: console, publish: false)
             case "debug": return try debug(rest, console: console)
+            case "add": return try add(rest, console: console)
             case "help", "--help", "-h":
                 console.out(usage)
                 return 0

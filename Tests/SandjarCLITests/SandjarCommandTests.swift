@@ -54,7 +54,10 @@ final class SandjarCommandTests: XCTestCase {
 
     func testBuildPrintsOneLineSummaryAndQuietPrintsNothing() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-cli-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: out) }
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(atPath: out.path + ".lock")
+        }
         let args = [
             "build", SandjarCommandTests.root.appendingPathComponent("content").path,
             "--templates", SandjarCommandTests.root.appendingPathComponent("templates").path,
