@@ -32,6 +32,7 @@ final class DataLoader {
     var subscriptions: [Subscription] = []
     var sessions: [PracticeSession] = []
     var pages: [MarkdownPage] = []
+    var quotes: [SiteSettings.Language: QuoteLists] = [:]
 
     init(folder: DataFolder, log: DiagnosticLog) {
         self.folder = folder
@@ -51,12 +52,13 @@ final class DataLoader {
         loadSubscriptions()
         loadPractice()
         loadPages()
+        loadQuotes()
         guard !log.hasErrors, let site else { return nil }
         let data = DataSet(
             site: site, goals: goals.sorted { $0.id < $1.id }, subscriptions: subscriptions,
             sessions: sessions.sorted { $0.at < $1.at }, patterns: patterns,
             programs: programs, enrollments: enrollments,
-            rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]))
+            rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes)
         return LoadedData(data: data, pages: pages.sorted { $0.slug < $1.slug })
     }
 

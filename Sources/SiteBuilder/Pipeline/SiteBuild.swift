@@ -3,7 +3,7 @@ import Foundation
 import Mustache
 
 /// A build as a short, visible sequence of named steps:
-/// load data → load theme → validate (strict mode) → render pages → write atomically.
+/// load data → load theme → run the engines → render pages (strict mode) → write atomically.
 ///
 /// Every step either succeeds or records findings and stops the build; nothing touches the
 /// published folder until the last step, which swaps the whole new site in at once.
@@ -25,7 +25,8 @@ public struct SiteBuild {
         }
         let today = options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
         do {
-            let site = try SiteRenderer(theme: theme, loaded: loaded, today: today).render()
+            let figures = SiteFigures(data: loaded.data, theme: theme, today: today)
+            let site = try SiteRenderer(theme: theme, loaded: loaded, figures: figures).render()
             let pages = site.paths.filter { $0.hasSuffix(".html") }.count
             return (BuildReport(diagnostics: log.entries, pageCount: pages, fileCount: site.count, today: today), site)
         } catch {

@@ -7,7 +7,9 @@ import Foundation
 /// strings with the currency's minor digits, ratios numbers, dates `YYYY-MM-DD`.
 struct DataJSON {
     let data: DataSet
-    let today: CalendarDate
+    let figures: SiteFigures
+
+    var today: CalendarDate { figures.today }
 
     var text: String { document.serialized() }
 
@@ -29,13 +31,13 @@ struct DataJSON {
                 .object([
                     ("date", .string(today.description)),
                     ("day_of_year", .int(today.dayOfYear)),
-                    ("subject_index", .null),
-                    ("predicate_index", .null),
-                    ("text", .null),
+                    ("subject_index", .optional(figures.quote) { .int($0.subjectIndex) }),
+                    ("predicate_index", .optional(figures.quote) { .int($0.predicateIndex) }),
+                    ("text", .optional(figures.quote) { .string($0.text) }),
                 ])
             ),
             ("savings", savings),
-            ("badges", .array([])),
+            ("badges", .array(figures.badges.map(badge))),
             ("subscriptions", subscriptions),
             ("breathing", breathing),
         ])
@@ -46,31 +48,55 @@ struct DataJSON {
     }
 
     private var savings: JSONValue {
-        var total: Decimal = 0
-        var goals: [JSONValue] = []
-        for goal in data.goals {
-            let totals = GoalTotals(goal: goal)
-            total += totals.saved * (data.rates.rate(for: goal.currency) ?? 0)
-            goals.append(
-                .object([
-                    ("id", .string(goal.id)),
-                    ("name", .string(goal.name)),
-                    ("mode", .string(goal.mode.rawValue)),
-                    ("currency", .string(goal.currency.code)),
-                    ("saved", money(totals.saved, goal.currency)),
-                    ("target", .optional(goal.target) { money($0, goal.currency) }),
-                    ("progress", .optional(totals.progress) { .ratio($0) }),
-                    ("deposits", .int(goal.deposits.count)),
-                    ("periods_done", .null),
-                    ("missed_periods", .null),
-                    ("next_due", .null),
-                    ("status", .null),
-                    ("projected_completion", .null),
-                    ("reached_on", .optional(totals.reachedOn) { .string($0.description) }),
-                    ("projection", .null),
-                ]))
+        let goals = figures.savings.entries.map { entry -> JSONValue in
+            let goal = entry.goal
+            let progress = entry.progress
+            return .object([
+                ("id", .string(goal.id)),
+                ("name", .string(goal.name)),
+                ("mode", .string(goal.mode.rawValue)),
+                ("currency", .string(goal.currency.code)),
+                ("saved", money(progress.saved, goal.currency)),
+                ("target", .optional(goal.target) { money($0, goal.currency) }),
+                ("progress", .optional(progress.progress) { .ratio($0) }),
+                ("deposits", .int(progress.deposits)),
+                ("periods_done", .optional(progress.periodsDone) { .int($0) }),
+                ("missed_periods", .optional(progress.missedPeriods) { .int($0) }),
+                ("next_due", .optional(progress.nextDue) { .string($0.description) }),
+                ("status", .optional(progress.status) { .string($0.rawValue) }),
+                ("projected_completion", .optional(progress.projectedCompletion) { .string($0.description) }),
+                ("reached_on", .optional(progress.reachedOn) { .string($0.description) }),
+                (
+                    "projection",
+                    .optional(progress.projection) { points in
+                        .array(
+                            points.map { point in
+                                .object([
+                                    ("year", .int(point.year)),
+                                    ("contributed", money(point.contributed, goal.currency)),
+                                    ("value", money(point.value, goal.currency)),
+                                ])
+                            })
+                    }
+                ),
+            ])
         }
-        return .object([("total_saved", money(total, data.site.currency)), ("goals", .array(goals))])
+        return .object([
+            ("total_saved", money(figures.savings.totalSaved, data.site.currency)), ("goals", .array(goals)),
+        ])
+    }
+
+    private func badge(_ status: BadgeStatus) -> JSONValue {
+        .object([
+            ("id", .string(status.definition.id)),
+            ("category", .string(status.definition.category.rawValue)),
+            ("unlocked", .bool(status.unlockedOn != nil)),
+            ("unlocked_on", .optional(status.unlockedOn) { .string($0.description) }),
+            (
+                "progress",
+                .object([("current", .ratio(status.progress.current)), ("target", .ratio(status.progress.target))])
+            ),
+        ])
     }
 
     private var subscriptions: JSONValue {

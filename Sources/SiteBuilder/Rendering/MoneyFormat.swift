@@ -55,3 +55,10 @@ struct DisplayFormat {
         (ratio * 100).fixed(0) + "%"
     }
 }
+
+extension DisplayFormat {
+    /// `4.0%` for a rate such as 0.04.
+    func percent(_ ratio: Decimal, digits: Int) -> String {
+        (ratio * 100).fixed(digits) + "%"
+    }
+}

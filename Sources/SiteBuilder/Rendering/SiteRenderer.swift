@@ -12,26 +12,31 @@ struct SiteRenderer {
     let theme: Theme
     let data: DataSet
     let pages: [MarkdownPage]
-    let today: CalendarDate
+    let figures: SiteFigures
     let format: DisplayFormat
 
-    init(theme: Theme, loaded: LoadedData, today: CalendarDate) {
+    var today: CalendarDate { figures.today }
+
+    init(theme: Theme, loaded: LoadedData, figures: SiteFigures) {
         self.theme = theme
         self.data = loaded.data
         self.pages = loaded.pages.filter { !$0.draft }
-        self.today = today
+        self.figures = figures
         self.format = DisplayFormat(language: loaded.data.site.language)
     }
 
     /// Sections of the navigation, in order: id, string key, path.
     static let sections: [(id: String, path: String)] = [
-        ("home", ""), ("goals", "goals/"), ("subscriptions", "subscriptions/"), ("breathing", "breathing/"),
+        ("home", ""), ("goals", "goals/"), ("badges", "badges/"), ("subscriptions", "subscriptions/"),
+        ("breathing", "breathing/"), ("quotes", "quotes/"),
     ]
 
     func render() throws(MustacheError) -> SiteFiles {
         var site = SiteFiles()
         try renderDashboard(into: &site)
         try renderGoals(into: &site)
+        try renderBadges(into: &site)
+        try renderQuotes(into: &site)
         try renderSubscriptions(into: &site)
         try renderBreathing(into: &site)
         try renderMarkdownPages(into: &site)
@@ -39,7 +44,8 @@ struct SiteRenderer {
         site.add("style.css", theme.stylesheet)
         for (path, bytes) in theme.assets { site.add(path, bytes) }
         site.add("robots.txt", "User-agent: *\nAllow: /\n")
-        site.add("data.json", DataJSON(data: data, today: today).text)
+        site.add("data.json", DataJSON(data: data, figures: figures).text)
+        site.add("feed.xml", AtomFeed(renderer: self).xml)
         return site
     }
 
@@ -96,6 +102,15 @@ struct SiteRenderer {
         }
         if case .string(let text) = node { return text }
         return path
+    }
+
+    /// A string with `{name}` placeholders filled in.
+    func string(_ path: String, _ values: [String: String]) -> String {
+        var text = string(path)
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return text
     }
 
     /// Markdown rendered safely: raw HTML omitted unless allowed, unsafe URL schemes dropped.

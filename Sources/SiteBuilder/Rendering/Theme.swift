@@ -17,6 +17,8 @@ public struct Theme: Sendable {
     let stylesheet: String
     /// Other files under `static/`, copied as they are.
     let assets: [String: [UInt8]]
+    /// The default daily-quote lists (`quotes.toml`), used unless the data folder has its own.
+    let quotes: [SiteSettings.Language: QuoteLists]
 
     static let requiredLanguages: [SiteSettings.Language] = [.en, .zhHans]
 
@@ -44,8 +46,13 @@ public struct Theme: Sendable {
         where relative != "style.css" {
             if case .success(let file) = folder.read("static/" + relative) { assets[relative] = file.bytes }
         }
+        var quotes: [SiteSettings.Language: QuoteLists] = [:]
+        if folder.fileExists("quotes.toml") {
+            let loader = DataLoader(folder: folder, log: log)
+            if let reader = loader.parse("quotes.toml") { quotes = QuoteBookReader.read(reader) }
+        }
         guard let templates, let strings, let stylesheet, !log.hasErrors else { return nil }
-        return Theme(templates: templates, strings: strings, stylesheet: stylesheet, assets: assets)
+        return Theme(templates: templates, strings: strings, stylesheet: stylesheet, assets: assets, quotes: quotes)
     }
 
     /// Relative paths of files under `root` (recursively), sorted.

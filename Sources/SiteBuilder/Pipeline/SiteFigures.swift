@@ -1,0 +1,20 @@
+import Domain
+
+/// The engines' results for one build: computed once, then read by every page and `data.json`.
+struct SiteFigures: Sendable {
+    let today: CalendarDate
+    let savings: SavingsReport
+    let badges: [BadgeStatus]
+    /// The lists today's quote comes from: the data folder's own, else the theme's.
+    let quoteLists: QuoteLists?
+    let quote: DailyQuote?
+
+    init(data: DataSet, theme: Theme, today: CalendarDate) {
+        self.today = today
+        savings = SavingsReport(data: data, today: today)
+        badges = BadgeBoard.evaluate(data)
+        let language = data.site.language
+        quoteLists = data.quotes[language] ?? theme.quotes[language]
+        quote = quoteLists?.quote(dayOfYear: today.dayOfYear)
+    }
+}
