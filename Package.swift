@@ -23,7 +23,7 @@ let package = Package(
         // Pure domain: models and engines, values in, values out, no file access.
         .target(name: "Domain"),
         // The coin jar, simulated with Chipmunk2D.
-        .target(name: "Jar", dependencies: ["CChipmunk"]),
+        .target(name: "Jar", dependencies: ["CChipmunk", "Domain"]),
 
         // Loading the data folder, rendering pages, writing the site.
         .target(
@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "JarTests", dependencies: ["Jar"]),
+        .testTarget(name: "JarTests", dependencies: ["Jar", "Domain"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"], exclude: ["Snapshots"]),
         .testTarget(name: "SandjarCLITests", dependencies: ["SandjarCLI", "SiteBuilder", "Domain", "TOML"]),
     ]
