@@ -109,4 +109,27 @@ final class LoaderTests: XCTestCase {
         }
         XCTAssertNil(SiteSettings.defaultCurrency(forLocale: "en"))
     }
+
+    func testCustomQuotesReplaceTheThemesAndWarnBelow366() throws {
+        let quotes = "[en]\nsubjects = [\"A\", \"B\"]\npredicates = [\" x.\", \" y.\", \" z.\"]\n"
+        let (loaded, diagnostics, data) = try load(["quotes.toml": quotes])
+        XCTAssertEqual(
+            diagnostics.map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") },
+            [
+                "quotes.toml:1:1: warning: en has 2 subjects × 3 predicates = 6 quotes, fewer than 366: some repeat within a year"
+            ])
+        let lists = try XCTUnwrap(loaded?.data.quotes[.en])
+        XCTAssertEqual(lists.quote(dayOfYear: 2)?.text, "B y.")
+        XCTAssertNil(loaded?.data.quotes[.zhHans])
+    }
+
+    func testTotalSavedConvertsEveryGoalIntoTheSiteCurrency() throws {
+        let euro =
+            "name = \"Trip\"\nmode = \"wish\"\ncurrency = \"EUR\"\ntarget = 100\n\n[[deposit]]\nat = 2026-10-02\namount = 10.50\n"
+        let (loaded, _, _) = try load(["goals/trip.toml": euro])
+        let report = SavingsReport(
+            data: try XCTUnwrap(loaded).data, today: CalendarDate(year: 2026, month: 11, day: 29)!)
+        // 110.25 USD (bike) + 10.50 EUR × 1.08 = 110.25 + 11.34
+        XCTAssertEqual(report.totalSaved, Decimal(string: "121.59")!)
+    }
 }
