@@ -45,3 +45,55 @@ final class ThemeTests: XCTestCase {
         )
     }
 }
+
+/// The design-token check: raw values where a token belongs fail the build, naming file and line.
+final class TokenCheckTests: XCTestCase {
+    private func findings(_ css: String) -> [String] {
+        let file = SourceFile(path: "style.css", bytes: Array(css.utf8))
+        return TokenCheck.check(css: css, file: file).map(\.headline)
+    }
+
+    func testRawValuesAreFlaggedWithTheirPlace() {
+        let css = """
+            /* padding: 3px in a comment is fine */
+            .a { padding: 12px; margin: 0 auto; }
+            .b {
+              gap: var(--space-m);
+              border-radius: 4px;
+              transition: opacity 200ms;
+              box-shadow: 0 1px 2px #000;
+              color: #333;
+              background: rgb(0 0 0 / 0.5);
+            }
+            .c { margin: calc(var(--space-m) * 2); animation-duration: var(--motion-slow); width: 12px; }
+            """
+        XCTAssertEqual(
+            findings(css),
+            [
+                "style.css:2:6: error: raw spacing value '12px' in 'padding'; use a --space-* token",
+                "style.css:5:3: error: raw radius value '4px' in 'border-radius'; use a --radius-* token",
+                "style.css:6:3: error: raw duration value '200ms' in 'transition'; use a --motion-* token",
+                "style.css:7:3: error: raw shadow value '1px' in 'box-shadow'; use a --shadow-* token",
+                "style.css:8:3: error: raw colour value '#333' in 'color'; use a --color-* token",
+                "style.css:9:3: error: raw colour value 'rgb(' in 'background'; use a --color-* token",
+            ])
+    }
+
+    func testTemplatesStyleAttributesAndBlocksAreChecked() {
+        let text =
+            "<p>\n<div style=\"width: {{progress}}%; padding: 8px\">x</div>\n<style>\n.x { gap: 1rem }\n</style>\n"
+        let file = SourceFile(path: "t.mustache", bytes: Array(text.utf8))
+        XCTAssertEqual(
+            TokenCheck.check(template: text, file: file).map(\.headline),
+            [
+                "t.mustache:4:6: error: raw spacing value '1rem' in 'gap'; use a --space-* token",
+                "t.mustache:2:35: error: raw spacing value '8px' in 'padding'; use a --space-* token",
+            ])
+    }
+
+    func testTheShippedThemePasses() {
+        let log = DiagnosticLog(strict: false)
+        XCTAssertNotNil(Theme.load(from: TestSupport.templates.path, log: log))
+        XCTAssertEqual(log.entries, [])
+    }
+}

@@ -43,7 +43,12 @@ struct SiteRenderer {
         try renderNotFound(into: &site)
         site.add("style.css", theme.stylesheet)
         for (path, bytes) in theme.assets { site.add(path, bytes) }
-        site.add("robots.txt", "User-agent: *\nAllow: /\n")
+        if let base = data.site.baseURL {
+            site.add("sitemap.xml", Sitemap.xml(for: site, baseURL: base))
+            site.add("robots.txt", "User-agent: *\nAllow: /\n\nSitemap: \(base)sitemap.xml\n")
+        } else {
+            site.add("robots.txt", "User-agent: *\nAllow: /\n")
+        }
         site.add("data.json", DataJSON(data: data, figures: figures).text)
         site.add("feed.xml", AtomFeed(renderer: self).xml)
         return site

@@ -28,10 +28,18 @@ public struct Theme: Sendable {
             log.add(Diagnostic(.error, path: path, message: "templates folder not found"))
             return nil
         }
+        // Every template and stylesheet is read once, checked for raw values where a design
+        // token belongs, and kept.
         var sources: [String: String] = [:]
         for relative in Theme.files(under: folder.root, extension: "mustache") {
-            guard case .success(let file) = folder.read(relative) else { continue }
-            sources[String(relative.dropLast(".mustache".count))] = String(decoding: file.bytes, as: UTF8.self)
+            guard let file = read(relative, in: folder, log: log) else { continue }
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            TokenCheck.check(template: text, file: file).forEach(log.add)
+            sources[String(relative.dropLast(".mustache".count))] = text
+        }
+        for relative in Theme.files(under: folder.root.appendingPathComponent("static"), extension: "css") {
+            guard let file = read("static/" + relative, in: folder, log: log) else { continue }
+            TokenCheck.check(css: String(decoding: file.bytes, as: UTF8.self), file: file).forEach(log.add)
         }
         var templates: MustacheLibrary?
         do {
@@ -53,6 +61,16 @@ public struct Theme: Sendable {
         }
         guard let templates, let strings, let stylesheet, !log.hasErrors else { return nil }
         return Theme(templates: templates, strings: strings, stylesheet: stylesheet, assets: assets, quotes: quotes)
+    }
+
+    /// A theme file, or nil with the reason logged (a symlink out of the folder, too big…).
+    static func read(_ relative: String, in folder: DataFolder, log: DiagnosticLog) -> SourceFile? {
+        switch folder.read(relative) {
+        case .success(let file): return file
+        case .failure(let diagnostic):
+            log.add(diagnostic)
+            return nil
+        }
     }
 
     /// Relative paths of files under `root` (recursively), sorted.
