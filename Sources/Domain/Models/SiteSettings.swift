@@ -6,7 +6,10 @@ public struct SiteSettings: Sendable, Equatable {
     }
 
     public var title: String
+    /// The language pages are written in (when several are built: the one being built).
     public var language: Language
+    /// Every language to build, the first one the default; `[language]` unless `languages` is set.
+    public var languages: [Language]
     public var locale: String?
     /// The base currency every total is shown in.
     public var currency: Currency
@@ -23,12 +26,16 @@ public struct SiteSettings: Sendable, Equatable {
     ) {
         self.title = title
         self.language = language
+        self.languages = [language]
         self.locale = locale
         self.currency = currency
         self.timezone = timezone
         self.baseURL = baseURL
         self.unsafeHTML = unsafeHTML
     }
+
+    /// The folder a language's pages go in when several are built: `en`, `zh-hans`.
+    public static func folder(for language: Language) -> String { language.rawValue.lowercased() }
 
     /// Default currency for a locale's region (DESIGN.md §2): CN→CNY, US→USD, … euro area→EUR.
     public static func defaultCurrency(forLocale locale: String) -> Currency? {

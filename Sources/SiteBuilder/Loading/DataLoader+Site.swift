@@ -3,7 +3,9 @@ import Foundation
 import Markdown
 
 extension DataLoader {
-    static let siteKeys = ["title", "language", "locale", "currency", "timezone", "base_url", "unsafe_html"]
+    static let siteKeys = [
+        "title", "language", "languages", "locale", "currency", "timezone", "base_url", "unsafe_html",
+    ]
     static let ratesKeys = ["base", "as_of", "rates"]
 
     func loadSite() {
@@ -17,7 +19,13 @@ extension DataLoader {
         guard let reader = parse("site.toml") else { return }
         defer { reader.finish(known: DataLoader.siteKeys) }
         let title = reader.text("title", required: true)
-        let language = reader.has("language") ? reader.choice("language", as: SiteSettings.Language.self) : .en
+        let languages = readLanguages(reader)
+        let language =
+            reader.has("language")
+            ? reader.choice("language", as: SiteSettings.Language.self) : (languages?.first ?? .en)
+        if let language, let languages, !languages.contains(language) {
+            reader.error("language", "'\(language.rawValue)' is not one of the languages to build")
+        }
         let locale = reader.string("locale")
         var currency = reader.currency("currency")
         if currency == nil && !reader.has("currency") {
@@ -45,6 +53,37 @@ extension DataLoader {
         site = SiteSettings(
             title: title, language: language, locale: locale, currency: currency,
             timezone: timezone, baseURL: baseURL, unsafeHTML: unsafeHTML)
+        if let languages {
+            // The default language is built first.
+            site?.languages = [language] + languages.filter { $0 != language }
+        }
+    }
+
+    /// `languages = ["zh-Hans", "en"]`: build every one of them, each under its own folder.
+    private func readLanguages(_ reader: TableReader) -> [SiteSettings.Language]? {
+        guard let value = reader.table["languages"] else { return nil }
+        guard case .array(let items) = value.kind, !items.isEmpty else {
+            reader.error("languages", "must be a non-empty array such as [\"zh-Hans\", \"en\"]")
+            return nil
+        }
+        var languages: [SiteSettings.Language] = []
+        let known = SiteSettings.Language.allCases.map(\.rawValue)
+        for item in items {
+            guard case .string(let code) = item.kind, let language = SiteSettings.Language(rawValue: code) else {
+                var message = "languages must hold only \(known.joined(separator: " or "))"
+                if case .string(let code) = item.kind, let guess = Suggestion.closest(to: code, in: known) {
+                    message += "; did you mean '\(guess)'?"
+                }
+                reader.log.add(reader.file.diagnostic(.error, at: item.location, message))
+                return nil
+            }
+            if languages.contains(language) {
+                reader.log.add(reader.file.diagnostic(.error, at: item.location, "languages lists '\(code)' twice"))
+                return nil
+            }
+            languages.append(language)
+        }
+        return languages
     }
 
     func loadRates() {

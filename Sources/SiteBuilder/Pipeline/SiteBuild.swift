@@ -25,8 +25,7 @@ public struct SiteBuild {
         }
         let today = options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
         do {
-            let figures = SiteFigures(data: loaded.data, theme: theme, today: today)
-            let site = try SiteRenderer(theme: theme, loaded: loaded, figures: figures).render()
+            let site = try SiteAssembly.render(theme: theme, loaded: loaded, today: today)
             let pages = site.paths.filter { $0.hasSuffix(".html") }.count
             return (BuildReport(diagnostics: log.entries, pageCount: pages, fileCount: site.count, today: today), site)
         } catch {

@@ -73,10 +73,16 @@ extension SiteRenderer {
     func renderNotFound(into site: inout SiteFiles) throws(MustacheError) {
         // A host serves 404.html for a missing address at any depth, so its links start from
         // base_url when the site knows it (relative links would resolve against the wrong folder).
-        let base = data.site.baseURL
-        try page(
+        site.add("404.html", try notFoundPage(root: data.site.baseURL))
+    }
+
+    /// The 404 page with its links starting at `root` (nil: relative to where it is written).
+    func notFoundPage(root: String?) throws(MustacheError) -> String {
+        var page = SiteFiles()
+        try self.page(
             "404.html", template: "pages/404", title: string("notfound.title"), section: "",
-            ["home": .string(base ?? "./")], root: base, into: &site)
+            ["home": .string(root ?? "./")], root: root, into: &page)
+        return page.text("404.html") ?? ""
     }
 }
 

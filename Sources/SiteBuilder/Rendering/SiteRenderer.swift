@@ -17,8 +17,13 @@ struct SiteRenderer {
 
     var today: CalendarDate { figures.today }
 
-    init(theme: Theme, loaded: LoadedData, figures: SiteFigures) {
+    /// Every language of a multi-language build (each in its own folder), for the language
+    /// switcher; empty when only one language is built.
+    let alternates: [SiteSettings.Language]
+
+    init(theme: Theme, loaded: LoadedData, figures: SiteFigures, alternates: [SiteSettings.Language] = []) {
         self.theme = theme
+        self.alternates = alternates
         self.data = loaded.data
         self.pages = loaded.pages.filter { !$0.draft }
         self.figures = figures
@@ -43,12 +48,6 @@ struct SiteRenderer {
         try renderNotFound(into: &site)
         site.add("style.css", theme.stylesheet)
         for (path, bytes) in theme.assets { site.add(path, bytes) }
-        if let base = data.site.baseURL {
-            site.add("sitemap.xml", Sitemap.xml(for: site, baseURL: base))
-            site.add("robots.txt", "User-agent: *\nAllow: /\n\nSitemap: \(base)sitemap.xml\n")
-        } else {
-            site.add("robots.txt", "User-agent: *\nAllow: /\n")
-        }
         site.add("data.json", DataJSON(data: data, figures: figures).text)
         site.add("feed.xml", AtomFeed(renderer: self).xml)
         return site
@@ -63,6 +62,8 @@ struct SiteRenderer {
         let depth = path.split(separator: "/").count - 1
         let root = fixedRoot ?? String(repeating: "../", count: depth)
         var context = common(root: root, section: section, title: title)
+        context["languages"] = .list(switcher(for: path, root: root))
+        context["has_languages"] = .bool(!alternates.isEmpty)
         for (key, value) in content { context[key] = value }
         site.add(path, try theme.templates.render(template, .object(context), strict: true))
     }
@@ -92,6 +93,25 @@ struct SiteRenderer {
             "today": .string(format.date(today)),
             "today_iso": .string(today.description),
         ]
+    }
+
+    /// Links to the same page in every language of a multi-language build.
+    private func switcher(for path: String, root: String) -> [MustacheValue] {
+        let page = path == "index.html" ? "" : path.hasSuffix("/index.html") ? String(path.dropLast(10)) : path
+        return alternates.map { language in
+            var name = language.rawValue
+            if case .object(let t)? = theme.strings[language], case .object(let own)? = t["language"],
+                case .string(let text)? = own["name"]
+            {
+                name = text
+            }
+            return .object([
+                "code": .string(language.rawValue),
+                "name": .string(name),
+                "href": .string("\(root)../\(SiteSettings.folder(for: language))/\(page)"),
+                "current": .bool(language == data.site.language),
+            ])
+        }
     }
 
     private func label(_ id: String, in strings: MustacheValue) -> MustacheValue {

@@ -1,0 +1,68 @@
+import Domain
+import Mustache
+
+/// Renders every language of the site and adds the files that belong to the whole site.
+///
+/// One language: its pages at the top. Several (`languages` in site.toml): each under its own
+/// folder (`zh-hans/`, `en/`) with a language switcher, and at the top a page that sends visitors
+/// to the default language, a 404 page, `robots.txt` and one `sitemap.xml` for all of them.
+enum SiteAssembly {
+    static func render(theme: Theme, loaded: LoadedData, today: CalendarDate) throws(MustacheError) -> SiteFiles {
+        let site = loaded.data.site
+        guard site.languages.count > 1 else {
+            let figures = SiteFigures(data: loaded.data, theme: theme, today: today)
+            var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures).render()
+            addSiteWide(to: &files, baseURL: site.baseURL)
+            return files
+        }
+        var files = SiteFiles()
+        var notFound = ""
+        for language in site.languages {
+            let folder = SiteSettings.folder(for: language)
+            var localized = loaded
+            localized.data.site.language = language
+            localized.data.site.baseURL = site.baseURL.map { "\($0)\(folder)/" }
+            let figures = SiteFigures(data: localized.data, theme: theme, today: today)
+            let renderer = SiteRenderer(theme: theme, loaded: localized, figures: figures, alternates: site.languages)
+            let pages = try renderer.render()
+            for path in pages.paths { files.add("\(folder)/\(path)", pages[path]!) }
+            if notFound.isEmpty { notFound = try renderer.notFoundPage(root: (site.baseURL ?? "") + "\(folder)/") }
+        }
+        files.add("404.html", notFound)
+        files.add("index.html", try chooser(theme: theme, site: site))
+        addSiteWide(to: &files, baseURL: site.baseURL)
+        return files
+    }
+
+    /// The top page of a multi-language site: straight on to the default language, with a link to
+    /// each for browsers that do not follow the refresh.
+    private static func chooser(theme: Theme, site: SiteSettings) throws(MustacheError) -> String {
+        let languages = site.languages.map { language -> MustacheValue in
+            var name = language.rawValue
+            if case .object(let t)? = theme.strings[language], case .object(let own)? = t["language"],
+                case .string(let text)? = own["name"]
+            {
+                name = text
+            }
+            return .object([
+                "code": .string(language.rawValue), "name": .string(name),
+                "href": .string("\(SiteSettings.folder(for: language))/"),
+            ])
+        }
+        return try theme.templates.render(
+            "pages/languages",
+            .object([
+                "lang": .string(site.language.rawValue), "site": .object(["title": .string(site.title)]),
+                "default": .string("\(SiteSettings.folder(for: site.language))/"), "languages": .list(languages),
+            ]), strict: true)
+    }
+
+    private static func addSiteWide(to files: inout SiteFiles, baseURL: String?) {
+        if let base = baseURL {
+            files.add("sitemap.xml", Sitemap.xml(for: files, baseURL: base))
+            files.add("robots.txt", "User-agent: *\nAllow: /\n\nSitemap: \(base)sitemap.xml\n")
+        } else {
+            files.add("robots.txt", "User-agent: *\nAllow: /\n")
+        }
+    }
+}
