@@ -12,6 +12,7 @@ public enum SandjarCommand {
                sandjar check [DATA] [--templates DIR] [--today YYYY-MM-DD] [--strict]
                sandjar add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--data DIR]
                sandjar debug toml-decode   (TOML on stdin → toml-test tagged JSON on stdout)
+               sandjar debug fixture --scale N --out DIR   (a synthetic data folder for benchmarks)
 
         DATA defaults to ./content, --out to ./public, --templates to ./templates.
         add deposit appends a [[deposit]] to goals/GOAL.toml in --data (default ./content); --at is a
@@ -95,8 +96,9 @@ public enum SandjarCommand {
     }
 
     private static func debug(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        if words.first == "fixture" { return try fixture(Array(words.dropFirst()), console: console) }
         guard words == ["toml-decode"] else {
-            throw Arguments.UsageError(message: "unknown debug command; try 'sandjar debug toml-decode'")
+            throw Arguments.UsageError(message: "unknown debug command; try 'sandjar debug toml-decode' or 'fixture'")
         }
         do {
             let table = try TOMLParser.parse(console.readInput())
@@ -106,5 +108,26 @@ public enum SandjarCommand {
             console.err("<stdin>:\(error.location.line):\(error.location.column): error: \(error.message)\n")
             return 1
         }
+    }
+
+    /// `sandjar debug fixture --scale N --out DIR`: a synthetic data folder for benchmarks.
+    private static func fixture(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        let arguments = try Arguments(words, valued: ["scale", "out"], flags: [])
+        guard arguments.positionals.isEmpty, let out = arguments.value("out") else {
+            throw Arguments.UsageError(message: "usage: sandjar debug fixture --scale N --out DIR")
+        }
+        let scaleText = arguments.value("scale") ?? "1"
+        guard let scale = Int(scaleText), (1...100).contains(scale) else {
+            throw Arguments.UsageError(message: "--scale must be a whole number from 1 to 100, not '\(scaleText)'")
+        }
+        do {
+            try FixtureGenerator(scale: scale).write(to: URL(fileURLWithPath: out))
+        } catch {
+            console.err("sandjar: cannot write the fixture: \(error)\n")
+            return 1
+        }
+        console.out(
+            "wrote a scale-\(scale) data folder to \(out) (build it with --today \(FixtureGenerator.lastDay))\n")
+        return 0
     }
 }
