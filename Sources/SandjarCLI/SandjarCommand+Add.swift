@@ -5,12 +5,14 @@ import SiteBuilder
 extension SandjarCommand {
     /// - Parameter now: the clock for entries without `--at`; tests pass a fixed instant.
     static func add(_ words: [String], console: Console, now: Date = Date()) throws(Arguments.UsageError) -> Int32 {
+        let hint = "try 'sandjar add deposit GOAL AMOUNT' or 'sandjar add session PATTERN --cycles N'"
         guard let what = words.first else {
-            throw Arguments.UsageError(message: "add what? try 'sandjar add deposit GOAL AMOUNT'")
+            throw Arguments.UsageError(message: "add what? \(hint)")
         }
         switch what {
         case "deposit": return try addDeposit(Array(words.dropFirst()), console: console, now: now)
-        default: throw Arguments.UsageError(message: "cannot add '\(what)'; try 'sandjar add deposit GOAL AMOUNT'")
+        case "session": return try addSession(Array(words.dropFirst()), console: console, now: now)
+        default: throw Arguments.UsageError(message: "cannot add '\(what)'; \(hint)")
         }
     }
 
@@ -37,6 +39,54 @@ extension SandjarCommand {
                 amount: arguments.positionals[1], at: arguments.value("at"), note: arguments.value("note"))
             let added = try entry.add(to: goal, data: data, now: now)
             console.out("added \(added.amount) to \(added.goal) (\(added.path))\n")
+            return 0
+        } catch {
+            console.err(error.description + "\n")
+            return 1
+        }
+    }
+
+    /// `sandjar add session PATTERN (--cycles N | --minutes M) [--program ID] [--at DATETIME]
+    /// [--mood-before 1..5] [--mood-after 1..5] [--data DIR]`.
+    ///
+    /// Appends a `[[session]]` to `practice/YYYY-MM.toml` (the month of `--at`, or of now in the
+    /// site's time zone), creating the file when missing. A missing PATTERN, a missing length or
+    /// both lengths are usage errors (exit 2); a value the data would refuse — an unknown pattern
+    /// or program, cycles that are not a whole number ≥ 1, minutes ≤ 0, a mood outside 1…5 —
+    /// exits 1 and leaves every file as it was.
+    private static func addSession(_ words: [String], console: Console, now: Date) throws(Arguments.UsageError)
+        -> Int32
+    {
+        let valued: Set<String> = ["cycles", "minutes", "program", "at", "mood-before", "mood-after", "data"]
+        let arguments = try Arguments(negativeNumbersAsPositionals(words, valued: valued), valued: valued, flags: [])
+        guard arguments.positionals.count == 1 else {
+            let count = arguments.positionals.count
+            throw Arguments.UsageError(
+                message: count == 0
+                    ? "add session needs a PATTERN, e.g. 'sandjar add session 4-7-8 --cycles 4'"
+                    : "add session takes one PATTERN, got \(count) words")
+        }
+        let cycles = arguments.value("cycles")
+        let minutes = arguments.value("minutes")
+        guard (cycles == nil) != (minutes == nil) else {
+            throw Arguments.UsageError(
+                message: cycles == nil
+                    ? "add session needs --cycles N or --minutes M, e.g. 'sandjar add session 4-7-8 --cycles 4'"
+                    : "add session takes --cycles or --minutes, not both")
+        }
+        let data = arguments.value("data") ?? "content"
+        do throws(EditError) {
+            let entry = try SessionEntry(
+                pattern: arguments.positionals[0], cycles: cycles, minutes: minutes,
+                program: arguments.value("program"), at: arguments.value("at"),
+                moodBefore: arguments.value("mood-before"), moodAfter: arguments.value("mood-after"))
+            let added = try entry.add(data: data, now: now)
+            console.out("added \(added.length) of \(added.pattern) (\(added.path))\n")
+            if let program = added.notEnrolledIn {
+                console.err(
+                    "sandjar: note: there is no [[enrollment]] in '\(program)' starting on or before this session, "
+                        + "so it counts toward no program yet\n")
+            }
             return 0
         } catch {
             console.err(error.description + "\n")
