@@ -10,10 +10,11 @@ public struct BadgeStatus: Sendable {
 
 /// Every badge, judged by replaying the data's events in time order.
 public enum BadgeBoard {
-    public static func evaluate(_ data: DataSet, definitions: [BadgeDefinition] = BadgeDefinition.all) -> [BadgeStatus]
-    {
+    public static func evaluate(
+        _ data: DataSet, today: CalendarDate, definitions: [BadgeDefinition] = BadgeDefinition.all
+    ) -> [BadgeStatus] {
         let replay = BadgeReplay.run(
-            events(from: data), definitions: definitions, goals: data.goals.map(GoalFacts.init))
+            events(from: data, through: today), definitions: definitions, goals: data.goals.map(GoalFacts.init))
         return definitions.map { definition in
             BadgeStatus(
                 definition: definition, unlockedOn: replay.unlockedOn[definition.id],
@@ -21,17 +22,17 @@ public enum BadgeBoard {
         }
     }
 
-    /// The events the data holds, with amounts converted into the base currency.
-    public static func events(from data: DataSet) -> [StatsEvent] {
+    /// The events the data holds up to `today`, with amounts converted into the base currency.
+    public static func events(from data: DataSet, through today: CalendarDate) -> [StatsEvent] {
         var events: [StatsEvent] = []
         for goal in data.goals {
             let rate = data.rates.rate(for: goal.currency) ?? 0
-            for deposit in goal.deposits {
+            for deposit in goal.deposits where deposit.at.date <= today {
                 events.append(
                     .deposit(
                         goalID: goal.id, at: deposit.at, amount: deposit.amount, amountInBase: deposit.amount * rate))
             }
         }
-        return events
+        return events + StatsEvent.breathing(from: data, through: today)
     }
 }

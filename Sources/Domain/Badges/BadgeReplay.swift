@@ -43,7 +43,10 @@ public struct BadgeReplay {
     ) -> BadgeReplay {
         var replay = BadgeReplay(definitions: definitions, goals: goals)
         let ordered = events.enumerated().sorted {
-            $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset
+            // Ties (same wall-clock moment, whatever the offset) keep their given order.
+            if $0.element.time < $1.element.time { return true }
+            if $1.element.time < $0.element.time { return false }
+            return $0.offset < $1.offset
         }
         for (_, event) in ordered { replay.record(event) }
         return replay

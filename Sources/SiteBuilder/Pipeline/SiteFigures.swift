@@ -5,6 +5,7 @@ struct SiteFigures: Sendable {
     let today: CalendarDate
     let savings: SavingsReport
     let badges: [BadgeStatus]
+    let breathing: BreathingReport
     /// The lists today's quote comes from: the data folder's own, else the theme's.
     let quoteLists: QuoteLists?
     let quote: DailyQuote?
@@ -12,7 +13,8 @@ struct SiteFigures: Sendable {
     init(data: DataSet, theme: Theme, today: CalendarDate) {
         self.today = today
         savings = SavingsReport(data: data, today: today)
-        badges = BadgeBoard.evaluate(data)
+        badges = BadgeBoard.evaluate(data, today: today)
+        breathing = BreathingReport(data: data, today: today)
         let language = data.site.language
         quoteLists = data.quotes[language] ?? theme.quotes[language]
         quote = quoteLists?.quote(dayOfYear: today.dayOfYear)

@@ -138,26 +138,35 @@ struct DataJSON {
     }
 
     private var breathing: JSONValue {
+        let report = figures.breathing
         let patterns = data.patterns.map { p -> JSONValue in
             .object([
                 ("id", .string(p.id)), ("inhale", .ratio(p.inhale)), ("hold", .ratio(p.hold)),
                 ("exhale", .ratio(p.exhale)), ("rest", .ratio(p.rest)), ("cycle_seconds", .ratio(p.cycleSeconds)),
             ])
         }
-        let programs = data.enrollments.map { enrollment -> JSONValue in
-            let total = data.programs.first { $0.id == enrollment.program }?.days.count ?? 0
-            return .object([
-                ("id", .string(enrollment.program)), ("start", .string(enrollment.start.description)),
-                ("total_days", .int(total)), ("completed_days", .null), ("current_day", .null),
-                ("completion_rate", .null), ("finished_on", .null), ("next_day", .null),
+        let programs = report.programs.map { progress -> JSONValue in
+            .object([
+                ("id", .string(progress.program.id)), ("start", .string(progress.start.description)),
+                ("total_days", .int(progress.totalDays)), ("completed_days", .int(progress.completedDays)),
+                ("current_day", .int(progress.currentDay)), ("completion_rate", .ratio(progress.completionRate)),
+                ("finished_on", .optional(progress.finishedOn) { .string($0.description) }),
+                (
+                    "next_day",
+                    .optional(progress.nextDay) { next in
+                        .object([
+                            ("day", .int(next.day)), ("pattern", .string(next.pattern)), ("cycles", .int(next.cycles)),
+                        ])
+                    }
+                ),
             ])
         }
         return .object([
-            ("sessions", .int(data.sessions.count)),
-            ("minutes", .null),
-            ("current_streak", .null),
-            ("longest_streak", .null),
-            ("strength", .null),
+            ("sessions", .int(report.totals.sessions)),
+            ("minutes", .ratio(report.totals.minutes)),
+            ("current_streak", .int(report.streak.current)),
+            ("longest_streak", .int(report.streak.longest)),
+            ("strength", .optional(report.strength) { .ratio($0.ratio) }),
             ("patterns", .array(patterns)),
             ("programs", .array(programs)),
         ])

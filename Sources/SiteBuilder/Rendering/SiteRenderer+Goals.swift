@@ -6,18 +6,18 @@ extension SiteRenderer {
     func renderDashboard(into site: inout SiteFiles) throws(MustacheError) {
         let unlocked = figures.badges.filter { $0.unlockedOn != nil }
             .sorted { ($0.unlockedOn!, $0.definition.id) > ($1.unlockedOn!, $1.definition.id) }
+        let fields: [String: MustacheValue] = [
+            "quote": quoteValue(figures.quote, on: today),
+            "goals": .list(figures.savings.entries.map { .object(goalFields($0)) }),
+            "has_goals": .bool(!figures.savings.entries.isEmpty),
+            "total_saved": .string(format.money(figures.savings.totalSaved, data.site.currency)),
+            "recent_badges": .list(unlocked.prefix(4).map(badgeValue)),
+            "has_recent_badges": .bool(!unlocked.isEmpty),
+            "subscription_count": .int(data.subscriptions.filter { $0.killed == nil }.count),
+            "breathing": .object(breathingSummary()),
+        ]
         try page(
-            "index.html", template: "pages/dashboard", title: data.site.title, section: "home",
-            [
-                "quote": quoteValue(figures.quote, on: today),
-                "goals": .list(figures.savings.entries.map { .object(goalFields($0)) }),
-                "has_goals": .bool(!figures.savings.entries.isEmpty),
-                "total_saved": .string(format.money(figures.savings.totalSaved, data.site.currency)),
-                "recent_badges": .list(unlocked.prefix(4).map(badgeValue)),
-                "has_recent_badges": .bool(!unlocked.isEmpty),
-                "subscription_count": .int(data.subscriptions.filter { $0.killed == nil }.count),
-                "session_count": .int(data.sessions.count),
-            ], into: &site)
+            "index.html", template: "pages/dashboard", title: data.site.title, section: "home", fields, into: &site)
     }
 
     func renderGoals(into site: inout SiteFiles) throws(MustacheError) {

@@ -26,36 +26,6 @@ extension SiteRenderer {
             into: &site)
     }
 
-    func renderBreathing(into site: inout SiteFiles) throws(MustacheError) {
-        let patterns = data.patterns.map { pattern -> MustacheValue in
-            .object([
-                "id": .string(pattern.id), "name": .string(pattern.name),
-                "phases": .string(
-                    [pattern.inhale, pattern.hold, pattern.exhale, pattern.rest]
-                        .map { NSDecimalNumber(decimal: $0).stringValue }.joined(separator: "-")),
-                "sessions": .int(data.sessions.filter { $0.pattern == pattern.id }.count),
-            ])
-        }
-        let recent = data.sessions.suffix(10).reversed().map { session -> MustacheValue in
-            let length: String
-            switch session.length {
-            case .cycles(let n): length = "\(n) \(string("breathing.cycles"))"
-            case .minutes(let m): length = "\(NSDecimalNumber(decimal: m).stringValue) \(string("breathing.minutes"))"
-            }
-            return .object([
-                "date": .string(format.date(session.at.date)), "pattern": .string(session.pattern),
-                "length": .string(length),
-            ])
-        }
-        try page(
-            "breathing/index.html", template: "pages/breathing", title: string("breathing.title"),
-            section: "breathing",
-            [
-                "patterns": .list(patterns), "recent": .list(Array(recent)),
-                "session_count": .int(data.sessions.count),
-            ], into: &site)
-    }
-
     func renderMarkdownPages(into site: inout SiteFiles) throws(MustacheError) {
         for markdownPage in pages {
             try page(
