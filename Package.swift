@@ -31,6 +31,8 @@ let package = Package(
             dependencies: ["TOML", "Mustache", "Markdown", "Domain", "Jar"]),
         .target(name: "SandjarCLI", dependencies: ["SiteBuilder", "TOML"]),
         .executableTarget(name: "sandjar", dependencies: ["SandjarCLI"]),
+        // `make bench`: what the coin jar costs.
+        .executableTarget(name: "sandjar-bench", dependencies: ["Jar", "Domain"]),
 
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),

@@ -6,10 +6,14 @@ import CChipmunk
 
 /// A Chipmunk2D space: static walls and circular coins under gravity, stepped at a fixed rate.
 ///
-/// This is the only file that talks to Chipmunk; bodies are referred to by index, so no C
+/// This is the only file that talks to Chipmunk; coins are referred to by index, so no C
 /// pointer leaves it. Debian's Chipmunk is a debug build that prints a banner on the first space a
 /// process creates; `PhysicsSpace` creates that first space with stdout pointed at /dev/null, so the
 /// banner never reaches a user's terminal, a cron mail or `data.json` piped to stdout.
+///
+/// A coin is either moving (a dynamic body) or settled (a circle on the space's static body, which
+/// the solver never moves again and which costs nothing per step). Chipmunk numbers shapes per
+/// space, so the same sequence of calls on a fresh space gives the same result bit for bit.
 public final class PhysicsSpace {
     public struct Point: Equatable, Sendable {
         public var x: Double
@@ -20,27 +24,53 @@ public final class PhysicsSpace {
         }
     }
 
-    private let space: OpaquePointer
-    private var coins: [(body: OpaquePointer, shape: OpaquePointer)] = []
-    private var walls: [OpaquePointer] = []
+    /// What every surface is made of.
+    public struct Material: Equatable, Sendable {
+        public var elasticity: Double
+        public var friction: Double
+        public init(elasticity: Double, friction: Double) {
+            self.elasticity = elasticity
+            self.friction = friction
+        }
+    }
 
-    /// - Parameter gravity: downward acceleration in units per second squared (y grows upward).
-    public init(gravity: Double) {
+    private enum Coin {
+        case moving(body: OpaquePointer, shape: OpaquePointer)
+        case settled(shape: OpaquePointer, at: Point)
+    }
+
+    private let space: OpaquePointer
+    private var coins: [Coin] = []
+    private var radii: [Double] = []
+    private var scenery: [OpaquePointer] = []
+
+    /// - Parameters:
+    ///   - gravity: downward acceleration in units per second squared (y grows upward).
+    ///   - damping: the fraction of its velocity a body keeps after one second (1: none). Chipmunk
+    ///     has no rolling resistance; a little air drag stops a coin rolling forever on a flat floor.
+    public init(gravity: Double, damping: Double = 1) {
         _ = PhysicsSpace.silencedBanner
         space = cpSpaceNew()
         cpSpaceSetGravity(space, cpv(0, -gravity))
+        cpSpaceSetDamping(space, damping)
     }
 
     deinit {
         for coin in coins {
-            cpSpaceRemoveShape(space, coin.shape)
-            cpSpaceRemoveBody(space, coin.body)
-            cpShapeFree(coin.shape)
-            cpBodyFree(coin.body)
+            switch coin {
+            case .moving(let body, let shape):
+                cpSpaceRemoveShape(space, shape)
+                cpSpaceRemoveBody(space, body)
+                cpShapeFree(shape)
+                cpBodyFree(body)
+            case .settled(let shape, _):
+                cpSpaceRemoveShape(space, shape)
+                cpShapeFree(shape)
+            }
         }
-        for wall in walls {
-            cpSpaceRemoveShape(space, wall)
-            cpShapeFree(wall)
+        for shape in scenery {
+            cpSpaceRemoveShape(space, shape)
+            cpShapeFree(shape)
         }
         cpSpaceFree(space)
     }
@@ -48,10 +78,8 @@ public final class PhysicsSpace {
     /// Adds a static wall segment of the given thickness radius.
     public func addWall(from a: Point, to b: Point, radius: Double, elasticity: Double, friction: Double) {
         let shape = cpSegmentShapeNew(cpSpaceGetStaticBody(space), cpv(a.x, a.y), cpv(b.x, b.y), radius)!
-        cpShapeSetElasticity(shape, elasticity)
-        cpShapeSetFriction(shape, friction)
-        cpSpaceAddShape(space, shape)
-        walls.append(shape)
+        add(shape, Material(elasticity: elasticity, friction: friction))
+        scenery.append(shape)
     }
 
     /// Adds a dynamic circular coin and returns its index.
@@ -65,11 +93,33 @@ public final class PhysicsSpace {
         cpBodySetPosition(body, cpv(position.x, position.y))
         cpSpaceAddBody(space, body)
         let shape = cpCircleShapeNew(body, radius, cpvzero)!
-        cpShapeSetElasticity(shape, elasticity)
-        cpShapeSetFriction(shape, friction)
-        cpSpaceAddShape(space, shape)
-        coins.append((body, shape))
+        add(shape, Material(elasticity: elasticity, friction: friction))
+        coins.append(.moving(body: body, shape: shape))
+        radii.append(radius)
         return coins.count - 1
+    }
+
+    /// Adds a coin that is already part of the scenery (a settled pile rebuilt from a snapshot)
+    /// and returns its index.
+    @discardableResult
+    public func addSettledCoin(at position: Point, radius: Double, material: Material) -> Int {
+        coins.append(.settled(shape: staticCircle(at: position, radius: radius, material: material), at: position))
+        radii.append(radius)
+        return coins.count - 1
+    }
+
+    /// Turns a moving coin into scenery where it is now: the original app's fix for frame rate,
+    /// and what keeps a step's cost independent of how many coins have already settled.
+    public func settleCoin(_ index: Int) {
+        guard case .moving(let body, let shape) = coins[index] else { return }
+        let p = cpBodyGetPosition(body)
+        let material = Material(elasticity: cpShapeGetElasticity(shape), friction: cpShapeGetFriction(shape))
+        cpSpaceRemoveShape(space, shape)
+        cpSpaceRemoveBody(space, body)
+        cpShapeFree(shape)
+        cpBodyFree(body)
+        let at = Point(x: p.x, y: p.y)
+        coins[index] = .settled(shape: staticCircle(at: at, radius: radii[index], material: material), at: at)
     }
 
     /// Advances the simulation by one fixed step.
@@ -79,14 +129,44 @@ public final class PhysicsSpace {
 
     public var coinCount: Int { coins.count }
 
-    public func position(ofCoin index: Int) -> Point {
-        let p = cpBodyGetPosition(coins[index].body)
-        return Point(x: p.x, y: p.y)
+    public func isSettled(coin index: Int) -> Bool {
+        if case .settled = coins[index] { return true }
+        return false
     }
 
+    public func position(ofCoin index: Int) -> Point {
+        switch coins[index] {
+        case .moving(let body, _):
+            let p = cpBodyGetPosition(body)
+            return Point(x: p.x, y: p.y)
+        case .settled(_, let at):
+            return at
+        }
+    }
+
+    /// Linear speed in units per second; 0 for a settled coin.
     public func speed(ofCoin index: Int) -> Double {
-        let v = cpBodyGetVelocity(coins[index].body)
+        guard case .moving(let body, _) = coins[index] else { return 0 }
+        let v = cpBodyGetVelocity(body)
         return (v.x * v.x + v.y * v.y).squareRoot()
+    }
+
+    /// Angular speed in radians per second; 0 for a settled coin.
+    public func spin(ofCoin index: Int) -> Double {
+        guard case .moving(let body, _) = coins[index] else { return 0 }
+        return abs(cpBodyGetAngularVelocity(body))
+    }
+
+    private func add(_ shape: OpaquePointer, _ material: Material) {
+        cpShapeSetElasticity(shape, material.elasticity)
+        cpShapeSetFriction(shape, material.friction)
+        cpSpaceAddShape(space, shape)
+    }
+
+    private func staticCircle(at p: Point, radius: Double, material: Material) -> OpaquePointer {
+        let shape = cpCircleShapeNew(cpSpaceGetStaticBody(space), radius, cpv(p.x, p.y))!
+        add(shape, material)
+        return shape
     }
 
     private static let silencedBanner: Void = {

@@ -1,0 +1,21 @@
+/// What the cache keeps for one goal: the settled piles after its last two deposits.
+///
+/// The pile *before* the latest deposit lets an unchanged goal redraw that deposit's fall with a
+/// single drop; the pile *after* it lets tomorrow's build add one new deposit with a single drop.
+/// A snapshot from another format or goal, or whose inputs no longer match, is ignored and the
+/// goal replays from its first deposit, which gives the same result.
+public struct JarSnapshot: Equatable, Sendable, Codable {
+    /// Bumped whenever the geometry, the rules or the simulation change.
+    public static let currentFormat = 1
+
+    public var format: Int
+    public var goalID: String
+    /// At most two, oldest first.
+    public var states: [JarState]
+
+    public init(goalID: String, states: [JarState]) {
+        self.format = JarSnapshot.currentFormat
+        self.goalID = goalID
+        self.states = states
+    }
+}

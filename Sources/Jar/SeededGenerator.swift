@@ -1,0 +1,46 @@
+/// The coins' only source of randomness: SplitMix64 seeded from an FNV-1a hash of a text, so a
+/// deposit's coins fall the same way on every build and in every process.
+///
+/// Swift's own generator is seeded per process, and `Hasher` is too; neither may decide where a
+/// coin lands.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Seeds from `"<goal id>#<deposit index>"`, the index counting from 0 in the jar's order
+    /// (by time; see `JarInputs`).
+    public init(goalID: String, depositIndex: Int) {
+        self.init(seed: FNV1a.hash("\(goalID)#\(depositIndex)"))
+    }
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in [low, high), from the top 53 bits, so the result is the same on every platform.
+    public mutating func uniform(_ low: Double, _ high: Double) -> Double {
+        let unit = Double(next() >> 11) * 0x1p-53
+        return low + (high - low) * unit
+    }
+}
+
+/// 64-bit FNV-1a: a stable, documented hash for seeds and cache keys (never `Hasher`).
+public enum FNV1a {
+    public static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    public static func hash(_ text: String, into start: UInt64 = offsetBasis) -> UInt64 {
+        var h = start
+        for byte in text.utf8 {
+            h ^= UInt64(byte)
+            h &*= 0x0000_0100_0000_01B3
+        }
+        return h
+    }
+}

@@ -1,0 +1,68 @@
+import Domain
+import Foundation
+import Jar
+
+/// The physics cache (DESIGN.md §7 "Fast"): one JSON snapshot per goal, `<folder>/jar/<id>.json`,
+/// holding the settled piles after the goal's last two deposits.
+///
+/// A nightly build after one new deposit simulates that deposit only. The cache is a pure time
+/// saver: a missing, unreadable, corrupt, foreign or outdated snapshot simply means a full replay,
+/// which draws the same jar byte for byte, so nothing here throws or reports. Snapshots are
+/// replaced atomically (a temporary file renamed over the old one), so a build killed halfway
+/// leaves the old snapshot or the new one. The folder is refused when it lies inside the output,
+/// which sandjar owns and swaps away on every build.
+public struct JarCache: Sendable {
+    public let folder: URL
+    private let usable: Bool
+
+    /// Snapshots larger than this are not read (a healthy one is about 15 KB).
+    static let maximumBytes = 4 << 20
+
+    /// - Parameter output: the site's output folder, if known; a cache inside it is not used.
+    public init(folder: URL, output: URL? = nil) {
+        self.folder = folder.standardizedFileURL
+        if let output {
+            let outside = output.standardizedFileURL.path
+            usable = self.folder.path != outside && !self.folder.path.hasPrefix(outside + "/")
+        } else {
+            usable = true
+        }
+    }
+
+    /// The goal's jar, continuing from the cached pile when it matches the goal's deposits.
+    public func artwork(for goal: Goal) -> JarArtwork {
+        let file = snapshotFile(for: goal.id)
+        let cached = file.flatMap(load)
+        let (artwork, snapshot) = JarArtwork.make(goal: goal, cached: cached)
+        if let file, snapshot != cached { store(snapshot, at: file) }
+        return artwork
+    }
+
+    /// Nil when caching is off or the id could name a path outside the folder (ids are checked on
+    /// loading; this is the second lock on the door).
+    private func snapshotFile(for id: String) -> URL? {
+        let allowed = id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+        guard usable, allowed, !id.isEmpty else { return nil }
+        return folder.appendingPathComponent("jar").appendingPathComponent(id + ".json")
+    }
+
+    private func load(_ file: URL) -> JarSnapshot? {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int,
+            size <= JarCache.maximumBytes, let data = try? Data(contentsOf: file)
+        else { return nil }
+        return try? JSONDecoder().decode(JarSnapshot.self, from: data)
+    }
+
+    private func store(_ snapshot: JarSnapshot, at file: URL) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(snapshot) else { return }
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file, options: .atomic)
+        } catch {
+            // A cache that cannot be written costs time tomorrow, nothing else.
+        }
+    }
+}

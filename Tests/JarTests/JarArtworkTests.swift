@@ -1,0 +1,128 @@
+import Domain
+import Foundation
+import XCTest
+
+@testable import Jar
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The files: byte-identical across builds and between a full replay and a cached continuation,
+/// well-formed XML, animated without script and still under reduced motion.
+final class JarArtworkTests: XCTestCase {
+    static let goal = JarFixtures.free(amounts: JarFixtures.varied(40))
+
+    func testTwoBuildsGiveIdenticalFiles() {
+        let a = JarArtwork.make(goal: Self.goal, cached: nil)
+        let b = JarArtwork.make(goal: Self.goal, cached: nil)
+        XCTAssertEqual(a.artwork.jarSVG, b.artwork.jarSVG)
+        XCTAssertEqual(a.artwork.frames, b.artwork.frames)
+        XCTAssertEqual(a.artwork.dropSVG, b.artwork.dropSVG)
+        XCTAssertEqual(a.snapshot, b.snapshot)
+    }
+
+    func testOneNewDepositFromTheCacheEqualsAFullReplay() throws {
+        let yesterday = JarArtwork.make(goal: Self.goal, cached: nil).snapshot
+        let stored = try JSONDecoder().decode(JarSnapshot.self, from: JSONEncoder().encode(yesterday))
+        XCTAssertEqual(stored, yesterday, "coordinates survive the cache bit for bit")
+        var today = Self.goal
+        today.deposits = JarFixtures.deposits(JarFixtures.varied(41))
+        let warm = JarArtwork.make(goal: today, cached: stored)
+        let cold = JarArtwork.make(goal: today, cached: nil)
+        XCTAssertEqual(warm.artwork.jarSVG, cold.artwork.jarSVG)
+        XCTAssertEqual(warm.artwork.frames, cold.artwork.frames)
+        XCTAssertEqual(warm.artwork.dropSVG, cold.artwork.dropSVG)
+        XCTAssertEqual(warm.snapshot, cold.snapshot)
+        XCTAssertEqual(warm.snapshot.states.map(\.deposits), [40, 41])
+    }
+
+    func testAnUnchangedGoalRedrawsItsLatestDropFromTheCache() {
+        let first = JarArtwork.make(goal: Self.goal, cached: nil)
+        let again = JarArtwork.make(goal: Self.goal, cached: first.snapshot)
+        XCTAssertEqual(again.artwork, first.artwork)
+        XCTAssertEqual(again.snapshot, first.snapshot)
+    }
+
+    func testAChangedHistoryOrAForeignSnapshotReplaysInFull() {
+        let cold = JarArtwork.make(goal: Self.goal, cached: nil)
+        var edited = Self.goal
+        edited.deposits[3].amount = 30  // three times the plan: different coins from day 4 on
+        let replayed = JarArtwork.make(goal: edited, cached: cold.snapshot)
+        XCTAssertEqual(replayed.artwork, JarArtwork.make(goal: edited, cached: nil).artwork)
+
+        var foreign = cold.snapshot
+        foreign.goalID = "other"
+        XCTAssertEqual(JarArtwork.make(goal: Self.goal, cached: foreign).artwork, cold.artwork)
+        var outdated = cold.snapshot
+        outdated.format = JarSnapshot.currentFormat + 1
+        XCTAssertEqual(JarArtwork.make(goal: Self.goal, cached: outdated).artwork, cold.artwork)
+        var unkeyed = cold.snapshot
+        for index in unkeyed.states.indices {
+            unkeyed.states[index].inputs = "0000000000000000"
+            unkeyed.states[index].coins.removeLast()  // a pile that must never be used
+        }
+        XCTAssertEqual(JarArtwork.make(goal: Self.goal, cached: unkeyed).artwork, cold.artwork)
+    }
+
+    func testACorruptSnapshotFileDoesNotDecode() {
+        let text =
+            #"{"format":1,"goalID":"fund","states":[{"deposits":1,"inputs":"x","merges":0,"#
+            + #""coins":[{"x":"zz","y":"4020000000000000","tier":0}]}]}"#
+        XCTAssertThrowsError(try JSONDecoder().decode(JarSnapshot.self, from: Data(text.utf8)))
+    }
+
+    func testEverySVGIsWellFormedXML() {
+        let artwork = JarArtwork.make(goal: Self.goal, cached: nil).artwork
+        XCTAssertFalse(artwork.frames.isEmpty)
+        for (name, svg) in [("jar.svg", artwork.jarSVG), ("drop.svg", artwork.dropSVG)]
+            + artwork.frames.enumerated().map({ ("frame \($0.offset + 1)", $0.element) })
+        {
+            let parser = XMLParser(data: Data(svg.utf8))
+            XCTAssertTrue(parser.parse(), "\(name): \(parser.parserError.map { "\($0)" } ?? "")")
+            XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""), name)
+        }
+    }
+
+    func testTheDropPlaysWithoutScriptAndStandsStillUnderReducedMotion() {
+        let artwork = JarArtwork.make(goal: Self.goal, cached: nil).artwork
+        let drop = artwork.dropSVG
+        XCTAssertFalse(drop.contains("<script"))
+        XCTAssertTrue(drop.contains("@keyframes"))
+        XCTAssertTrue(drop.contains("@media (prefers-reduced-motion:reduce){.jm,.jf{animation:none}}"))
+        // Without animation every falling coin sits at its settled place: count them there.
+        let placed = drop.components(separatedBy: "class=\"jm\"").count - 1
+        XCTAssertEqual(placed, artwork.film!.moverTiers.count)
+        XCTAssertLessThan(drop.utf8.count, 80_000)
+    }
+
+    func testAGoalWithoutDepositsHasAnEmptyJarAndNoFrames() {
+        let empty = JarArtwork.make(goal: JarFixtures.wish(target: 100, amounts: []), cached: nil)
+        XCTAssertEqual(empty.artwork.coinCount, 0)
+        XCTAssertTrue(empty.artwork.frames.isEmpty)
+        XCTAssertEqual(empty.artwork.dropSVG, empty.artwork.jarSVG)
+        XCTAssertTrue(XMLParser(data: Data(empty.artwork.jarSVG.utf8)).parse())
+    }
+
+    func testAWishJarAtItsTargetIsFullWithoutMerging() {
+        let goal = JarFixtures.wish(target: 2999, amounts: Array(repeating: 300, count: 10))
+        let artwork = JarArtwork.make(goal: goal, cached: nil).artwork
+        XCTAssertEqual(artwork.coinCount, 100)
+        XCTAssertEqual(artwork.merges, 0)
+        XCTAssertEqual(artwork.tierCounts, [100])
+        XCTAssertEqual(Decimal(artwork.units) * artwork.coinValue, 2999)
+    }
+
+    func testFramesAreNumberedFromOneWithFourDigits() {
+        XCTAssertEqual(JarArtwork.frameFileName(1), "0001.svg")
+        XCTAssertEqual(JarArtwork.frameFileName(912), "0912.svg")
+        let longest = CoinDrop.maxSteps / JarGeometry.stepsPerFrame + DropFilm.leadInFrames + 2
+        XCTAssertEqual(JarArtwork.frameFileName(longest).count, 8)
+    }
+
+    func testDepositsFallInTimeOrder() {
+        var shuffled = Self.goal
+        shuffled.deposits.swapAt(0, 39)
+        XCTAssertEqual(JarInputs(goal: shuffled).keys, JarInputs(goal: Self.goal).keys)
+    }
+}

@@ -1,0 +1,116 @@
+import Domain
+import XCTest
+
+@testable import Jar
+
+/// The physics itself, not only the files: where the coins end, that they rest, that value is kept.
+final class JarPhysicsTests: XCTestCase {
+    /// 80 days of a free plan with varying amounts: about 400 coins' worth, so the jar fills and merges.
+    static let full = JarFixtures.free(amounts: JarFixtures.varied(80))
+    static let artwork = JarArtwork.make(goal: full, cached: nil).artwork
+
+    func testEveryCoinEndsInsideTheJar() {
+        let pile = Self.artwork.pile
+        XCTAssertFalse(pile.isEmpty)
+        for coin in pile {
+            XCTAssertTrue(JarGeometry.contains(coin.point), "coin at \(coin.x), \(coin.y) is outside the glass")
+        }
+        for frame in Self.artwork.film!.frames {
+            for case let point? in frame {
+                XCTAssertTrue(JarGeometry.contains(point, slack: 1), "a falling coin left the jar at \(point)")
+            }
+        }
+    }
+
+    func testNoTwoCoinsOverlapBeyondChipmunksSlop() {
+        let pile = Self.artwork.pile
+        let diameter = 2 * JarGeometry.coinRadius
+        var worst = 0.0
+        for i in pile.indices {
+            for j in pile.indices where j > i {
+                let (dx, dy) = (pile[i].x - pile[j].x, pile[i].y - pile[j].y)
+                worst = max(worst, diameter - (dx * dx + dy * dy).squareRoot())
+            }
+        }
+        XCTAssertLessThan(worst, 0.6, "deepest overlap \(worst) of a \(diameter) coin")
+    }
+
+    func testEveryDropEndsWithAllCoinsAtRest() {
+        XCTAssertEqual(Self.artwork.forcedRests, 0)
+        // Replay every drop and check that none needed the time limit.
+        let inputs = JarInputs(goal: Self.full)
+        var state = JarState(deposits: 0, inputs: inputs.keys[0], coins: [], merges: 0)
+        while state.deposits < inputs.coins.count {
+            let (next, outcome) = JarArtwork.drop(onto: state, inputs, filming: false)
+            XCTAssertEqual(outcome.forced, 0, "deposit \(state.deposits) still moving after \(CoinDrop.maxSteps) steps")
+            state = next
+        }
+        XCTAssertEqual(state.coins, Self.artwork.pile)
+    }
+
+    /// Every settled coin is held by the coins and walls around it: woken alone, with the rest of
+    /// the pile as scenery, none falls or slides — in particular none was left hanging by a merge.
+    func testEverySettledCoinIsSupported() {
+        let pile = Self.artwork.pile
+        let m = JarGeometry.material
+        for (index, coin) in pile.enumerated() {
+            let space = PhysicsSpace(gravity: JarGeometry.gravity, damping: JarGeometry.damping)
+            JarGeometry.build(into: space)
+            for (other, neighbour) in pile.enumerated() where other != index {
+                space.addSettledCoin(at: neighbour.point, radius: JarGeometry.coinRadius, material: m)
+            }
+            let woken = space.addCoin(
+                at: coin.point, radius: JarGeometry.coinRadius, mass: JarGeometry.coinMass,
+                elasticity: m.elasticity, friction: m.friction)
+            for _ in 0..<30 { space.step(JarGeometry.stepSeconds) }
+            let p = space.position(ofCoin: woken)
+            let moved = ((p.x - coin.x) * (p.x - coin.x) + (p.y - coin.y) * (p.y - coin.y)).squareRoot()
+            XCTAssertLessThan(moved, 0.5, "coin \(index) at \(coin.x), \(coin.y) moved \(moved) in half a second")
+        }
+    }
+
+    /// The documented rules: each deposit's coins from `CoinRule`, merges from `JarMerge`.
+    func testCoinCountAndValueFollowTheRules() {
+        let inputs = JarInputs(goal: Self.full)
+        let dropped = inputs.coins.joined()
+        let value = dropped.reduce(0) { $0 + CoinRule.units(ofTier: $1) }
+        let artwork = Self.artwork
+        XCTAssertEqual(artwork.units, value, "merging never changes the value in the jar")
+        XCTAssertEqual(artwork.coinCount, dropped.count - (JarMerge.groupSize - 1) * artwork.merges)
+        XCTAssertLessThanOrEqual(artwork.coinCount, JarMerge.capacity)
+        XCTAssertGreaterThan(artwork.merges, 0, "the fixture fills the jar")
+        var (pile, merges) = (0, 0)
+        for coins in inputs.coins {
+            let needed = JarMerge.mergesNeeded(pile: pile, incoming: coins.count)
+            merges += needed
+            pile += coins.count - (JarMerge.groupSize - 1) * needed
+        }
+        XCTAssertEqual(artwork.merges, merges, "just enough merges to fit, no more")
+        XCTAssertEqual(artwork.coinCount, pile)
+        XCTAssertEqual(
+            artwork.tierCounts.enumerated().reduce(0) { $0 + $1.element * CoinRule.units(ofTier: $1.offset) }, value)
+    }
+
+    func testAMergeTakesTheTenTopmostCoinsOfOneTier() {
+        // A column of plain coins with one gold coin on top: the ten topmost plain coins go.
+        var pile = (0..<(JarMerge.capacity - 1)).map { SettledCoin(x: 0, y: Double($0), tier: 0) }
+        pile.append(SettledCoin(x: 0, y: 1000, tier: 1))
+        let plan = JarMerge.plan(pile: pile, incoming: 5)
+        XCTAssertEqual(JarMerge.mergesNeeded(pile: pile.count, incoming: 5), 1)
+        XCTAssertEqual(plan.made, [1])
+        XCTAssertEqual(plan.removed, Array((JarMerge.capacity - 11)..<(JarMerge.capacity - 1)))
+    }
+
+    func testTheFilmRunsAtThirtyFramesPerSecondUntilTheCoinsRest() throws {
+        let film = try XCTUnwrap(Self.artwork.film)
+        XCTAssertEqual(JarGeometry.stepSeconds * Double(JarGeometry.stepsPerFrame), 1.0 / 30, accuracy: 1e-12)
+        let entering = film.leadIn
+        let spawn = try XCTUnwrap(film.frames[entering].compactMap { $0 }.last)
+        XCTAssertEqual(spawn.y, JarGeometry.spawnY, "the first physics frame shows a coin entering at the mouth")
+        XCTAssertTrue((-JarGeometry.spawnSpread..<JarGeometry.spawnSpread).contains(spawn.x))
+        let last = try XCTUnwrap(film.frames.last)
+        let settled = film.still + zip(film.moverTiers, last).map { SettledCoin(x: $1!.x, y: $1!.y, tier: $0) }
+        XCTAssertEqual(settled, Self.artwork.pile, "the last frame is the settled pile")
+        XCTAssertLessThan(film.frames.count, 30 * 12, "the film stops when the coins rest")
+    }
+}
