@@ -15,11 +15,15 @@ public struct DataSet: Sendable, Equatable {
     public var rates: ExchangeRates
     /// `quotes.toml` of the data folder, by language; empty when there is none.
     public var quotes: [SiteSettings.Language: QuoteLists]
+    /// The subscription catalogue: the data folder's `catalog.toml` entries, overlaid on the
+    /// shipped catalogue once the theme is loaded.
+    public var catalog: SubscriptionCatalog
 
     public init(
         site: SiteSettings, goals: [Goal], subscriptions: [Subscription], sessions: [PracticeSession],
         patterns: [BreathingPattern], programs: [BreathingProgram], enrollments: [Enrollment],
-        rates: ExchangeRates, quotes: [SiteSettings.Language: QuoteLists] = [:]
+        rates: ExchangeRates, quotes: [SiteSettings.Language: QuoteLists] = [:],
+        catalog: SubscriptionCatalog = SubscriptionCatalog()
     ) {
         self.site = site
         self.goals = goals
@@ -30,5 +34,6 @@ public struct DataSet: Sendable, Equatable {
         self.enrollments = enrollments
         self.rates = rates
         self.quotes = quotes
+        self.catalog = catalog
     }
 }

@@ -53,12 +53,14 @@ final class DataLoader {
         loadPractice()
         loadPages()
         loadQuotes()
+        let catalog = loadCatalog()
         guard !log.hasErrors, let site else { return nil }
         let data = DataSet(
             site: site, goals: goals.sorted { $0.id < $1.id }, subscriptions: subscriptions,
             sessions: sessions.sorted { $0.at < $1.at }, patterns: patterns,
             programs: programs, enrollments: enrollments,
-            rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes)
+            rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes,
+            catalog: catalog)
         return LoadedData(data: data, pages: pages.sorted { $0.slug < $1.slug })
     }
 

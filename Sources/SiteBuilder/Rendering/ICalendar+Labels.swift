@@ -1,0 +1,67 @@
+import Domain
+import Foundation
+
+extension ICalendar {
+    /// The feed's few sentences, in the site's language. They live here rather than in the
+    /// theme's string tables because calendar apps show them outside the site.
+    struct Labels {
+        let language: SiteSettings.Language
+        private var money: MoneyFormatter { MoneyFormatter(language: language) }
+        private var dates: DisplayFormat { DisplayFormat(language: language) }
+
+        func money(_ amount: Decimal, _ currency: Currency) -> String { money.string(amount, currency) }
+
+        func calendarName(_ title: String) -> String {
+            language == .zhHans ? "\(title) · 订阅" : "\(title) · subscriptions"
+        }
+
+        func summary(name: String, price: String?) -> String {
+            guard let price else { return name }
+            return language == .zhHans ? "\(name)：\(price)" : "\(name): \(price)"
+        }
+
+        func trialSuffix(_ date: CalendarDate) -> String {
+            language == .zhHans ? "（试用期至 \(dates.date(date)) 结束）" : " (trial ends \(dates.date(date)))"
+        }
+
+        func trialLine(_ date: CalendarDate) -> String {
+            language == .zhHans
+                ? "免费试用：\(dates.date(date)) 首次扣费。"
+                : "Free trial: the first charge is on \(dates.date(date))."
+        }
+
+        func repeats(_ cycle: Subscription.Cycle) -> String {
+            switch (language, cycle) {
+            case (.en, .weekly): return "Billed every week."
+            case (.en, .monthly): return "Billed every month."
+            case (.en, .quarterly): return "Billed every 3 months."
+            case (.en, .semiannual): return "Billed every 6 months."
+            case (.en, .yearly): return "Billed every year."
+            case (.zhHans, .weekly): return "每周扣费。"
+            case (.zhHans, .monthly): return "每月扣费。"
+            case (.zhHans, .quarterly): return "每 3 个月扣费。"
+            case (.zhHans, .semiannual): return "每 6 个月扣费。"
+            case (.zhHans, .yearly): return "每年扣费。"
+            }
+        }
+
+        func share(_ amount: String, members: Int) -> String {
+            language == .zhHans ? "\(members) 人合租，我的份额 \(amount)。" : "Shared by \(members): my share is \(amount)."
+        }
+
+        func cancel(_ url: String) -> String {
+            language == .zhHans ? "退订：\(url)" : "Cancel: \(url)"
+        }
+
+        func alarm(name: String, days: Int) -> String {
+            switch (language, days) {
+            case (.en, 0): return "\(name) renews today"
+            case (.en, 1): return "\(name) renews tomorrow"
+            case (.en, _): return "\(name) renews in \(days) days"
+            case (.zhHans, 0): return "\(name) 今天续费"
+            case (.zhHans, 1): return "\(name) 明天续费"
+            case (.zhHans, _): return "\(name) 将在 \(days) 天后续费"
+            }
+        }
+    }
+}

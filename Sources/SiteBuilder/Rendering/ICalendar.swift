@@ -1,0 +1,170 @@
+import Domain
+import Foundation
+
+/// `subscriptions/calendar.ics`: one iCalendar (RFC 5545) feed of every active subscription's
+/// billing dates, for a phone's or desktop's calendar to subscribe to.
+///
+/// Each subscription is one all-day VEVENT starting at its next billing date (rolled forward to
+/// today) that repeats by its cycle, with a VALARM for each `remind` day. Months keep the anchor
+/// day as sandjar does (DESIGN.md §3): a plan billed on the 31st is billed on the last day of
+/// shorter months (`BYMONTHDAY=-1`); one billed on the 29th or 30th on that day or the month's last
+/// day, whichever comes first (`BYMONTHDAY=28,29,30;BYSETPOS=-1`: of the days 28–30 that the
+/// month has, the last); one billed yearly on Feb 29 on Feb 28 in common years
+/// (`BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=-1`). A plain `FREQ=MONTHLY` from the 31st would skip
+/// every shorter month instead (RFC 5545 §3.3.10 drops invalid dates).
+///
+/// The output is deterministic: DTSTAMP is the build's today, UIDs are the subscription id at a
+/// site-specific domain, and events follow the data's order.
+enum ICalendar {
+    /// The feed. `site` names the site in UIDs (see `uidDomain`), `title` in the calendar's name.
+    static func feed(
+        _ report: SubscriptionReport, today: CalendarDate, title: String, site: String,
+        language: SiteSettings.Language
+    ) -> String {
+        let labels = Labels(language: language)
+        var lines = [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//sandjar//subscriptions//EN",
+            "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH",
+            "X-WR-CALNAME:" + escape(labels.calendarName(title)),
+        ]
+        for item in report.items where item.status == .active {
+            guard let schedule = item.schedule, let next = item.nextBilling else { continue }
+            lines += event(item, schedule: schedule, next: next, today: today, site: site, labels: labels)
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(fold).joined()
+    }
+
+    static func event(
+        _ item: SubscriptionItem, schedule: BillingSchedule, next: CalendarDate, today: CalendarDate,
+        site: String, labels: Labels
+    ) -> [String] {
+        let name = item.subscription.name
+        var summary = labels.summary(name: name, price: item.price.map { labels.money($0, item.currency) })
+        var description = [labels.repeats(item.cycle)]
+        var categories = ["subscription"]
+        if let category = item.category { categories.append(category) }
+        if item.inTrial, let first = item.subscription.nextBilling {
+            summary += labels.trialSuffix(first)
+            description.insert(labels.trialLine(first), at: 0)
+            categories.append("trial")
+        }
+        if let share = item.myShare, item.subscription.members > 1 {
+            description.append(labels.share(labels.money(share, item.currency), members: item.subscription.members))
+        }
+        if let url = item.unsubscribe { description.append(labels.cancel(url)) }
+        if let note = item.subscription.note { description.append(note) }
+
+        var lines = [
+            "BEGIN:VEVENT",
+            "UID:" + escape("\(item.id)@\(site)"),
+            "DTSTAMP:\(compact(today))T000000Z",
+            "DTSTART;VALUE=DATE:\(compact(next))",
+            "DTEND;VALUE=DATE:\(compact(next.adding(days: 1)))",
+            "RRULE:" + recurrenceRule(for: schedule),
+            "SUMMARY:" + escape(summary),
+            "DESCRIPTION:" + escape(description.joined(separator: "\n")),
+            "CATEGORIES:" + categories.map(escape).joined(separator: ","),
+            "TRANSP:TRANSPARENT",
+        ]
+        if let url = item.unsubscribe, isPlainURI(url) { lines.append("URL:" + url) }
+        for days in Set(item.subscription.remind).sorted(by: >) {
+            lines += [
+                "BEGIN:VALARM",
+                "ACTION:DISPLAY",
+                "DESCRIPTION:" + escape(labels.alarm(name: name, days: days)),
+                "TRIGGER:" + (days == 0 ? "PT0S" : "-P\(days)D"),
+                "END:VALARM",
+            ]
+        }
+        lines.append("END:VEVENT")
+        return lines
+    }
+
+    /// The RRULE that repeats `schedule` from any of its dates, keeping its anchor day.
+    static func recurrenceRule(for schedule: BillingSchedule) -> String {
+        let anchor = schedule.anchor
+        switch schedule.cycle {
+        case .weekly:
+            let days = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+            return "FREQ=WEEKLY;BYDAY=\(days[anchor.isoWeekday - 1])"
+        case .yearly:
+            if anchor.month == 2 && anchor.day == 29 { return "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=-1" }
+            return "FREQ=YEARLY;BYMONTH=\(anchor.month);BYMONTHDAY=\(anchor.day)"
+        case .monthly, .quarterly, .semiannual:
+            let interval = schedule.cycle.months ?? 1
+            let frequency = interval == 1 ? "FREQ=MONTHLY" : "FREQ=MONTHLY;INTERVAL=\(interval)"
+            switch anchor.day {
+            case 31: return frequency + ";BYMONTHDAY=-1"
+            case 29, 30:
+                let days = (28...anchor.day).map(String.init).joined(separator: ",")
+                return frequency + ";BYMONTHDAY=\(days);BYSETPOS=-1"
+            default: return frequency + ";BYMONTHDAY=\(anchor.day)"
+            }
+        }
+    }
+
+    /// The site in UIDs: its address without the scheme (`example.org/dash`), or `site-<hash of
+    /// the title>` when it has no `base_url` — stable across builds, different between sites.
+    static func uidDomain(baseURL: String?, title: String) -> String {
+        if let base = baseURL, let range = base.range(of: "://") {
+            var rest = String(base[range.upperBound...])
+            while rest.hasSuffix("/") { rest.removeLast() }
+            if !rest.isEmpty { return rest }
+        }
+        return "site-" + String(UInt64(bitPattern: Int64(title.hashValueStable)), radix: 16)
+    }
+
+    /// A TEXT value (RFC 5545 §3.3.11): `\`, `;` and `,` escaped, line breaks as `\n`, other
+    /// control characters dropped.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\r": out += "\\n"
+            case "\n": if !previousWasCR { out += "\\n" }
+            case "\t": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// One content line, folded (RFC 5545 §3.1) so no line is longer than 75 octets: a CRLF and a
+    /// space go between two Unicode scalars, never inside a multi-octet UTF-8 sequence. Ends in CRLF.
+    static func fold(_ line: String) -> String {
+        var out = ""
+        var octets = 0
+        for scalar in line.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if octets + size > 75 {
+                out += "\r\n "
+                octets = 1
+            }
+            out.unicodeScalars.append(scalar)
+            octets += size
+        }
+        return out + "\r\n"
+    }
+
+    /// The URL property is a URI value, written unescaped: only a URL without characters that
+    /// would need escaping in a content line goes there (it is in DESCRIPTION either way).
+    static func isPlainURI(_ url: String) -> Bool {
+        url.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != "\"" }
+    }
+
+    /// `20261202`.
+    static func compact(_ date: CalendarDate) -> String {
+        date.description.replacingOccurrences(of: "-", with: "")
+    }
+}
