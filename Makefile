@@ -1,14 +1,19 @@
-# sandjar — the doors: `make site`, `make test` (and `make bench` once there is something to time).
+# sandjar — the doors: `make site`, `make test`, `make bench`.
 SWIFT   ?= swift
+# What sandjar links against.
 DEBS    := libcmark-dev libchipmunk-dev pkg-config
+# What the tests use besides: headless Chromium and its driver (the browser test), CJK fonts for
+# the Chinese pages, pip for Selenium and icalendar (the .ics round trip).
+TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip
+PY_PKGS := selenium icalendar
 RELEASE := .build/release/sandjar
 
-.PHONY: deps build site test lint clean
+.PHONY: deps test-deps build site test bench lint clean
 
-# Installs the Debian packages sandjar links against when they are missing: with apt-get when
-# running as root, otherwise it prints the exact command to run.
-deps:
-	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# Installs missing Debian packages with apt-get when running as root; otherwise prints the exact
+# command to run.
+define install_debs
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing$$missing"; \
@@ -17,6 +22,18 @@ deps:
 	    echo "sandjar needs:$$missing"; echo "run: sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
+endef
+
+deps:
+	$(call install_debs,$(DEBS))
+
+# Python packages from PyPI, with --break-system-packages where Debian's python3 is externally managed.
+test-deps: deps
+	$(call install_debs,$(TEST_DEBS))
+	@for p in $(PY_PKGS); do \
+	  python3 -c "import $$p" 2>/dev/null || python3 -m pip install -q $$p 2>/dev/null \
+	    || python3 -m pip install -q --break-system-packages $$p; \
+	done
 
 build: deps
 	$(SWIFT) build -c release --product sandjar
@@ -25,9 +42,16 @@ build: deps
 site: build
 	$(RELEASE) build content --out public --templates templates
 
-test: deps lint
+test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# What the costly parts cost (DESIGN.md §7): release builds, then the benchmarks.
+bench: deps
+	$(SWIFT) build -c release --product sandjar
+	$(SWIFT) build -c release --product sandjar-bench
+	Benchmarks/jar-bench.sh
+	sh Benchmarks/practice-scale.sh
 
 # swift-format with the project's .swift-format; warnings fail the run.
 lint:

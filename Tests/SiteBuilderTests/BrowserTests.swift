@@ -1,0 +1,139 @@
+import Foundation
+import XCTest
+
+@testable import SiteBuilder
+
+/// The built sample site in a real browser (issue 7): `Tests/browser/check_site.py` opens every kind
+/// of page of both languages in Debian's headless Chromium, at a wide and a phone width, in the light
+/// and the dark scheme, and fails on console errors, failed or off-site requests, raw i18n keys,
+/// missing `lang`, `alt` or SVG titles, horizontal overflow, pages over 100 KB, text under WCAG AA
+/// contrast, a missing focus indicator and animation under reduced motion.
+///
+/// Needs `chromium`, `chromium-driver` and Selenium (`make deps` installs them). Without them the
+/// tests skip, except under CI (the `CI` environment variable set), where they fail.
+final class BrowserTests: XCTestCase {
+    private static let checker = TestSupport.packageRoot.appendingPathComponent("Tests/browser/check_site.py")
+    private static let selfTest = TestSupport.packageRoot.appendingPathComponent("Tests/browser/selftest")
+    /// The exit status of check_site.py when Chromium, chromedriver or Selenium is missing.
+    private static let toolsMissing: Int32 = 77
+    /// `/usr/bin/env` when it finds no `python3`.
+    private static let commandNotFound: Int32 = 127
+    /// Longer than the checker's own hard stop (its budget plus a grace period, under two minutes).
+    private static let timeout: TimeInterval = 180
+
+    func testSampleSiteInBothLanguagesPassesInHeadlessChromium() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let data = work.appendingPathComponent("content")
+        let output = work.appendingPathComponent("public")
+        try TestSupport.overlay(TestSupport.sampleContent, onto: data)
+        try setBothLanguages(in: data.appendingPathComponent("site.toml"))
+
+        var options = BuildOptions()
+        options.data = data.path
+        options.output = output.path
+        options.templates = TestSupport.templates.path
+        options.today = CalendarDateFixture.sampleToday
+        let report = SiteBuild(options: options).run()
+        XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
+        guard report.succeeded else { return }
+        for folder in ["zh-hans", "en"] {
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: output.appendingPathComponent("\(folder)/index.html").path),
+                "no \(folder)/ in the two-language build")
+        }
+
+        let run = try check(output)
+        XCTAssertEqual(run.status, 0, "the browser checks failed:\n\(run.failures.joined(separator: "\n"))")
+    }
+
+    /// The checker itself: a page with no problem passes, and a page with one of every kind fails
+    /// each check, so a green run above means the checks looked.
+    func testCheckerCatchesEveryKindOfProblem() throws {
+        let run = try check(Self.selfTest, echo: false)
+        XCTAssertEqual(run.status, 1, "the broken page should fail the run:\n\(run.output)")
+        XCTAssertFalse(
+            run.failures.contains { $0.hasPrefix("FAIL / ") }, "the good page should pass:\n\(run.output)")
+        let expected = [
+            "console error: /broken/", "failed request: 404 for /missing.css", "external request:",
+            "raw i18n text 'nav.home'", "raw i18n text '{name}'", "lang: <html> has no lang", "<img> without alt",
+            "<svg> without <title>", "horizontal overflow: page is", "contrast 2.22:1 < 4.5:1 for \"Faint text\"",
+            "focus: first Tab stop", "reduced motion: animation still runs: spin",
+        ]
+        for problem in expected {
+            XCTAssertTrue(
+                run.failures.contains { $0.hasPrefix("FAIL broken/ ") && $0.contains(problem) },
+                "no \(problem) failure on the broken page:\n\(run.output)")
+        }
+        XCTAssertTrue(run.output.contains("#aaaaaa on #fbfaf7"), "the colours are named")
+        XCTAssertTrue(run.output.contains("https://example.com/logo.png"), "the off-site request is named")
+        print("browser self-test: the checker flagged \(run.failures.count) problems on the broken page")
+    }
+
+    // MARK: - Helpers
+
+    /// Replaces any `language`/`languages` line with `languages = ["zh-Hans", "en"]`, put first so
+    /// it stays out of any table.
+    private func setBothLanguages(in file: URL) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("language") else { return true }
+            let rest = trimmed.dropFirst("language".count).drop { $0 == "s" || $0 == " " || $0 == "\t" }
+            return !rest.hasPrefix("=")
+        }
+        let edited = "languages = [\"zh-Hans\", \"en\"]\n" + kept.joined(separator: "\n")
+        try edited.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    private struct ToolsMissing: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private struct CheckerRun {
+        var status: Int32
+        var output: String
+        var failures: [String] { output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("FAIL ") } }
+    }
+
+    /// Runs check_site.py on `site`, prints what it printed (when `echo`), and skips (or under CI
+    /// fails) when the browser tools are missing.
+    private func check(_ site: URL, echo: Bool = true) throws -> CheckerRun {
+        let log = TestSupport.temporaryFolder(self).appendingPathComponent("check_site.log")
+        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: log)
+        defer { try? handle.close() }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.checker.path, site.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONUNBUFFERED"] = "1"
+        process.environment = environment
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(Self.timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            XCTFail("check_site.py still running after \(Int(Self.timeout)) s; stopped")
+        }
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        if echo { print(output, terminator: output.hasSuffix("\n") || output.isEmpty ? "" : "\n") }
+
+        let status = process.terminationStatus
+        if status == Self.toolsMissing || status == Self.commandNotFound {
+            let reason =
+                output.split(separator: "\n").first { $0.hasPrefix("skipped:") }.map(String.init)
+                ?? "skipped: python3 not found"
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                throw ToolsMissing(
+                    description: "CI must have chromium, chromium-driver and selenium (make deps): \(reason)")
+            }
+            throw XCTSkip(reason)
+        }
+        return CheckerRun(status: status, output: output)
+    }
+}

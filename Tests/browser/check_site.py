@@ -1,0 +1,595 @@
+#!/usr/bin/env python3
+"""Opens every page type of a built sandjar site in headless Chromium and checks what a reader gets.
+
+    python3 Tests/browser/check_site.py SITE [--i18n DIR] [--screenshots DIR] [--only TEXT] [--verbose]
+
+SITE is a built output folder (one language, or several under <language>/ folders). The script
+serves it itself on 127.0.0.1 at a free port and drives Debian's /usr/bin/chromium through
+/usr/bin/chromedriver (Selenium 4). For each language folder it visits index.html, 404.html and
+every folder page (goals/, badges/, quotes/, subscriptions/, breathing/ and whatever else is
+there); of each kind of page below a folder (goals/<id>/, quotes/<date>/, pages/<slug>/, …) every
+one when there are at most 8, otherwise the first by name; every breathing/<pattern>/ page. Pages
+at the site root are visited too (the language chooser is judged where its redirect lands). Each
+page is opened at 1280×900 and 375×800 (a phone: mobile emulation, so the viewport meta tag
+counts) with `prefers-color-scheme` light and dark, and checked for (animations are held at their
+first frame, so every run judges the same picture):
+
+  console   no SEVERE entry in the browser console
+  requests  no response with status ≥ 400 and no failed load
+  external  no request anywhere but the local server (data: and blob: are fine); the site's own
+            base_url, read from sitemap.xml, is served by the local server as if deployed there
+            (404.html links its stylesheet absolutely), every other host fails to resolve
+  i18n      no raw key path of templates/i18n/*.toml (nav.home, badges.category.savings…), no
+            unfilled placeholder ({name}) and no `{{` in the visible text, title, aria-label,
+            title and alt attributes or SVG titles
+  lang      <html lang> is set (and names the folder's language); no empty lang attribute
+  img-alt   every <img> has an alt attribute
+  svg-title every inline <svg> has a non-empty <title> child or sits under aria-hidden="true"
+  overflow  (375 px only) the page is no wider than the viewport
+  contrast  every visible text node meets WCAG AA against its effective background (4.5:1, or
+            3:1 for text ≥ 24 px or ≥ 18.66 px bold): the background is composed from the
+            background colours of the element and its ancestors; text over an image or gradient
+            is skipped; SVG text uses its fill
+  focus     the first Tab stop gets a visible focus indicator (outline or box-shadow) whose colour
+            has 3:1 against the background, and is on screen
+  motion    with `prefers-reduced-motion: reduce` no CSS animation or Web Animation runs longer
+            than 10 ms (transitions, which run only when a style changes, are not judged)
+  size      (once per page) the HTML file plus the stylesheets it loads is under 100,000 bytes
+
+Every check that finds a problem prints `FAIL <page> <scheme> <width>: <problem>`, e.g.
+`FAIL zh-hans/goals/ dark 375: contrast 3.20:1 < 4.5:1 for "…" (#777777 on #ffffff, p.meta, 14px)`;
+a problem seen in several views is printed once, naming the others (`also …`). The last line is always
+`browser: N passed, M failed` (checks, not lines). Exit status: 0 all passed, 1 some failed, 77
+when Chromium, chromedriver or Selenium is missing (the line before says `skipped: …`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import functools
+import http.server
+import io
+import json
+import os
+import pathlib
+import re
+import signal
+import sys
+import threading
+import time
+import tomllib
+import urllib.parse
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+SKIP = 77
+SIZES = [(1280, 900), (375, 800)]
+SCHEMES = ["light", "dark"]
+SIZE_LIMIT = 100_000
+SAMPLE_ALL_UP_TO = 8
+EVERY_ONE = ("breathing",)  # folders whose pages are all visited: each pacer has its own animation
+HERE = pathlib.Path(__file__).resolve().parent
+DEFAULT_I18N = HERE.parent.parent / "templates" / "i18n"
+
+
+# ---- the site ------------------------------------------------------------------------------
+
+
+def language_folders(site: pathlib.Path) -> list[str]:
+    """'' for a one-language site; otherwise each top folder that has its own index and style."""
+    if (site / "style.css").exists():
+        return [""]
+    return sorted(
+        d.name for d in site.iterdir() if d.is_dir() and (d / "index.html").exists() and (d / "style.css").exists()
+    )
+
+
+def page_url(relative: str) -> str:
+    """'en/goals/index.html' → 'en/goals/'."""
+    return relative[: -len("index.html")] if relative.endswith("index.html") else relative
+
+
+def pages_to_visit(site: pathlib.Path) -> list[str]:
+    languages = language_folders(site)
+    chosen: list[str] = []
+    if languages != [""]:
+        chosen += sorted(p.name for p in site.glob("*.html"))
+    for language in languages:
+        base = site / language if language else site
+        kinds: dict[str, list[str]] = {}
+        for path in sorted(base.rglob("*.html")):
+            parts = path.relative_to(base).parts
+            if language == "" and len(parts) > 1 and parts[0] in languages:
+                continue
+            # goals/x/index.html → goals/*/ ; a/b/c/index.html → a/*/*/ ; badges/index.html → badges/
+            if len(parts) >= 3:
+                kind = parts[0] + "/*" * (len(parts) - 2) + "/" + parts[-1]
+            else:
+                kind = "/".join(parts)
+            kinds.setdefault(kind, []).append(path.relative_to(site).as_posix())
+        for kind in sorted(kinds):
+            found = kinds[kind]
+            every = len(found) <= SAMPLE_ALL_UP_TO or kind.split("/", 1)[0] in EVERY_ONE
+            chosen += found if every else found[:1]
+    return [page_url(p) for p in chosen]
+
+
+def base_url_of(site: pathlib.Path) -> str | None:
+    """The address the site was built for: a sitemap entry less the path of its page here."""
+    sitemap = site / "sitemap.xml"
+    if not sitemap.exists():
+        return None
+    pages = sorted(
+        (page_url(p.relative_to(site).as_posix()) for p in site.rglob("*.html")), key=len, reverse=True
+    )
+    for loc in re.findall(r"<loc>([^<]+)</loc>", sitemap.read_text(encoding="utf-8")):
+        for page in pages:
+            if page and loc.endswith("/" + page):
+                return loc[: -len(page)]
+    return None
+
+
+def i18n_terms(folder: pathlib.Path) -> tuple[list[str], list[str]]:
+    """Every dotted key path (leaf tables and strings) and every {placeholder} of the UI strings."""
+    keys: set[str] = set()
+    placeholders: set[str] = set()
+
+    def walk(prefix: str, table: dict) -> None:
+        for name, value in table.items():
+            path = f"{prefix}.{name}" if prefix else name
+            if "." in path:
+                keys.add(path)
+            if isinstance(value, dict):
+                walk(path, value)
+            elif isinstance(value, str):
+                placeholders.update(re.findall(r"\{[a-z_]+\}", value))
+
+    for file in sorted(folder.glob("*.toml")):
+        with open(file, "rb") as f:
+            walk("", tomllib.load(f))
+    return sorted(keys), sorted(placeholders)
+
+
+# ---- the local server ----------------------------------------------------------------------
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site folder; HTML gets the site's own base_url replaced by the local origin."""
+
+    base_url: str | None = None
+    origin: str = ""
+
+    def log_message(self, format, *args):  # noqa: A002 - the signature is http.server's
+        pass
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if self.base_url and path.endswith(".html") and os.path.isfile(path):
+            data = pathlib.Path(path).read_bytes().replace(self.base_url.encode(), self.origin.encode())
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            return io.BytesIO(data)
+        return super().send_head()
+
+
+def serve(site: pathlib.Path, base_url: str | None):
+    handler = type("SiteHandler", (Handler,), {})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    server.daemon_threads = True
+    handler.origin = f"http://127.0.0.1:{server.server_address[1]}/"
+    if base_url and not base_url.startswith(handler.origin):
+        handler.base_url = base_url
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, handler.origin
+
+
+# ---- the browser ---------------------------------------------------------------------------
+
+
+def missing_tools() -> str | None:
+    lacking = [p for p in (CHROMIUM, CHROMEDRIVER) if not os.access(p, os.X_OK)]
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        lacking.append("the selenium Python package")
+    return ", ".join(lacking) or None
+
+
+def start_browser(services: list):
+    """Chromium under chromedriver, in a process group of their own (see stop_group)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-extensions",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-default-apps",
+        "--disable-sync",
+        "--no-first-run",
+        "--no-default-browser-check",
+        "--mute-audio",
+        "--font-render-hinting=none",
+        "--lang=en-US",
+        "--window-size=1280,900",
+        # every host but this machine fails to resolve: nothing leaves it, and nothing waits
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    ]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
+    options.page_load_strategy = "normal"
+    service = Service(executable_path=CHROMEDRIVER, log_output=os.devnull, popen_kw={"start_new_session": True})
+    services.append(service)
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_page_load_timeout(20)
+    driver.set_script_timeout(10)
+    driver.implicitly_wait(0)
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    # Animations stay at their first frame (still "running"), so every run judges the same picture.
+    driver.execute_cdp_cmd("Animation.enable", {})
+    driver.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 0})
+    return driver
+
+
+def stop_group(services: list) -> None:
+    """Kills whatever chromedriver and its Chromium left running (their own process group)."""
+    for service in services:
+        process = getattr(service, "process", None)
+        if process is None:
+            continue
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            process.wait(timeout=5)
+        except Exception:
+            pass
+
+
+def emulate(driver, width: int, height: int, scheme: str, reduce_motion: bool) -> None:
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {
+            "features": [
+                {"name": "prefers-color-scheme", "value": scheme},
+                {"name": "prefers-reduced-motion", "value": "reduce" if reduce_motion else "no-preference"},
+            ]
+        },
+    )
+
+
+SETTLE_JS = """
+const done = arguments[arguments.length - 1];
+const timer = setTimeout(() => done('timeout'), 5000);
+document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => {
+  clearTimeout(timer); done('ok');
+})));
+"""
+
+# ---- one run -------------------------------------------------------------------------------
+
+
+class Results:
+    def __init__(self) -> None:
+        self.passed = 0
+        self.failed = 0
+        self.problems: dict[tuple[str, str], list[str]] = {}
+        self.last_visit: str | None = None
+
+    def check(self, name: str, where: str, problems: list[str]) -> None:
+        if problems:
+            self.failed += 1
+            for problem in problems:
+                self.problems.setdefault((name, problem), []).append(where)
+        else:
+            self.passed += 1
+
+    def late(self, where: str | None, findings) -> None:
+        """Console or network entries that arrived after their visit was judged: counted against it."""
+        console, failed, external = findings
+        problems = [f"console error: {m}" for m in console] + [f"failed request: {m}" for m in failed]
+        problems += [f"external request: {u}" for u in external]
+        if problems:
+            self.check("late", where or "before the first page", problems)
+
+    def report(self) -> None:
+        for (name, problem), places in self.problems.items():
+            line = f"FAIL {places[0]}: {problem}"
+            if len(places) > 1:
+                shown = ", ".join(places[1:4])
+                more = f" and {len(places) - 4} more" if len(places) > 4 else ""
+                line += f" (also {shown}{more})"
+            print(line)
+
+
+def drain(driver, origin: str):
+    """Console and network findings since the last call."""
+    def note(text: str) -> str:
+        if "/favicon.ico" in text:
+            text += " (the page names no icon, so the browser asks the server root for /favicon.ico)"
+        return text
+
+    console = []
+    for entry in driver.get_log("browser"):
+        if entry.get("level") == "SEVERE":
+            console.append(note(entry.get("message", "").replace(origin, "/")))
+    urls: dict[str, str] = {}
+    failed, external = [], []
+    for entry in driver.get_log("performance"):
+        try:
+            message = json.loads(entry["message"])["message"]
+        except (KeyError, ValueError):
+            continue
+        method, params = message.get("method"), message.get("params", {})
+        if method == "Network.requestWillBeSent":
+            url = params.get("request", {}).get("url", "")
+            urls[params.get("requestId", "")] = url
+            if not (url.startswith(origin) or url.split(":", 1)[0] in ("data", "blob", "about")):
+                if url not in external:
+                    external.append(url)
+        elif method == "Network.responseReceived":
+            response = params.get("response", {})
+            if response.get("status", 0) >= 400:
+                failed.append(note(f"{response.get('status')} for {response.get('url', '').replace(origin, '/')}"))
+        elif method == "Network.loadingFailed" and not params.get("canceled"):
+            url = urls.get(params.get("requestId", ""), "?")
+            if url in external:
+                continue  # already reported as external
+            failed.append(f"{params.get('errorText', 'failed')} for {url.replace(origin, '/')}")
+    return console, failed, external
+
+
+@dataclasses.dataclass
+class Run:
+    driver: object
+    results: Results
+    site: pathlib.Path
+    origin: str
+    script: str  # page_checks.js
+    terms: dict  # the i18n keys and placeholders
+    options: argparse.Namespace
+
+
+def visit(run: Run, page: str) -> None:
+    """One page in every view; then its size."""
+    driver, results, origin = run.driver, run.results, run.origin
+    stylesheets = None
+    for width, height in SIZES:
+        for scheme in SCHEMES:
+            where = f"{page or '/'} {scheme} {width}"
+            results.late(results.last_visit, drain(driver, origin))
+            results.last_visit = where
+            try:
+                stylesheets = view(run, page, where, width, height, scheme)
+            except Exception as error:  # a timeout, a crashed tab, a script error: one failure, go on
+                message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+                results.check("load", where, [f"could not check the view: {type(error).__name__} {message}"])
+    if stylesheets is not None:
+        results.check("size", page or "/", page_size(run.site, origin, page, stylesheets, run.options.size_limit))
+
+
+def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) -> list[str]:
+    """Loads `page` at one size and colour scheme and judges it; returns the stylesheets it loaded."""
+    driver, results, origin, script, options = run.driver, run.results, run.origin, run.script, run.options
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    emulate(driver, width, height, scheme, reduce_motion=False)
+    driver.get(origin + page)
+    if driver.execute_script("return !!document.querySelector('meta[http-equiv=refresh i]')"):
+        # a redirect page (the language chooser): judge the page it lands on
+        deadline = time.monotonic() + 5
+        while driver.current_url == origin + page and time.monotonic() < deadline:
+            time.sleep(0.05)
+    driver.execute_async_script(SETTLE_JS)
+    found = driver.execute_script(script, {"what": "page", **run.terms})
+    if options.screenshots:
+        name = re.sub(r"[^A-Za-z0-9]+", "_", f"{page or 'root'}_{scheme}_{width}").strip("_") + ".png"
+        driver.save_screenshot(str(options.screenshots / name))
+
+    # keyboard focus: one Tab from the top of the page
+    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    focus = driver.execute_script(script, {"what": "focus"})
+
+    # reduced motion: the media feature switched on the loaded page
+    moving = driver.execute_script(script, {"what": "motion"})["running"] if options.verbose else []
+    emulate(driver, width, height, scheme, reduce_motion=True)
+    driver.execute_async_script(SETTLE_JS)
+    motion = driver.execute_script(script, {"what": "motion"})
+
+    console, failed, external = drain(driver, origin)
+    if options.verbose:
+        c, o = found["contrast"], found["overflow"]
+        print(
+            f"  {where}: {c['checked']} text nodes ({c['unknown']} over images, lowest {c['lowest']}), "
+            f"width {o['scrollWidth']}/{o['width']}, focus {focus.get('label')} {focus.get('outlineStyle')} "
+            f"{focus.get('outlineColour')} {focus.get('ratio')}:1, animations {len(moving)} → {len(motion['running'])}"
+        )
+    results.check("console", where, [f"console error: {m}" for m in console])
+    results.check("requests", where, [f"failed request: {m}" for m in failed])
+    results.check("external", where, [f"external request: {u}" for u in external])
+    results.check("i18n", where, [f"raw i18n text {k['key']!r} in {k['where']}" for k in found["rawKeys"]])
+    language = page.split("/", 1)[0] if "/" in page else ""
+    structure = found["structure"]
+    results.check("lang", where, lang_problems(structure, language))
+    results.check("img-alt", where, [f"<img> without alt: {e}" for e in structure["noAlt"]])
+    results.check("svg-title", where, [f"<svg> without <title>: {e}" for e in structure["noTitle"]])
+    if width < 600:
+        results.check("overflow", where, overflow_problems(found["overflow"], width))
+    contrast = [
+        f"contrast {c['ratio']:.2f}:1 < {c['need']}:1 for \"{c['text']}\" ({c['fg']} on {c['bg']}, "
+        f"{c['element']}, {c['size']}px{' bold' if c['bold'] else ''})"
+        for c in found["contrast"]["found"]
+    ]
+    results.check("contrast", where, contrast)
+    results.check("focus", where, focus_problems(focus))
+    results.check("motion", where, motion_problems(motion))
+    return found["stylesheets"]
+
+
+def lang_problems(structure: dict, language: str) -> list[str]:
+    problems = []
+    if not (structure["lang"] or "").strip():
+        problems.append("lang: <html> has no lang")
+    elif language and structure["lang"].lower() != language.lower():
+        problems.append(f"lang: <html lang={structure['lang']!r}> in the {language}/ folder")
+    return problems + [f"lang: empty lang on {e}" for e in structure["emptyLang"]]
+
+
+def overflow_problems(o: dict, width: int) -> list[str]:
+    problems = []
+    if o["width"] != width:
+        problems.append(f"overflow: layout viewport is {o['width']} px wide, not {width} (viewport meta?)")
+    if o["scrollWidth"] > o["width"]:
+        sticking = "; ".join(f"{x['element']} to {x['right']} px \"{x['text']}\"" for x in o["offenders"])
+        problems.append(f"horizontal overflow: page is {o['scrollWidth']} px wide in {o['width']} ({sticking})")
+    return problems
+
+
+def motion_problems(motion: dict) -> list[str]:
+    problems = []
+    if not motion["reduce"]:
+        problems.append("reduced motion: prefers-reduced-motion: reduce did not apply")
+    problems += [f"reduced motion: animation still runs: {a}" for a in motion["running"]]
+    return problems + [
+        f"reduced motion: CSS animation not stopped: {a}"
+        for a in motion["styled"]
+        if not any(a.split(" on ", 1)[1] in r for r in motion["running"])
+    ]
+
+
+def focus_problems(focus: dict) -> list[str]:
+    if focus.get("none"):
+        return ["focus: Tab focuses nothing"]
+    problems = []
+    label = focus["label"]
+    if not focus["outline"] and not focus["boxShadow"]:
+        problems.append(f"focus: first Tab stop {label} shows no outline or box-shadow")
+    elif focus["outline"] and focus["ratio"] < 3:
+        problems.append(
+            f"focus: outline of {label} has {focus['ratio']:.2f}:1 < 3:1 "
+            f"({focus['outlineColour']} on {focus['background']})"
+        )
+    if not focus["onScreen"]:
+        problems.append(f"focus: first Tab stop {label} is off screen when focused")
+    return problems
+
+
+def page_size(site: pathlib.Path, origin: str, page: str, stylesheets: list[str], limit: int) -> list[str]:
+    def file_of(relative: str) -> pathlib.Path:
+        relative = urllib.parse.unquote(relative.split("#")[0].split("?")[0])
+        return site / (relative + "index.html" if relative == "" or relative.endswith("/") else relative)
+
+    html = file_of(page)
+    total = html.stat().st_size
+    parts = [f"HTML {total}"]
+    for href in dict.fromkeys(stylesheets):
+        if href.startswith(origin):
+            css = file_of(href[len(origin) :])
+            if css.exists():
+                total += css.stat().st_size
+                parts.append(f"{href[len(origin):]} {css.stat().st_size}")
+    if total >= limit:
+        return [f"size: HTML + CSS is {total} bytes, limit {limit} ({', '.join(parts)})"]
+    return []
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("site", type=pathlib.Path)
+    parser.add_argument("--i18n", type=pathlib.Path, default=DEFAULT_I18N, help="folder of the UI string tables")
+    parser.add_argument("--screenshots", type=pathlib.Path, help="save a PNG of every visit here")
+    parser.add_argument("--only", action="append", default=[], help="visit only pages whose path contains this")
+    parser.add_argument("--verbose", action="store_true", help="print what each visit measured")
+    parser.add_argument("--size-limit", type=int, default=SIZE_LIMIT, help="bytes of HTML + CSS a page must stay under")
+    parser.add_argument("--budget", type=float, default=90, help="seconds for visiting pages (default 90)")
+    args = parser.parse_args()
+    started = time.monotonic()
+    results = Results()
+
+    if not (args.site / "index.html").exists():
+        print(f"FAIL {args.site}: no index.html: not a built site")
+        print("browser: 0 passed, 1 failed")
+        return 1
+    lacking = missing_tools()
+    if lacking:
+        print(f"skipped: missing {lacking} (apt-get install chromium chromium-driver; pip install selenium)")
+        return SKIP
+    if args.screenshots:
+        args.screenshots.mkdir(parents=True, exist_ok=True)
+
+    keys, placeholders = i18n_terms(args.i18n)
+    terms = {"keys": keys, "placeholders": placeholders}
+    script = (HERE / "page_checks.js").read_text(encoding="utf-8")
+    site = args.site.resolve()
+    pages = [p for p in pages_to_visit(site) if not args.only or any(o in p for o in args.only)]
+    server, origin = serve(site, base_url_of(site))
+
+    # A hard stop: whatever hangs, the run ends within the budget plus a grace period.
+    services: list = []
+
+    def watchdog() -> None:
+        results.report()
+        print(f"FAIL run: time budget: still running after {args.budget + 25:.0f} s; stopped")
+        print(f"browser: {results.passed} passed, {results.failed + 1} failed", flush=True)
+        stop_group(services)  # nothing outlives the run
+        os._exit(1)
+
+    timer = threading.Timer(args.budget + 25, watchdog)
+    timer.daemon = True
+    timer.start()
+
+    driver = None
+    visited = 0
+    try:
+        driver = start_browser(services)
+        for page in pages:
+            if time.monotonic() - started > args.budget:
+                left = len(pages) - visited
+                results.check("budget", "run", [f"time budget: {left} pages left unvisited after {args.budget:.0f} s"])
+                break
+            visit(Run(driver, results, site, origin, script, terms, args), page)
+            visited += 1
+        time.sleep(0.2)
+        results.late(results.last_visit, drain(driver, origin))
+    except Exception as error:  # the browser could not start or died: report, don't hang
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        results.check("browser", "run", [f"browser: {type(error).__name__}: {first_line}"])
+    finally:
+        if driver is not None:
+            try:
+                driver.quit()
+            except Exception:
+                pass
+        stop_group(services)
+        server.shutdown()
+        timer.cancel()
+
+    results.report()
+    elapsed = time.monotonic() - started
+    modes = len(SIZES) * len(SCHEMES)
+    names = ", ".join(p or "/" for p in pages[:visited])
+    print(f"visited {visited} pages × {modes} views ({names}) in {elapsed:.1f} s")
+    print(f"browser: {results.passed} passed, {results.failed} failed")
+    return 1 if results.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

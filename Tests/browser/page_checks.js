@@ -1,0 +1,305 @@
+// In-page checks for Tests/browser/check_site.py, run as the body of a function with one argument:
+// {what: 'page', keys, placeholders} (keys and placeholders from the i18n tables), {what: 'focus'}
+// or {what: 'motion'}. Returns a JSON-able object of findings. Everything here only reads the
+// rendered page: nothing is changed, nothing is fetched.
+const request = arguments[0];
+
+// ---- colours ----------------------------------------------------------------------------
+const canvas = document.createElement('canvas');
+canvas.width = canvas.height = 1;
+const ctx = canvas.getContext('2d', { willReadFrequently: true });
+const colourCache = new Map();
+
+// Any CSS colour → [r, g, b, a] with r, g, b in 0…255 and a in 0…1. rgb()/rgba() (what Chrome
+// computes for most colours) are parsed exactly; anything else (color(srgb …), oklch(…)) goes
+// through a 1×1 canvas.
+function parseColour(text) {
+  if (colourCache.has(text)) return colourCache.get(text);
+  let c = null;
+  const m = /^rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%?))?\s*\)$/.exec(text);
+  if (m) {
+    let a = m[4] === undefined ? 1 : parseFloat(m[4]);
+    if (m[5] === '%') a /= 100;
+    c = [parseFloat(m[1]), parseFloat(m[2]), parseFloat(m[3]), a];
+  } else if (text === 'transparent') {
+    c = [0, 0, 0, 0];
+  } else {
+    ctx.clearRect(0, 0, 1, 1);
+    ctx.fillStyle = 'rgb(0 0 0 / 0)';
+    ctx.fillStyle = text;
+    ctx.fillRect(0, 0, 1, 1);
+    const d = ctx.getImageData(0, 0, 1, 1).data;
+    c = [d[0], d[1], d[2], d[3] / 255];
+  }
+  colourCache.set(text, c);
+  return c;
+}
+
+// `top` (may be translucent) painted over the opaque `bottom`.
+function over(top, bottom) {
+  const a = top[3];
+  return [0, 1, 2].map((i) => top[i] * a + bottom[i] * (1 - a)).concat([1]);
+}
+
+function luminance(c) {
+  const lin = c.slice(0, 3).map((v) => {
+    v /= 255;
+    return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+  });
+  return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+}
+
+function ratio(a, b) {
+  const la = luminance(a), lb = luminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+function hex(c) {
+  return '#' + c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+}
+
+// The canvas colour when nothing on the page paints a background: Chrome's dark canvas when the
+// page opts into dark (`color-scheme`) and the dark scheme is in force, white otherwise.
+function canvasColour() {
+  const scheme = getComputedStyle(document.documentElement).colorScheme || '';
+  const dark = matchMedia('(prefers-color-scheme: dark)').matches && /dark/.test(scheme)
+    || /^dark$/.test(scheme.trim());
+  return dark ? [18, 18, 18, 1] : [255, 255, 255, 1];
+}
+
+// The opaque colour behind `el`: background colours of `el` and its ancestors, composed from the
+// nearest opaque one (or the canvas) up. Returns null when an ancestor on the way paints an image
+// or gradient, whose colour under the text is unknown.
+function effectiveBackground(el) {
+  const layers = [];
+  for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+    const cs = getComputedStyle(node);
+    if (cs.backgroundImage && cs.backgroundImage !== 'none') return null;
+    const bg = parseColour(cs.backgroundColor);
+    if (bg[3] > 0) layers.push(bg);
+    if (bg[3] >= 1) break;
+  }
+  let colour = canvasColour();
+  for (let i = layers.length - 1; i >= 0; i--) colour = over(layers[i], colour);
+  return colour;
+}
+
+function cumulativeOpacity(el) {
+  let o = 1;
+  for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+    o *= parseFloat(getComputedStyle(node).opacity);
+  }
+  return o;
+}
+
+// Hidden the "visually hidden" way: clipped to nothing, or inside a box of 1 px or less that
+// clips its overflow.
+function clippedAway(el) {
+  for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+    const cs = getComputedStyle(node);
+    if (/rect\(\s*0(px)?[ ,]+0(px)?[ ,]+0(px)?[ ,]+0(px)?\s*\)/.test(cs.clip)) return true;
+    if (/inset\(\s*50%/.test(cs.clipPath)) return true;
+    if (cs.overflow !== 'visible' && !['svg', 'HTML', 'BODY'].includes(node.tagName)) {
+      const r = node.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) return true;
+    }
+  }
+  return false;
+}
+
+function describe(el) {
+  let s = el.tagName.toLowerCase();
+  if (el.id) s += '#' + el.id;
+  const cls = typeof el.className === 'string' ? el.className : (el.className && el.className.baseVal) || '';
+  if (cls.trim()) s += '.' + cls.trim().split(/\s+/).join('.');
+  return s;
+}
+
+function snippet(text) {
+  text = text.replace(/\s+/g, ' ').trim();
+  return text.length > 40 ? text.slice(0, 39) + '…' : text;
+}
+
+// ---- contrast: every visible text node against its effective background ------------------
+function contrast() {
+  const found = [];
+  const seen = new Set();
+  let checked = 0, unknown = 0, lowest = null;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const docWidth = document.documentElement.scrollWidth;
+  const docHeight = document.documentElement.scrollHeight;
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    if (!t.data.trim()) continue;
+    const el = t.parentElement;
+    if (!el || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'title'].includes(el.tagName)) continue;
+    if (el.closest('title, desc, defs')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+    if (!rects.length) continue;
+    const sx = scrollX, sy = scrollY;
+    const onPage = rects.some((r) =>
+      r.right + sx > 0 && r.bottom + sy > 0 && r.left + sx < docWidth && r.top + sy < docHeight);
+    if (!onPage) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility !== 'visible' || clippedAway(el)) continue;
+    const opacity = cumulativeOpacity(el);
+    if (opacity === 0) continue;
+    const inSvg = el instanceof SVGElement;
+    const fgText = inSvg ? cs.fill : cs.color;
+    if (!fgText || fgText === 'none' || fgText.startsWith('url(')) continue;
+    const fg = parseColour(fgText).slice();
+    if (fg[3] === 0) continue;
+    const bg = effectiveBackground(el);
+    if (!bg) { unknown++; continue; }
+    fg[3] *= opacity;
+    const fgOpaque = over(fg, bg);
+    const r = ratio(fgOpaque, bg);
+    const size = parseFloat(cs.fontSize);
+    const bold = parseInt(cs.fontWeight, 10) >= 700;
+    const large = size >= 24 || (size >= 18.66 && bold);
+    const need = large ? 3 : 4.5;
+    checked++;
+    if (!lowest || r / need < lowest.ratio / lowest.need) {
+      lowest = { text: snippet(t.data), fg: hex(fgOpaque), bg: hex(bg), ratio: Math.floor(r * 100) / 100, need };
+    }
+    if (r + 1e-9 < need) {
+      const item = {
+        text: snippet(t.data), fg: hex(fgOpaque), bg: hex(bg), ratio: Math.floor(r * 100) / 100,
+        need, size: Math.round(size * 100) / 100, bold, element: describe(el),
+      };
+      const key = [item.text, item.fg, item.bg].join('|');
+      if (!seen.has(key)) { seen.add(key); found.push(item); }
+    }
+  }
+  return { found, checked, unknown, lowest };
+}
+
+// ---- raw i18n keys, unrendered tags and placeholders ---------------------------------------
+function rawKeys(keys, placeholders) {
+  const keyPatterns = keys.map((key) => [key, new RegExp(
+    '(^|[^\\w-])' + key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '($|[^\\w-]|\\.(?![\\w-]))')]);
+  const sources = [['text', document.body.innerText], ['title', document.title]];
+  for (const el of document.querySelectorAll('[aria-label], [title], img[alt]')) {
+    for (const attr of ['aria-label', 'title', 'alt']) {
+      const v = el.getAttribute(attr);
+      if (v) sources.push([attr + ' of ' + describe(el), v]);
+    }
+  }
+  for (const el of document.querySelectorAll('svg title, svg desc')) {
+    sources.push(['svg ' + el.tagName, el.textContent]);
+  }
+  const found = [];
+  const seen = new Set();
+  for (const [where, text] of sources) {
+    for (const [key, pattern] of keyPatterns) {
+      if (pattern.test(text)) {
+        const id = key + '|' + where;
+        if (!seen.has(id)) { seen.add(id); found.push({ where, key }); }
+      }
+    }
+    const leftovers = (text.match(/\{\{[^\n]{0,30}|\}\}/g) || []).concat(placeholders.filter((p) => text.includes(p)));
+    for (const leftover of leftovers) {
+      const id = leftover + '|' + where;
+      if (!seen.has(id)) { seen.add(id); found.push({ where, key: leftover }); }
+    }
+  }
+  return found;
+}
+
+// ---- structure: lang, alt, svg titles ------------------------------------------------------
+function structure() {
+  const html = document.documentElement;
+  const emptyLang = [...document.querySelectorAll('[lang]')]
+    .filter((e) => !e.getAttribute('lang').trim()).map(describe);
+  const noAlt = [...document.querySelectorAll('img')].filter((i) => !i.hasAttribute('alt'))
+    .map((i) => describe(i) + ' src=' + (i.getAttribute('src') || '').slice(0, 60));
+  const noTitle = [...document.querySelectorAll('svg')]
+    .filter((s) => !(s.parentElement && s.parentElement.closest('svg')))
+    .filter((s) => !s.closest('[aria-hidden="true"]'))
+    .filter((s) => {
+      const title = [...s.children].find((c) => c.tagName.toLowerCase() === 'title');
+      return !title || !title.textContent.trim();
+    })
+    .map((s) => describe(s) + (s.getAttribute('aria-label') ? ` aria-label="${s.getAttribute('aria-label')}"` : ''));
+  return { lang: html.getAttribute('lang'), emptyLang, noAlt, noTitle };
+}
+
+// ---- horizontal overflow -----------------------------------------------------------------
+function overflow() {
+  const root = document.documentElement;
+  const width = root.clientWidth;
+  const result = { width, scrollWidth: Math.max(root.scrollWidth, document.body.scrollWidth), offenders: [] };
+  if (result.scrollWidth <= width) return result;
+  // The outermost elements sticking out past the right edge, outside any scrolling box.
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.right <= width + 0.5) continue;
+    let inner = false;
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const ox = getComputedStyle(p).overflowX;
+      if (ox !== 'visible') { inner = true; break; }
+      if (p.getBoundingClientRect().right > width + 0.5) { inner = true; break; }
+    }
+    if (inner) continue;
+    const text = snippet(el.innerText || el.textContent || '');
+    result.offenders.push({ element: describe(el), right: Math.round(r.right), text });
+    if (result.offenders.length >= 3) break;
+  }
+  return result;
+}
+
+// ---- keyboard focus: the element the first Tab reached --------------------------------------
+function focus() {
+  const el = document.activeElement;
+  if (!el || el === document.body || el === document.documentElement) return { none: true };
+  const cs = getComputedStyle(el);
+  const r = el.getBoundingClientRect();
+  const result = {
+    label: `<${el.tagName.toLowerCase()}> "${snippet(el.innerText || el.getAttribute('aria-label') || '')}"`,
+    outline: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0,
+    boxShadow: cs.boxShadow !== 'none',
+    onScreen: r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight,
+    outlineStyle: cs.outlineStyle,
+  };
+  if (result.outline) {
+    // the outline is drawn around the element, over what is behind it
+    const bg = effectiveBackground(el.parentElement || el) || canvasColour();
+    const colour = over(parseColour(cs.outlineColor), bg);
+    result.outlineColour = hex(colour);
+    result.background = hex(bg);
+    result.ratio = Math.floor(ratio(colour, bg) * 100) / 100;
+  }
+  return result;
+}
+
+// ---- reduced motion: what still moves ------------------------------------------------------
+function motion() {
+  const running = document.getAnimations().filter((a) => {
+    if (a.playState !== 'running') return false;
+    const timing = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : {};
+    return !(typeof timing.duration === 'number' && timing.duration <= 10);
+  });
+  const target = (a) => (a.effect && a.effect.target ? describe(a.effect.target) : '?');
+  const styled = [...document.querySelectorAll('*')].filter((el) => {
+    const cs = getComputedStyle(el);
+    if (cs.animationName === 'none') return false;
+    if (cs.animationPlayState.split(',').every((s) => s.trim() === 'paused')) return false;
+    return cs.animationDuration.split(',').some((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 1 : 1000) > 10);
+  });
+  return {
+    reduce: matchMedia('(prefers-reduced-motion: reduce)').matches,
+    running: running.map((a) => `${a.animationName || a.transitionProperty || a.id || 'animation'} on ${target(a)}`),
+    styled: styled.map((el) => `${getComputedStyle(el).animationName} on ${describe(el)}`),
+  };
+}
+
+if (request.what === 'focus') return focus();
+if (request.what === 'motion') return motion();
+return {
+  contrast: contrast(),
+  rawKeys: rawKeys(request.keys, request.placeholders),
+  structure: structure(),
+  overflow: overflow(),
+  stylesheets: [...document.styleSheets].map((s) => s.href).filter(Boolean),
+};
