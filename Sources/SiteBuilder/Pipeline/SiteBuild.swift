@@ -1,9 +1,11 @@
 import Domain
 import Foundation
+import Jar
 import Mustache
 
 /// A build as a short, visible sequence of named steps:
-/// load data → load theme → run the engines → render pages (strict mode) → write atomically.
+/// load data → load theme → simulate the jars → run the engines → render pages (strict mode) →
+/// write atomically.
 ///
 /// Every step either succeeds or records findings and stops the build; nothing touches the
 /// published folder until the last step, which swaps the whole new site in at once.
@@ -25,7 +27,8 @@ public struct SiteBuild {
         }
         let today = options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
         do {
-            let site = try SiteAssembly.render(theme: theme, loaded: loaded, today: today)
+            let jars = SiteBuild.simulateJars(loaded.data.goals, cache: options.cache, output: options.output)
+            let site = try SiteAssembly.render(theme: theme, loaded: loaded, today: today, jars: jars)
             let pages = site.paths.filter { $0.hasSuffix(".html") }.count
             return (BuildReport(diagnostics: log.entries, pageCount: pages, fileCount: site.count, today: today), site)
         } catch {
@@ -70,5 +73,13 @@ public struct SiteBuild {
         let parts = calendar.dateComponents([.year, .month, .day], from: Date())
         return CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
             ?? CalendarDate(year: 1970, month: 1, day: 1)!
+    }
+
+    /// Every goal's coin jar, continuing from the settled piles in the cache folder.
+    static func simulateJars(_ goals: [Goal], cache: String, output: String) -> [String: JarArtwork] {
+        let jarCache = JarCache(folder: URL(fileURLWithPath: cache), output: URL(fileURLWithPath: output))
+        var jars: [String: JarArtwork] = [:]
+        for goal in goals { jars[goal.id] = jarCache.artwork(for: goal) }
+        return jars
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Jar
 import Mustache
 
 extension SiteRenderer {
@@ -29,6 +30,14 @@ extension SiteRenderer {
                 "total_saved": .string(format.money(figures.savings.totalSaved, data.site.currency)),
             ], into: &site)
         for entry in figures.savings.entries {
+            if let jar = figures.jars[entry.goal.id] {
+                let folder = "goals/\(entry.goal.id)"
+                site.add("\(folder)/jar.svg", jar.jarSVG)
+                site.add("\(folder)/drop.svg", jar.dropSVG)
+                for (index, frame) in jar.frames.enumerated() {
+                    site.add("\(folder)/frames/\(JarArtwork.frameFileName(index + 1))", frame)
+                }
+            }
             try page(
                 "goals/\(entry.goal.id)/index.html", template: "pages/goal", title: entry.goal.name,
                 section: "goals", goalPage(entry), into: &site)
@@ -54,6 +63,7 @@ extension SiteRenderer {
             "status_class": .string(progress.status?.rawValue ?? "none"),
             "next_due": progress.nextDue.map { .string(format.date($0)) } ?? .null,
             "deposit_count": .int(progress.deposits),
+            "jar": figures.jars[goal.id].map { jarValue($0, goal: goal) } ?? .null,
         ]
     }
 
@@ -113,6 +123,17 @@ extension SiteRenderer {
                         "value": .string(format.money(point.value, goal.currency)),
                     ])
                 }),
+        ])
+    }
+
+    /// What the page says about a jar: its alt text and whether there is a fall to play.
+    private func jarValue(_ jar: JarArtwork, goal: Goal) -> MustacheValue {
+        .object([
+            "alt": .string(
+                string(
+                    "goals.jar_alt",
+                    ["coins": String(jar.coinCount), "value": format.money(jar.coinValue, goal.currency)])),
+            "has_fall": .bool(!jar.frames.isEmpty),
         ])
     }
 }
