@@ -11,12 +11,16 @@ public enum SandjarCommand {
                              [--quiet] [--strict] [--wait]
                sandjar check [DATA] [--templates DIR] [--today YYYY-MM-DD] [--strict]
                sandjar add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--data DIR]
+               sandjar slay NAME [--on DATE] [--data DIR]
+               sandjar detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--data DIR]
                sandjar debug toml-decode   (TOML on stdin → toml-test tagged JSON on stdout)
                sandjar debug fixture --scale N --out DIR   (a synthetic data folder for benchmarks)
 
         DATA defaults to ./content, --out to ./public, --templates to ./templates.
         add deposit appends a [[deposit]] to goals/GOAL.toml in --data (default ./content); --at is a
         date or date-time such as 2026-11-29T21:14:00+08:00 (default: now in the site's time zone).
+        slay adds killed = DATE (default: today in the site's time zone) to the subscription NAME.
+        detect prints suggested [[subscription]] tables for charges that recur in a bank export.
         Exit status: 0 ok, 1 errors in the data or templates (or a refused --out), 2 usage.
 
         """
@@ -33,6 +37,8 @@ public enum SandjarCommand {
             case "check": return try build(rest, console: console, publish: false)
             case "debug": return try debug(rest, console: console)
             case "add": return try add(rest, console: console)
+            case "slay": return try slay(rest, console: console)
+            case "detect": return try detect(rest, console: console)
             case "help", "--help", "-h":
                 console.out(usage)
                 return 0

@@ -1,0 +1,184 @@
+import Domain
+import Foundation
+import SiteBuilder
+import TOML
+
+/// `sandjar detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--data DIR]`: prints
+/// suggested `[[subscription]]` tables for the recurring charges in a bank export (DESIGN.md §3,
+/// §6). It only reads; nothing in the data folder changes.
+extension SandjarCommand {
+    /// - Parameter catalog: the catalogue entry id a suggestion's payee matches, written as
+    ///   `catalog = "id"`; the seam where the subscription catalogue plugs in.
+    static func detect(
+        _ words: [String], console: Console,
+        catalog: (RecurringCharges.Suggestion) -> String? = { _ in nil }
+    ) throws(Arguments.UsageError) -> Int32 {
+        let arguments = try Arguments(words, valued: ["columns", "data"], flags: [])
+        guard arguments.positionals.count == 1 else {
+            throw Arguments.UsageError(
+                message: arguments.positionals.isEmpty
+                    ? "detect needs a bank statement, e.g. 'sandjar detect statement.csv'"
+                    : "detect reads one statement at a time, got \(arguments.positionals.count)")
+        }
+        var columns: StatementCSV.Columns?
+        if let option = arguments.value("columns") {
+            do {
+                columns = try StatementCSV.Columns(option: option)
+            } catch {
+                throw Arguments.UsageError(message: error.message)
+            }
+        }
+        let path = arguments.positionals[0]
+        let statement: StatementCSV
+        do {
+            statement = try StatementCSV(bytes: try readStatement(path), path: path, columns: columns)
+        } catch {
+            console.err(error.description + "\n")
+            return 1
+        }
+        for note in statement.notes { console.err(note.description + "\n") }
+        let siteCurrency: Currency?
+        do {
+            siteCurrency = try detectSiteCurrency(data: arguments.value("data"))
+        } catch {
+            console.err(error.description + "\n")
+            return 1
+        }
+        let charges = statement.rows.filter { $0.amount < 0 }.map { row in
+            RecurringCharges.Charge(
+                date: row.date, payee: row.payee, amount: -row.amount, currency: row.currency ?? siteCurrency)
+        }
+        var suggestions = RecurringCharges.detect(charges, until: statement.period?.upperBound)
+        for index in suggestions.indices { suggestions[index].catalogID = catalog(suggestions[index]) }
+        let source = URL(fileURLWithPath: path).lastPathComponent
+        console.out(DetectedTOML(source: source, statement: statement).render(suggestions))
+        return 0
+    }
+
+    /// The statement's bytes, or why they cannot be read.
+    private static func readStatement(_ path: String) throws(StatementCSV.Failure) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw StatementCSV.Failure(path: path, message: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw StatementCSV.Failure(path: path, message: "is a folder, not a file") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= StatementCSV.maxBytes else {
+            throw StatementCSV.Failure(path: path, message: "is larger than 64 MiB (\(size) bytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StatementCSV.Failure(path: path, message: "cannot be read")
+        }
+        return [UInt8](data)
+    }
+
+    /// The currency of charges whose statement names none: the site's, from `site.toml` in the
+    /// data folder. Without a data folder (the default `content` missing) there is none; a folder
+    /// named with `--data` must exist.
+    private static func detectSiteCurrency(data: String?) throws(StatementCSV.Failure) -> Currency? {
+        let folder = data ?? "content"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if data == nil { return nil }
+            throw StatementCSV.Failure(path: folder, message: "data folder not found")
+        }
+        let site = URL(fileURLWithPath: folder).appendingPathComponent("site.toml").path
+        guard let bytes = FileManager.default.contents(atPath: site) else { return nil }
+        let table: TOMLTable
+        do {
+            table = try TOMLParser.parse([UInt8](bytes))
+        } catch {
+            let shown = folder.hasSuffix("/") ? folder + "site.toml" : folder + "/site.toml"
+            throw StatementCSV.Failure(
+                path: "\(shown):\(error.location.line):\(error.location.column)",
+                message: "\(error.message) (sandjar reads the site currency from it)")
+        }
+        if let code = table["currency"]?.stringValue { return Currency(code: code) }
+        return table["locale"]?.stringValue.flatMap(SiteSettings.defaultCurrency(forLocale:))
+    }
+}
+
+/// Suggestions as TOML to review and paste into `subscriptions/*.toml`: one commented
+/// `[[subscription]]` per recurring payee, sorted by payee; lapsed ones follow, commented out.
+struct DetectedTOML {
+    /// The statement's file name, for the comments.
+    let source: String
+    let statement: StatementCSV
+
+    func render(_ suggestions: [RecurringCharges.Suggestion]) -> String {
+        var span = "\(statement.rows.count) rows"
+        if let period = statement.period { span += ", \(period.lowerBound) … \(period.upperBound)" }
+        let running = suggestions.filter { !$0.lapsed }
+        let lapsed = suggestions.filter(\.lapsed)
+        guard !suggestions.isEmpty else {
+            return "# sandjar detect: no recurring charges found in \(comment(source)) (\(span)).\n"
+        }
+        var out = "# sandjar detect: subscriptions suggested from \(comment(source)) (\(span)).\n"
+        out += "# Check each one, then copy the ones you keep into a file under subscriptions/.\n"
+        for suggestion in running {
+            out += "\n" + block(suggestion).joined(separator: "\n") + "\n"
+        }
+        if !lapsed.isEmpty {
+            out += "\n# Charged regularly before, but not lately: perhaps cancelled already.\n"
+            for suggestion in lapsed {
+                let lines = block(suggestion).map { $0.hasPrefix("#") ? $0 : "# " + $0 }
+                out += "\n" + lines.joined(separator: "\n") + "\n"
+            }
+        }
+        return out
+    }
+
+    /// The evidence comments and the table, line by line.
+    func block(_ suggestion: RecurringCharges.Suggestion) -> [String] {
+        let charges = suggestion.charges
+        let first = charges.first?.date.description ?? ""
+        let last = charges.last?.date.description ?? ""
+        var lines = [
+            "# detected from \(comment(source)): \(charges.count) charges, \(suggestion.cycle.rawValue), \(first) … \(last)"
+        ]
+        if charges.count <= 12 {
+            lines.append("# charged on " + charges.map(\.date.description).joined(separator: ", "))
+        }
+        let digits = suggestion.currency?.minorDigits ?? 2
+        if let change = suggestion.priceChange {
+            lines.append(
+                "# price \(money(change.from, digits)) until \(previousDate(before: change.on, in: charges)), "
+                    + "\(money(change.to, digits)) since \(change.on)")
+        } else if let low = charges.map(\.amount).min(), let high = charges.map(\.amount).max(), low != high {
+            lines.append("# amounts from \(money(low, digits)) to \(money(high, digits)); the latest is the price")
+        }
+        if let skipped = suggestion.skipped {
+            lines.append("# no charge around \(skipped): one \(suggestion.cycle.rawValue) charge skipped")
+        }
+        lines.append("[[subscription]]")
+        lines.append(TOMLField.string("name", suggestion.name).line)
+        if let id = suggestion.catalogID { lines.append(TOMLField.string("catalog", id).line) }
+        lines.append("price = \(priceLiteral(suggestion.price, digits))")
+        if let currency = suggestion.currency { lines.append(TOMLField.string("currency", currency.code).line) }
+        lines.append(TOMLField.string("cycle", suggestion.cycle.rawValue).line)
+        lines.append("started = \(suggestion.started)")
+        lines.append("next_billing = \(suggestion.nextBilling)")
+        return lines
+    }
+
+    /// The date of the charge just before the one on `date`.
+    private func previousDate(before date: CalendarDate, in charges: [RecurringCharges.Charge]) -> String {
+        (charges.last { $0.date < date }?.date ?? date).description
+    }
+
+    /// The amount with the currency's minor digits when that loses nothing (`25.00`, `1500`),
+    /// else every digit it has, as a TOML number that reads back as the same decimal.
+    func priceLiteral(_ price: Decimal, _ digits: Int) -> String {
+        let text = money(price, digits)
+        return (try? AmountLiteral(text))?.text ?? text
+    }
+
+    private func money(_ amount: Decimal, _ digits: Int) -> String {
+        amount.rounded(scale: digits) == amount ? amount.fixed(digits) : "\(amount)"
+    }
+
+    /// Text for a `#` comment: one line, no control characters.
+    private func comment(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+    }
+}

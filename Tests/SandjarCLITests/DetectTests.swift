@@ -1,0 +1,179 @@
+import Domain
+import Foundation
+import TOML
+import XCTest
+
+@testable import SandjarCLI
+@testable import SiteBuilder
+
+/// `sandjar detect`, in-process, on the sample statements in `Tests/Fixtures/statements`.
+final class DetectTests: XCTestCase {
+    private let statements = SandjarCommandTests.root.appendingPathComponent("Tests/Fixtures/statements")
+    private let base = SandjarCommandTests.root.appendingPathComponent("Tests/Fixtures/base")
+
+    private func run(
+        _ words: [String], catalog: @escaping (RecurringCharges.Suggestion) -> String? = { _ in nil }
+    ) -> (Int32, SandjarCommandTests.Captured) {
+        let captured = SandjarCommandTests.Captured()
+        let status = try? SandjarCommand.detect(words, console: captured.console(), catalog: catalog)
+        return (status ?? 2, captured)
+    }
+
+    private func temporaryFile(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sandjar-detect-\(UUID().uuidString).csv")
+        XCTAssertNoThrow(try Data(text.utf8).write(to: url), file: file, line: line)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
+    }
+
+    /// The suggested tables, read back with the TOML parser: (name, cycle, price, currency,
+    /// started, next_billing).
+    private func suggested(_ toml: String, file: StaticString = #filePath, line: UInt = #line) -> [[String]] {
+        do {
+            let table = try TOMLParser.parse(toml)
+            XCTAssertEqual(table.keys.filter { $0 != "subscription" }, [], file: file, line: line)
+            return (table["subscription"]?.arrayValue ?? []).compactMap(\.tableValue).map { entry in
+                ["name", "cycle", "price", "currency", "started", "next_billing"].map { key in
+                    guard let value = entry[key] else { return "-" }
+                    return value.stringValue ?? value.numberLiteral ?? value.dateTimeValue?.description ?? "?"
+                }
+            }
+        } catch {
+            XCTFail("not valid TOML: \(error)\n\(toml)", file: file, line: line)
+            return []
+        }
+    }
+
+    func testTheBankStatementSuggestsExactlyItsSubscriptions() throws {
+        let (status, out) = run([statements.appendingPathComponent("bank-2026.csv").path, "--data", base.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(
+            out.err, "\(statements.path)/bank-2026.csv:2: warning: 'PENDING' is not an amount\n",
+            "malformed rows are warnings on stderr")
+        XCTAssertEqual(
+            suggested(out.out),
+            [
+                ["APPLE.COM/BILL CA", "monthly", "2.99", "USD", "2026-06-20", "2026-12-20"],
+                ["IRONWORKS GYM WEEKLY", "weekly", "12.00", "USD", "2026-08-31", "2026-11-30"],
+                ["NETFLIX.COM CA", "monthly", "15.49", "USD", "2026-06-03", "2026-12-03"],
+                ["Spotify USA", "monthly", "16.99", "USD", "2026-06-12", "2026-12-12"],
+            ], "not the domain charged once, the groceries, the coffee at one price, the varying power bill")
+        let text = out.out
+        XCTAssertTrue(
+            text.hasPrefix(
+                "# sandjar detect: subscriptions suggested from bank-2026.csv (87 rows, 2026-06-02 … 2026-11-30).\n"))
+        XCTAssertTrue(
+            text.contains("\n# detected from bank-2026.csv: 6 charges, monthly, 2026-06-03 … 2026-11-03\n"), text)
+        XCTAssertTrue(text.contains("\n# price 14.99 until 2026-08-12, 16.99 since 2026-09-12\n"), text)
+        XCTAssertTrue(text.contains("\n# no charge around 2026-09-20: one monthly charge skipped\n"), text)
+        XCTAssertTrue(
+            text.contains("\n# detected from bank-2026.csv: 13 charges, weekly, 2026-08-31 … 2026-11-23\n"), text)
+        // Hulu stopped after August: shown, commented out, after the others.
+        XCTAssertTrue(
+            text.hasSuffix(
+                """
+
+                # Charged regularly before, but not lately: perhaps cancelled already.
+
+                # detected from bank-2026.csv: 3 charges, monthly, 2026-06-08 … 2026-08-08
+                # charged on 2026-06-08, 2026-07-08, 2026-08-08
+                # [[subscription]]
+                # name = "HULU CA"
+                # price = 7.99
+                # currency = "USD"
+                # cycle = "monthly"
+                # started = 2026-06-08
+                # next_billing = 2026-09-08
+
+                """), text)
+    }
+
+    func testTheAlipayStyleStatement() throws {
+        let (status, out) = run([statements.appendingPathComponent("alipay-style.csv").path, "--data", base.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(out.err, "")
+        XCTAssertEqual(
+            suggested(out.out),
+            [
+                ["中国移动", "monthly", "50.00", "CNY", "2026-03-28", "2026-12-28"],
+                ["北京爱奇艺科技有限公司", "monthly", "25.00", "CNY", "2026-03-09", "2026-12-09"],
+                ["百度网盘", "quarterly", "68.00", "CNY", "2026-03-10", "2026-12-10"],
+                ["网易云音乐", "monthly", "15.00", "CNY", "2026-03-02", "2026-12-02"],
+            ], "not the yearly 哔哩哔哩 charged once, nor 瑞幸咖啡 at one price on no schedule")
+    }
+
+    func testTheSiteCurrencyFillsInWhenTheStatementNamesNone() throws {
+        let csv = "Date,Payee,Amount\n2026-09-02,NETFLIX,-15.49\n2026-10-02,NETFLIX,-15.49\n2026-11-02,NETFLIX,-15.49\n"
+        let path = temporaryFile(csv)
+        XCTAssertEqual(suggested(run([path, "--data", base.path]).1.out).first?[3], "USD", "base is en-US")
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)").path
+        let (status, out) = run([path, "--data", missing])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(out.err, "\(missing): error: data folder not found\n")
+        XCTAssertEqual(out.out, "")
+    }
+
+    func testNothingDetectedIsACommentAndSuccess() throws {
+        let path = temporaryFile("Date,Payee,Amount\n2026-11-02,SHOP,-5\n2026-11-03,CAFE,-4\n")
+        let (status, out) = run([path, "--data", base.path])
+        XCTAssertEqual(status, 0)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        XCTAssertEqual(
+            out.out, "# sandjar detect: no recurring charges found in \(name) (2 rows, 2026-11-02 … 2026-11-03).\n")
+        XCTAssertEqual(suggested(out.out), [])
+    }
+
+    func testNamesAreEscapedAndTheCatalogueSeamWritesAnID() throws {
+        let csv = """
+            Date,Payee,Amount
+            2026-09-02,"O""Reilly\\Media Books",-9.99
+            2026-10-02,"O""Reilly\\Media Books",-9.99
+            2026-11-02,"O""Reilly\\Media Books",-9.99
+
+            """
+        let (status, out) = run([temporaryFile(csv), "--data", base.path]) { suggestion in
+            suggestion.payee == "o\"reilly\\media books" ? "oreilly" : nil
+        }
+        XCTAssertEqual(status, 0, out.err)
+        let table = try TOMLParser.parse(out.out)
+        let entry = try XCTUnwrap(table["subscription"]?.arrayValue?.first?.tableValue)
+        XCTAssertEqual(entry["name"]?.stringValue, "O\"Reilly\\Media Books")
+        XCTAssertEqual(entry["catalog"]?.stringValue, "oreilly")
+        XCTAssertTrue(out.out.contains("\nname = \"O\\\"Reilly\\\\Media Books\"\ncatalog = \"oreilly\"\n"), out.out)
+    }
+
+    func testColumnsOverrideTheHeader() throws {
+        let csv = """
+            id;when;what;value
+            1;2026-09-02;NETFLIX;-15,49
+            2;2026-10-02;NETFLIX;-15,49
+            3;2026-11-02;NETFLIX;-15,49
+
+            """
+        let path = temporaryFile(csv)
+        XCTAssertEqual(run([path, "--data", base.path]).0, 1, "no header names the columns, and column 1 is no date")
+        let (status, out) = run([path, "--columns", "date=2,payee=3,amount=4", "--data", base.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(suggested(out.out), [["NETFLIX", "monthly", "15.49", "USD", "2026-09-02", "2026-12-02"]])
+    }
+
+    func testErrorsAndUsage() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("none-\(UUID().uuidString).csv")
+            .path
+        let (status, out) = run([missing])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(out.err, "\(missing): error: no such file\n")
+        let empty = temporaryFile("Date,Payee,Amount\n")
+        XCTAssertEqual(run([empty]).0, 1)
+        XCTAssertTrue(run([empty]).1.err.contains("error: no usable rows"))
+        XCTAssertEqual(run([]).0, 2)
+        XCTAssertEqual(run([empty, empty]).0, 2)
+        XCTAssertEqual(run([empty, "--columns", "date=1"]).0, 2)
+        XCTAssertEqual(run([empty, "--colums", "date=1"]).0, 2)
+        let captured = SandjarCommandTests.Captured()
+        XCTAssertEqual(
+            SandjarCommand.main(arguments: ["detect", empty, "--columns", "x"], console: captured.console()), 2)
+        XCTAssertTrue(captured.err.hasPrefix("sandjar: --columns 'x': 'x' is not NAME=NUMBER"), captured.err)
+    }
+}
