@@ -33,6 +33,7 @@ public enum BadgeBoard {
                         goalID: goal.id, at: deposit.at, amount: deposit.amount, amountInBase: deposit.amount * rate))
             }
         }
-        return events + StatsEvent.breathing(from: data, through: today)
+        return events + StatsEvent.subscriptionKills(from: data, through: today)
+            + StatsEvent.breathing(from: data, through: today)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 extension BadgeDefinition {
     /// Every badge sandjar knows, in the order the badge wall shows them. Amounts are in the
     /// base currency; streak days are calendar days with at least one event.
-    public static let all: [BadgeDefinition] = savings + breathing
+    public static let all: [BadgeDefinition] = savings + subscriptions + breathing
 
     /// The 13 savings badges of DESIGN.md §3.
     public static let savings: [BadgeDefinition] = [

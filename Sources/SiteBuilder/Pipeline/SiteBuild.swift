@@ -22,9 +22,10 @@ public struct SiteBuild {
         let loader = DataLoader(folder: DataFolder(path: options.data), log: log)
         let loaded = loader.load()
         let theme = Theme.load(from: options.templates, log: log)
-        guard let loaded, let theme, !log.hasErrors else {
+        guard var loaded, let theme, !log.hasErrors else {
             return (BuildReport(diagnostics: log.entries, pageCount: 0, fileCount: 0, today: nil), nil)
         }
+        loaded.data.catalog = theme.catalog.overlaid(by: loaded.data.catalog)
         let today = options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
         do {
             let jars = SiteBuild.simulateJars(loaded.data.goals, cache: options.cache, output: options.output)

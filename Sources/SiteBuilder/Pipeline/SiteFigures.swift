@@ -7,6 +7,7 @@ struct SiteFigures: Sendable {
     let savings: SavingsReport
     let badges: [BadgeStatus]
     let breathing: BreathingReport
+    let subscriptions: SubscriptionReport
     /// Goal id → its coin jar (simulated once per build, whatever the number of languages).
     let jars: [String: JarArtwork]
     /// The lists today's quote comes from: the data folder's own, else the theme's.
@@ -19,6 +20,7 @@ struct SiteFigures: Sendable {
         savings = SavingsReport(data: data, today: today)
         badges = BadgeBoard.evaluate(data, today: today)
         breathing = BreathingReport(data: data, today: today)
+        subscriptions = SubscriptionReport(data: data, today: today)
         let language = data.site.language
         quoteLists = data.quotes[language] ?? theme.quotes[language]
         quote = quoteLists?.quote(dayOfYear: today.dayOfYear)

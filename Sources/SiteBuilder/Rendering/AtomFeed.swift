@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 
-/// `feed.xml`: an Atom 1.0 feed of the moments worth a notification — badges unlocked and wish
-/// goals reached — newest first. Entry ids are `tag:` URIs (RFC 4151) dated by the event and
+/// `feed.xml`: an Atom 1.0 feed of the moments worth a notification — badges unlocked, wish
+/// goals reached and subscriptions slain — newest first. Entry ids are `tag:` URIs (RFC 4151) dated by the event and
 /// named after the site, so they stay the same on every build and differ between sites.
 struct AtomFeed {
     struct Entry {
@@ -35,6 +35,17 @@ struct AtomFeed {
                     id: "goal/\(entry.goal.id)/reached", title: renderer.string("feed.goal", ["name": entry.goal.name]),
                     summary: renderer.format.money(entry.progress.saved, entry.goal.currency), date: day,
                     path: "goals/\(entry.goal.id)/"))
+        }
+        for item in renderer.figures.subscriptions.slain.items {
+            guard let day = item.killedOn else { continue }
+            let saved = item.monthlyInBase.map {
+                renderer.format.money($0.shown, renderer.figures.subscriptions.baseCurrency)
+            }
+            entries.append(
+                Entry(
+                    id: "subscription/\(item.id)/slain", title: renderer.string("feed.slain", ["name": item.subscription.name]),
+                    summary: saved.map { renderer.string("feed.slain_saves", ["amount": $0]) } ?? "", date: day,
+                    path: "subscriptions/"))
         }
         return entries.sorted { ($0.date, $0.id) > ($1.date, $1.id) }
     }

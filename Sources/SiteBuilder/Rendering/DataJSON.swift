@@ -100,38 +100,39 @@ struct DataJSON {
     }
 
     private var subscriptions: JSONValue {
-        let ids = SubscriptionIDs.make(for: data.subscriptions)
-        let items = zip(data.subscriptions, ids).map { subscription, id -> JSONValue in
-            let currency = subscription.currency ?? data.site.currency
-            return .object([
-                ("id", .string(id)),
-                ("name", .string(subscription.name)),
-                ("catalog_id", .null),
-                ("status", .string(subscription.killed == nil ? "active" : "killed")),
-                ("cycle", .optional(subscription.cycle) { .string($0.rawValue) }),
-                ("price", .optional(subscription.price) { money($0, currency) }),
-                ("currency", .string(currency.code)),
-                ("members", .int(subscription.members)),
-                ("my_share", .optional(subscription.price) { money($0 / Decimal(subscription.members), currency) }),
-                ("monthly_in_base", .null),
-                ("next_billing", .optional(subscription.nextBilling) { .string($0.description) }),
-                ("days_until_billing", .null),
-                ("risk", .null),
-                ("reminders", .null),
-                ("killed_on", .optional(subscription.killed) { .string($0.description) }),
-                ("saved_to_date", .null),
+        let report = figures.subscriptions
+        let base = report.baseCurrency
+        let items = report.items.map { item -> JSONValue in
+            .object([
+                ("id", .string(item.id)),
+                ("name", .string(item.subscription.name)),
+                ("catalog_id", .optional(item.catalogID) { .string($0) }),
+                ("status", .string(item.status.rawValue)),
+                ("cycle", .string(item.cycle.rawValue)),
+                ("price", .optional(item.price) { money($0, item.currency) }),
+                ("currency", .string(item.currency.code)),
+                ("members", .int(item.subscription.members)),
+                ("my_share", .optional(item.myShare) { money($0, item.currency) }),
+                ("monthly_in_base", .optional(item.monthlyInBase) { money($0.shown, base) }),
+                ("next_billing", .optional(item.nextBilling) { .string($0.description) }),
+                ("days_until_billing", .optional(item.daysUntilBilling) { .int($0) }),
+                ("risk", .optional(item.risk) { .string($0.level.rawValue) }),
+                ("reminders", .array(item.reminders.map { .string($0.description) })),
+                ("killed_on", .optional(item.killedOn) { .string($0.description) }),
+                ("saved_to_date", .optional(item.savedToDate) { money($0.shown, base) }),
             ])
         }
         return .object([
-            ("base_currency", .string(data.site.currency.code)),
-            ("monthly_total", .null),
-            ("yearly_total", .null),
+            ("base_currency", .string(base.code)),
+            ("monthly_total", money(report.monthlyTotal.shown, base)),
+            ("yearly_total", money(report.yearlyTotal.shown, base)),
             ("items", .array(items)),
             (
                 "slain",
                 .object([
-                    ("this_month", .null), ("this_year", .null), ("monthly_savings", .null),
-                    ("saved_to_date", .null),
+                    ("this_month", .int(report.slain.thisMonth)), ("this_year", .int(report.slain.thisYear)),
+                    ("monthly_savings", money(report.slain.monthlySavings.shown, base)),
+                    ("saved_to_date", money(report.slain.savedToDate.shown, base)),
                 ])
             ),
         ])

@@ -5,38 +5,10 @@ import Foundation
 struct DisplayFormat {
     let language: SiteSettings.Language
 
-    /// `¥1,669.50`, `US$15.49`, `JP¥1,490` — symbol, grouping and the currency's minor digits.
+    /// `¥1,669.50`, `US$15.49`, `JP¥1,490`: the site language's symbol, grouping and the
+    /// currency's minor digits (Domain's `MoneyFormatter`).
     func money(_ amount: Decimal, _ currency: Currency) -> String {
-        let fixed = amount.fixed(currency.minorDigits)
-        let negative = fixed.hasPrefix("-")
-        let digits = negative ? String(fixed.dropFirst()) : fixed
-        let parts = digits.split(separator: ".", maxSplits: 1)
-        var whole = String(parts[0])
-        var grouped = ""
-        while whole.count > 3 {
-            grouped = "," + whole.suffix(3) + grouped
-            whole = String(whole.dropLast(3))
-        }
-        grouped = whole + grouped
-        if parts.count > 1 { grouped += "." + parts[1] }
-        return (negative ? "-" : "") + symbol(currency) + grouped
-    }
-
-    func symbol(_ currency: Currency) -> String {
-        let local: [String: String]
-        switch language {
-        case .zhHans:
-            local = [
-                "CNY": "¥", "USD": "US$", "EUR": "€", "GBP": "£", "JPY": "JP¥", "KRW": "₩",
-                "TWD": "NT$", "HKD": "HK$",
-            ]
-        case .en:
-            local = [
-                "CNY": "CN¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "KRW": "₩",
-                "TWD": "NT$", "HKD": "HK$",
-            ]
-        }
-        return local[currency.code] ?? currency.code + " "
+        MoneyFormatter(language: language).string(amount, currency)
     }
 
     /// `2026年11月29日` or `29 Nov 2026`.

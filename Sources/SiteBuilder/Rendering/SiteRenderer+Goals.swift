@@ -14,7 +14,7 @@ extension SiteRenderer {
             "total_saved": .string(format.money(figures.savings.totalSaved, data.site.currency)),
             "recent_badges": .list(unlocked.prefix(4).map(badgeValue)),
             "has_recent_badges": .bool(!unlocked.isEmpty),
-            "subscription_count": .int(data.subscriptions.filter { $0.killed == nil }.count),
+            "subscriptions": .object(subscriptionSummary()),
             "breathing": .object(breathingSummary()),
         ]
         try page(

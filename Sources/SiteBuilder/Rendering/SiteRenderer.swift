@@ -129,6 +129,12 @@ struct SiteRenderer {
         return path
     }
 
+    /// The string at `path` when the table has one (category names the theme may not know).
+    func optionalString(_ path: String) -> String? {
+        let text = string(path)
+        return text == path ? nil : text
+    }
+
     /// A string with `{name}` placeholders filled in.
     func string(_ path: String, _ values: [String: String]) -> String {
         var text = string(path)

@@ -19,6 +19,9 @@ public struct Theme: Sendable {
     let assets: [String: [UInt8]]
     /// The default daily-quote lists (`quotes.toml`), used unless the data folder has its own.
     let quotes: [SiteSettings.Language: QuoteLists]
+    /// The subscription catalogue shipped with the theme (`catalog.toml`); a data folder's own
+    /// entries are laid over it.
+    let catalog: SubscriptionCatalog
 
     static let requiredLanguages: [SiteSettings.Language] = [.en, .zhHans]
 
@@ -59,8 +62,11 @@ public struct Theme: Sendable {
             let loader = DataLoader(folder: folder, log: log)
             if let reader = loader.parse("quotes.toml") { quotes = QuoteBookReader.read(reader) }
         }
+        let catalog = DataLoader.loadShippedCatalog(theme: path, log: log)
         guard let templates, let strings, let stylesheet, !log.hasErrors else { return nil }
-        return Theme(templates: templates, strings: strings, stylesheet: stylesheet, assets: assets, quotes: quotes)
+        return Theme(
+            templates: templates, strings: strings, stylesheet: stylesheet, assets: assets, quotes: quotes,
+            catalog: catalog)
     }
 
     /// A theme file, or nil with the reason logged (a symlink out of the folder, too big…).
