@@ -38,7 +38,9 @@ public enum SandjarCommand {
             case "debug": return try debug(rest, console: console)
             case "add": return try add(rest, console: console)
             case "slay": return try slay(rest, console: console)
-            case "detect": return try detect(rest, console: console)
+            case "detect":
+                let catalog = ShippedCatalog.load(templates: "templates")
+                return try detect(rest, console: console, catalog: { catalog.match($0.name)?.entry.id })
             case "help", "--help", "-h":
                 console.out(usage)
                 return 0

@@ -131,3 +131,14 @@ extension DataLoader {
         return texts
     }
 }
+
+/// The catalogue a theme ships, for commands that match names outside a build (`detect`).
+public enum ShippedCatalog {
+    /// `templates/catalog.toml` (or another theme's); empty when missing or invalid, since a
+    /// suggestion without a catalogue id is still a good suggestion.
+    public static func load(templates: String) -> SubscriptionCatalog {
+        let log = DiagnosticLog(strict: false)
+        let catalog = DataLoader.loadShippedCatalog(theme: templates, log: log)
+        return log.hasErrors ? SubscriptionCatalog() : catalog
+    }
+}
