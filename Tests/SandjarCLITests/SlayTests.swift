@@ -293,4 +293,19 @@ final class SlayTests: XCTestCase {
         XCTAssertThrowsError(
             try editor.insert(.string("note", "x"), intoEntry: 9, of: "deposit", in: "goals/bike.toml"))
     }
+
+    /// A name with no ASCII letters is known by its catalogue id, as in data.json.
+    func testFindsANameByTheCatalogueIDThatDataJSONUses() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-slay-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: root.appendingPathComponent("content"), to: folder)
+        let slain = try SlayEntry(name: "iqiyi", on: "2026-11-29").apply(
+            data: folder.path, now: Date(), templates: root.appendingPathComponent("templates").path)
+        XCTAssertEqual(slain.name, "爱奇艺")
+        let text = try String(
+            contentsOf: folder.appendingPathComponent("subscriptions/streaming.toml"), encoding: .utf8)
+        XCTAssertTrue(text.contains("killed = 2026-11-29"))
+    }
 }

@@ -47,10 +47,13 @@ public struct SlayEntry: Sendable, Equatable {
 
     /// Finds the subscription and writes `killed` into its file.
     /// - Parameter now: the clock for a slay without `--on`; tests pass a fixed instant.
-    public func apply(data: String, now: Date) throws(EditError) -> Slain {
+    /// - Parameter templates: the theme whose catalogue names subscriptions the way data.json does.
+    public func apply(data: String, now: Date, templates: String = "templates") throws(EditError) -> Slain {
         let editor = DataFileEditor(data: data)
         guard editor.folder.exists else { throw EditError("\(data): data folder not found") }
-        let entry = try SubscriptionEntries(folder: editor.folder).find(name)
+        let own = DataLoader(folder: editor.folder, log: DiagnosticLog(strict: false)).loadCatalog()
+        let catalog = ShippedCatalog.load(templates: templates).overlaid(by: own)
+        let entry = try SubscriptionEntries(folder: editor.folder, catalog: catalog).find(name)
         let date: CalendarDate
         if let on {
             date = on
@@ -97,13 +100,15 @@ struct SubscriptionEntries {
     }
 
     let folder: DataFolder
+    /// Names subscriptions the way the build does, so an id from data.json finds its entry.
+    var catalog = SubscriptionCatalog()
 
     /// The entries in data order (files by name, entries in file order), as the loader reads them:
     /// those with a non-blank `name`. A file that cannot be read or parsed is an error, because the
     /// match, and the ids, depend on all of them.
     func all() throws(EditError) -> [Entry] {
         var entries: [Entry] = []
-        var pins: [String?] = []
+        var subscriptions: [Subscription] = []
         for relative in folder.files(in: "subscriptions", withExtension: "toml") {
             let advice = "sandjar reads every subscription file to find one; fix this first, nothing was changed"
             let file: SourceFile
@@ -129,12 +134,15 @@ struct SubscriptionEntries {
                     Entry(
                         relative: relative, file: file, index: index, location: item.location, name: name,
                         killed: entry["killed"], started: started))
-                pins.append(entry["catalog"]?.stringValue.flatMap { DataLoader.isValidID($0) ? $0 : nil })
+                var pin = Subscription.CatalogPin.automatic
+                if entry["catalog"]?.boolValue == false { pin = .disabled }
+                if let id = entry["catalog"]?.stringValue, DataLoader.isValidID(id) { pin = .entry(id) }
+                subscriptions.append(Subscription(name: name, catalog: pin))
             }
         }
-        // Fuzzy catalogue matches also name subscriptions without ASCII letters in data.json; only
-        // pinned entries are known here.
-        let ids = SubscriptionID.make(for: entries.map { Subscription(name: $0.name) }, catalogIDs: pins)
+        // The same ids as data.json: the name slugged, or the catalogue id it matches.
+        let ids = SubscriptionID.make(
+            for: subscriptions, catalogIDs: subscriptions.map { catalog.match(for: $0)?.entry.id })
         for index in entries.indices { entries[index].id = ids[index] }
         return entries
     }
