@@ -8,7 +8,7 @@ TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip
 PY_PKGS := selenium icalendar
 RELEASE := .build/release/sandjar
 
-.PHONY: deps test-deps build site test bench lint clean
+.PHONY: deps test-deps build site test bench lint clean screenshots
 
 # Installs missing Debian packages with apt-get when running as root; otherwise prints the exact
 # command to run.
@@ -52,6 +52,12 @@ bench: deps
 	$(SWIFT) build -c release --product sandjar-bench
 	Benchmarks/jar-bench.sh
 	sh Benchmarks/practice-scale.sh
+
+# PNGs of the main pages of the sample site (for the README), from headless Chromium.
+screenshots: build test-deps
+	rm -rf .build/screenshots-site
+	$(RELEASE) build content --out .build/screenshots-site --templates templates --today 2026-11-29 --quiet
+	python3 Tests/browser/screenshots.py .build/screenshots-site docs/screenshots
 
 # swift-format with the project's .swift-format; warnings fail the run.
 lint:

@@ -58,6 +58,7 @@ final class BrowserTests: XCTestCase {
             "raw i18n text 'nav.home'", "raw i18n text '{name}'", "lang: <html> has no lang", "<img> without alt",
             "<svg> without <title>", "horizontal overflow: page is", "contrast 2.22:1 < 4.5:1 for \"Faint text\"",
             "focus: first Tab stop", "reduced motion: animation still runs: spin",
+            "blank image: https://example.com/logo.png", "blank pacer: its shape is",
         ]
         for problem in expected {
             XCTAssertTrue(

@@ -32,6 +32,7 @@ first frame, so every run judges the same picture):
             is skipped; SVG text uses its fill
   focus     the first Tab stop gets a visible focus indicator (outline or box-shadow) whose colour
             has 3:1 against the background, and is on screen
+  blank     every image (the jar) has loaded and has a size; a pacer has a size and animates
   motion    with `prefers-reduced-motion: reduce` no CSS animation or Web Animation runs longer
             than 10 ms (transitions, which run only when a style changes, are not judged)
   size      (once per page) the HTML file plus the stylesheets it loads is under 100,000 bytes
@@ -408,8 +409,11 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
     ActionChains(driver).send_keys(Keys.TAB).perform()
     focus = driver.execute_script(script, {"what": "focus"})
 
+    # the jar and the pacer: every image has loaded and has a size; a pacer has a size and moves
+    media = driver.execute_script(MEDIA_JS)
+    moving = driver.execute_script(script, {"what": "motion"})["running"]
+
     # reduced motion: the media feature switched on the loaded page
-    moving = driver.execute_script(script, {"what": "motion"})["running"] if options.verbose else []
     emulate(driver, width, height, scheme, reduce_motion=True)
     driver.execute_async_script(SETTLE_JS)
     motion = driver.execute_script(script, {"what": "motion"})
@@ -441,7 +445,31 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
     results.check("contrast", where, contrast)
     results.check("focus", where, focus_problems(focus))
     results.check("motion", where, motion_problems(motion))
+    results.check("blank", where, blank_problems(media, moving))
     return found["stylesheets"]
+
+
+# Images that did not load or have no size, and the pacer's shape, read from the rendered page.
+MEDIA_JS = """
+const images = [...document.images]
+  .filter((i) => !(i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().width > 0))
+  .map((i) => i.currentSrc || i.getAttribute('src'));
+const shape = document.querySelector('.pacer-shape');
+const box = shape ? shape.getBoundingClientRect() : null;
+return {images, pacer: box ? {width: box.width, height: box.height} : null};
+"""
+
+
+def blank_problems(media: dict, moving: list) -> list[str]:
+    """A jar or chart image that shows nothing, a pacer with no size or no movement."""
+    problems = [f"blank image: {src}" for src in media["images"]]
+    pacer = media["pacer"]
+    if pacer is not None:
+        if pacer["width"] < 1 or pacer["height"] < 1:
+            problems.append(f"blank pacer: its shape is {pacer['width']}x{pacer['height']} px")
+        elif not moving:
+            problems.append("blank pacer: nothing animates without reduced motion")
+    return problems
 
 
 def lang_problems(structure: dict, language: str) -> list[str]:
