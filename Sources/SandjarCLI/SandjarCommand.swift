@@ -98,6 +98,11 @@ public enum SandjarCommand {
                 )
             } else {
                 console.out("checked \(options.data): \(report.pageCount) pages would be built\(warned)\n")
+                let matches = CatalogMatchReport.lines(data: options.data, templates: options.templates)
+                if !matches.isEmpty {
+                    console.out("subscriptions and the catalogue entries they match:\n")
+                    for line in matches { console.out("  \(line)\n") }
+                }
             }
         }
         return 0

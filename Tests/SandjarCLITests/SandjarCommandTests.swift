@@ -93,4 +93,19 @@ final class SandjarCommandTests: XCTestCase {
                 "goals/bike.toml:7:10: error: deposit[1].amount must be > 0\n  amount = -3\n           ^"),
             captured.err)
     }
+
+    func testCheckListsWhatEachSubscriptionMatched() {
+        let captured = Captured()
+        let status = SandjarCommand.main(
+            arguments: [
+                "check", SandjarCommandTests.root.appendingPathComponent("content").path, "--templates",
+                SandjarCommandTests.root.appendingPathComponent("templates").path, "--today", "2026-11-29",
+            ], console: captured.console())
+        XCTAssertEqual(status, 0, captured.err)
+        XCTAssertTrue(captured.out.contains("subscriptions and the catalogue entries they match:"), captured.out)
+        XCTAssertTrue(captured.out.contains("→ netflix (pinned, score 1.00)"), captured.out)
+        XCTAssertTrue(captured.out.contains("→ iqiyi (exact, score 1.00)"), captured.out)
+        XCTAssertTrue(captured.out.contains("楼下健身房月卡"), captured.out)
+        XCTAssertTrue(captured.out.contains("matching turned off (catalog = false)"), captured.out)
+    }
 }

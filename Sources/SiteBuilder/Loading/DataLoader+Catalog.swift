@@ -142,3 +142,27 @@ public enum ShippedCatalog {
         return log.hasErrors ? SubscriptionCatalog() : catalog
     }
 }
+
+/// What `sandjar check` says about the catalogue: for each subscription, the service its name
+/// matched and how sure the match was, so a wrong guess or a missed one is seen before it shows.
+public enum CatalogMatchReport {
+    public static func lines(data: String, templates: String) -> [String] {
+        let log = DiagnosticLog(strict: false)
+        let loader = DataLoader(folder: DataFolder(path: data), log: log)
+        guard let loaded = loader.load() else { return [] }
+        let catalog = ShippedCatalog.load(templates: templates).overlaid(by: loaded.data.catalog)
+        return loaded.data.subscriptions.map { subscription in
+            let name = "\(subscription.name) (\(subscription.source))"
+            switch subscription.catalog {
+            case .disabled:
+                return "\(name): matching turned off (catalog = false)"
+            case .entry(let id) where catalog[id] == nil:
+                return "\(name): catalog = \"\(id)\" is not in the catalogue"
+            default:
+                guard let match = catalog.match(for: subscription) else { return "\(name): no catalogue match" }
+                let score = String(format: "%.2f", Double(match.score))
+                return "\(name) → \(match.entry.id) (\(match.kind.rawValue), score \(score))"
+            }
+        }
+    }
+}
