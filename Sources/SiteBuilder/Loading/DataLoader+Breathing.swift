@@ -10,7 +10,11 @@ extension DataLoader {
     static let sessionKeys = ["at", "pattern", "cycles", "minutes", "program", "mood_before", "mood_after"]
 
     func loadBreathing() {
-        guard folder.fileExists("breathing.toml"), let reader = parse("breathing.toml") else { return }
+        guard folder.fileExists("breathing.toml") else { return }
+        guard let reader = parse("breathing.toml") else {
+            breathingUnusable = true
+            return
+        }
         reader.finish(known: DataLoader.breathingKeys)
         for entry in reader.tables("pattern") {
             if let pattern = readPattern(entry) { patterns.append(pattern) }
@@ -103,7 +107,7 @@ extension DataLoader {
     }
 
     private func isKnownPattern(_ id: String) -> Bool {
-        declaredPatterns.contains(id) || patterns.contains { $0.id == id }
+        breathingUnusable || declaredPatterns.contains(id) || patterns.contains { $0.id == id }
     }
 
     func loadPractice() {
@@ -136,7 +140,7 @@ extension DataLoader {
             reader.tableError("a session needs cycles or minutes")
         }
         let program = reader.string("program")
-        if let program, !programs.contains(where: { $0.id == program }) {
+        if let program, !breathingUnusable, !programs.contains(where: { $0.id == program }) {
             unknownReference("program", program, known: programs.map(\.id), in: reader, key: "program")
             return nil
         }

@@ -60,17 +60,20 @@ extension DataLoader {
 enum FrontMatter {
     /// The front matter (nil when the page has none) and the Markdown body; nil when a `+++`
     /// opens front matter that never closes.
+    /// Lines are split at every LF (a CRLF line keeps its CR, which TOML and Markdown accept):
+    /// splitting the `String` itself would not, because "\r\n" is one `Character`.
     static func split(_ text: String) -> (frontMatter: String?, body: String)? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first,
-            first.trimmingCharacters(in: .whitespaces) == "+++"
-                || first.trimmingCharacters(in: .whitespaces) == "\u{FEFF}+++"
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let first = lines.first.map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }),
+            first == "+++" || first == "\u{FEFF}+++"
         else { return (nil, text) }
         lines.removeFirst()
         guard let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "+++" }) else {
             return nil
         }
-        let matter = lines[..<end].joined(separator: "\n")
+        var matter = lines[..<end].joined(separator: "\n")
+        // A CR must be followed by its LF in TOML.
+        if matter.unicodeScalars.last == "\r" { matter += "\n" }
         let body = lines[(end + 1)...].joined(separator: "\n")
         return (matter, body)
     }

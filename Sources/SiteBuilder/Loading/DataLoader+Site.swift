@@ -87,9 +87,16 @@ extension DataLoader {
     }
 
     func loadRates() {
-        guard folder.fileExists("rates.toml"), let reader = parse("rates.toml") else { return }
+        guard folder.fileExists("rates.toml") else { return }
+        guard let reader = parse("rates.toml") else {
+            ratesUnusable = true
+            return
+        }
         defer { reader.finish(known: DataLoader.ratesKeys) }
-        guard let base = reader.currency("base", required: true) else { return }
+        guard let base = reader.currency("base", required: true) else {
+            ratesUnusable = true
+            return
+        }
         if let site, base != site.currency {
             reader.error("base", "is \(base.code) but the site currency is \(site.currency.code); they must be equal")
         }

@@ -43,7 +43,7 @@ extension DataLoader {
         }
         var remind = reader.integerArray("remind") ?? [7, 3, 1]
         if remind.contains(where: { $0 < 0 || $0 > 366 }) {
-            reader.error("remind", "days before billing must be between 0 and 366")
+            reader.error("remind", "must hold days before billing between 0 and 366")
             remind = []
         }
         let subscription = Subscription(

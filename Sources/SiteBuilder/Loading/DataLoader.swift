@@ -28,6 +28,10 @@ final class DataLoader {
     /// reported once and not again at every place that refers to it.
     var declaredPatterns: Set<String> = []
     var declaredRates: Set<Currency> = []
+    /// A rates.toml or breathing.toml that is there but could not be read (already reported):
+    /// what refers to it is not reported again as missing a rate, a pattern or a program.
+    var ratesUnusable = false
+    var breathingUnusable = false
     var goals: [Goal] = []
     var subscriptions: [Subscription] = []
     var sessions: [PracticeSession] = []
@@ -100,7 +104,7 @@ final class DataLoader {
 
     /// Checks that money in `currency` can be converted into the base currency.
     func checkRate(for currency: Currency, in reader: TableReader, key: String) {
-        guard let site, currency != site.currency else { return }
+        guard let site, currency != site.currency, !ratesUnusable else { return }
         guard rates?.rate(for: currency) == nil, !declaredRates.contains(currency) else { return }
         let ratesFile = rates == nil ? "there is no rates.toml" : "rates.toml has no rate for it"
         reader.error(key, "uses \(currency.code), which cannot be converted into \(site.currency.code): \(ratesFile)")

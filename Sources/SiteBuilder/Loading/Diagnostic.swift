@@ -38,10 +38,27 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         guard let text = lineText, line > 0 else { return headline }
-        let shown = String(text.unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
-        let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
+        var scalars = text.unicodeScalars.map { $0 == "\t" ? " " : $0 }
+        var caretColumn = column
+        // A long line (10,000 brackets, a minified file) is quoted around the column, not whole:
+        // an error message must stay readable in a terminal or a cron mail.
+        if scalars.count > Diagnostic.longestQuotedLine {
+            let width = Diagnostic.quotedWindow
+            let start = max(0, min(column - 1 - width / 2, scalars.count - width))
+            let end = min(scalars.count, start + width)
+            let before: [Unicode.Scalar] = start > 0 ? ["…"] : []
+            let after: [Unicode.Scalar] = end < scalars.count ? ["…"] : []
+            scalars = before + scalars[start..<end] + after
+            caretColumn = column - start + before.count
+        }
+        let shown = String(String.UnicodeScalarView(scalars))
+        let caret = String(repeating: " ", count: max(0, caretColumn - 1)) + "^"
         return "\(headline)\n  \(shown)\n  \(caret)"
     }
+
+    /// Lines up to this many characters are quoted whole; longer ones by a window this wide.
+    static let longestQuotedLine = 160
+    static let quotedWindow = 120
 }
 
 extension Diagnostic {

@@ -20,9 +20,16 @@ public final class BuildLock {
     public init(path: String, wait: Bool) throws(Failure) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
-        if flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+        // A signal can interrupt a waiting flock; only "held by someone else" means busy.
+        var result: Int32
+        repeat {
+            result = flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB)
+        } while result != 0 && errno == EINTR
+        if result != 0 {
+            let code = errno
             close(fd)
-            throw .busy
+            if code == EWOULDBLOCK { throw .busy }
+            throw .cannotOpen(String(cString: strerror(code)))
         }
         descriptor = fd
     }
