@@ -5,6 +5,14 @@ extension String {
     /// reads) because themes put values inside single-quoted attributes.
     /// Text without any of the five characters is appended in one piece.
     mutating func appendEscapingHTML(_ text: String) {
+        // Most text has nothing to escape: one scan of its bytes, then one append.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+        }
+        if plain == true {
+            append(text)
+            return
+        }
         let utf8 = text.utf8
         var runStart = utf8.startIndex
         var index = runStart

@@ -19,6 +19,10 @@ struct Renderer {
     /// The template whose nodes are being rendered, for error positions.
     private var template: String
     private var depth = 0
+    /// Partials and parents expanded so far.
+    private var expansions = 0
+    /// Sections, blocks, partials and parents open around the current node.
+    private var nesting = 0
 
     init(templates: [String: Template], root: Template, context: MustacheValue, strict: Bool) {
         self.templates = templates
@@ -44,12 +48,16 @@ struct Renderer {
             case .section(let name, let inverted, let body, let placement, let offset):
                 if placement == .inline { writeIndent() }
                 let value = try lookup(name, at: offset)
+                try enter("section '\(name.text)'", at: offset)
+                defer { nesting -= 1 }
                 try renderSection(value, inverted: inverted, body: body)
             case .partial(let name, let placement, let offset):
                 try include(name, arguments: [:], placement: placement, offset: offset, what: "partial")
             case .parent(let name, let arguments, let placement, let offset):
                 try include(name, arguments: arguments, placement: placement, offset: offset, what: "parent")
-            case .block(let name, let body, let placement, _):
+            case .block(let name, let body, let placement, let offset):
+                try enter("block '\(name)'", at: offset)
+                defer { nesting -= 1 }
                 if let passed = blocks[name] {
                     // A passed block sees the blocks of the template that passed it.
                     let saved = blocks
@@ -60,6 +68,18 @@ struct Renderer {
                     try renderBlock(body, placement: placement)
                 }
             }
+        }
+    }
+
+    /// Counts one more level of nesting, or stops the render when there are too many.
+    /// `what` is only spelled out for the error, so entering a section costs no string.
+    private mutating func enter(_ what: @autoclosure () -> String, at offset: Int) throws(MustacheError) {
+        nesting += 1
+        guard nesting <= MustacheLibrary.maximumNesting else {
+            throw error(
+                at: offset,
+                "\(what()) nested more than \(MustacheLibrary.maximumNesting) levels deep "
+                    + "(sections, blocks, partials and parents, across templates)")
         }
     }
 
@@ -98,6 +118,21 @@ struct Renderer {
                 at: offset,
                 "\(what) '\(name)' nested more than \(MustacheLibrary.maximumDepth) levels deep; does it include itself without end?"
             )
+        }
+        try enter("\(what) '\(name)'", at: offset)
+        defer { nesting -= 1 }
+        expansions += 1
+        guard expansions <= MustacheLibrary.maximumExpansions else {
+            throw error(
+                at: offset,
+                "\(what) '\(name)' is one more than the \(MustacheLibrary.maximumExpansions) partials and parents "
+                    + "a page may expand; do partials include each other over and over?")
+        }
+        guard output.utf8.count <= MustacheLibrary.maximumOutputBytes else {
+            throw error(
+                at: offset,
+                "\(what) '\(name)' comes after \(MustacheLibrary.maximumOutputBytes >> 20) MiB of output; "
+                    + "do partials include each other over and over?")
         }
         let saved = (blocks, template, indent)
         for (block, body) in arguments where blocks[block] == nil {
@@ -171,25 +206,32 @@ extension Renderer {
     /// Resolves a dotted name: the first part against the context stack from
     /// the top down, the rest against what the previous part found.
     private func lookup(_ name: Name, at offset: Int) throws(MustacheError) -> MustacheValue {
-        guard let first = name.parts.first else { return stack.last ?? .null }
+        // Indices rather than `reversed()` and `dropFirst()`: this runs for every tag of every
+        // page, and the index loops copy no frame and no part.
+        let parts = name.parts
+        guard !parts.isEmpty else { return stack.last ?? .null }
         var found: MustacheValue?
-        for frame in stack.reversed() {
-            if case .object(let fields) = frame, let value = fields[first] {
+        var frame = stack.count - 1
+        while frame >= 0 {
+            if case .object(let fields) = stack[frame], let value = fields[parts[0]] {
                 found = value
                 break
             }
+            frame -= 1
         }
         guard var value = found else { return try missing(name, at: offset) }
-        for part in name.parts.dropFirst() {
+        var part = 1
+        while part < parts.count {
             switch value {
             case .object(let fields):
-                guard let next = fields[part] else { return try missing(name, at: offset) }
+                guard let next = fields[parts[part]] else { return try missing(name, at: offset) }
                 value = next
             case .null:
                 return .null
             default:
                 return try missing(name, at: offset)
             }
+            part += 1
         }
         return value
     }

@@ -30,6 +30,13 @@ extension ScannedTemplate {
                 }
                 switch tags[tag].kind {
                 case .sectionOpen, .invertedOpen, .parentOpen, .blockOpen:
+                    // Trees this deep would overflow the stack when rendered or freed.
+                    guard stack.count < MustacheLibrary.maximumDepth else {
+                        throw error(
+                            at: tags[tag].offset,
+                            "\(Self.noun(tags[tag].kind)) '\(tags[tag].name)' nested more than "
+                                + "\(MustacheLibrary.maximumDepth) levels deep")
+                    }
                     tags[tag].isArgument = tags[tag].kind == .blockOpen && insideParent
                     stack.append(tag)
                 case .close:

@@ -219,21 +219,38 @@ public enum RecurringCharges {
 
     /// All amounts within 5 % of their median.
     static func steady(_ amounts: ArraySlice<Decimal>) -> Bool {
-        guard !amounts.isEmpty else { return false }
-        let sorted = amounts.sorted()
+        steady(sorted: amounts.sorted())
+    }
+
+    /// `steady` for amounts already sorted: only the smallest and the largest can be too far out.
+    private static func steady(sorted: [Decimal]) -> Bool {
+        guard let lowest = sorted.first, let highest = sorted.last else { return false }
         let middle = sorted.count / 2
         let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-        return median > 0 && sorted.allSatisfy { abs($0 - median) * 20 <= median }
+        return median > 0 && (highest - median) * 20 <= median && (median - lowest) * 20 <= median
     }
 
     /// Where the price changed: the index of the first charge of a later run of ≥ 2 steady amounts
     /// that reaches the end, after an earlier steady run; the longest such later run wins.
     static func priceSplit(_ amounts: [Decimal]) -> Int? {
         guard amounts.count >= minimumCharges else { return nil }
-        for split in 1...(amounts.count - 2) where steady(amounts[split...]) {
-            return steady(amounts[..<split]) ? split : nil
+        // Every later run, from the shortest up, kept sorted as it grows: sorting each one afresh
+        // took minutes for a few thousand charges to one payee.
+        var later: [Decimal] = []
+        var longest: Int?
+        for split in stride(from: amounts.count - 1, through: 1, by: -1) {
+            let amount = amounts[split]
+            var low = 0
+            var high = later.count
+            while low < high {
+                let middle = (low + high) / 2
+                if later[middle] < amount { low = middle + 1 } else { high = middle }
+            }
+            later.insert(amount, at: low)
+            if later.count >= 2, steady(sorted: later) { longest = split }
         }
-        return nil
+        guard let split = longest else { return nil }
+        return steady(amounts[..<split]) ? split : nil
     }
 
     /// Where one fixed price gave way to another (`9.99 9.99 10.99 10.99`), even a step smaller
