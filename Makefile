@@ -7,8 +7,10 @@ DEBS    := libcmark-dev libchipmunk-dev pkg-config
 TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip
 PY_PKGS := selenium icalendar
 RELEASE := .build/release/sandjar
+# What `make bench` uses besides.
+BENCH_DEBS := hugo hyperfine time
 
-.PHONY: deps test-deps build site test bench lint clean screenshots
+.PHONY: deps test-deps build site test bench lint clean screenshots fuzz fuzz-smoke
 
 # Installs missing Debian packages with apt-get when running as root; otherwise prints the exact
 # command to run.
@@ -46,18 +48,33 @@ test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
-# What the costly parts cost (DESIGN.md §7): release builds, then the benchmarks.
+# What the costly parts cost (DESIGN.md §7): release builds, then the benchmarks; the figures,
+# with the machine and the date, go to BENCHMARKS.md. Hugo is the yardstick for Markdown pages,
+# hyperfine and GNU time take the measurements.
 bench: deps
+	$(call install_debs,$(BENCH_DEBS))
 	$(SWIFT) build -c release --product sandjar
 	$(SWIFT) build -c release --product sandjar-bench
-	Benchmarks/jar-bench.sh
-	sh Benchmarks/practice-scale.sh
+	@mkdir -p .build/bench
+	Benchmarks/jar-bench.sh | tee .build/bench/jar.txt
+	sh Benchmarks/practice-scale.sh | tee .build/bench/practice.txt
+	Benchmarks/site-bench.sh --jar .build/bench/jar.txt --practice .build/bench/practice.txt
 
 # PNGs of the main pages of the sample site (for the README), from headless Chromium.
 screenshots: build test-deps
 	rm -rf .build/screenshots-site
 	$(RELEASE) build content --out .build/screenshots-site --templates templates --today 2026-11-29 --quiet
 	python3 Tests/browser/screenshots.py .build/screenshots-site docs/screenshots
+
+# libFuzzer on every parser (DESIGN.md §7): TOML, Mustache, front matter, statement CSV, each
+# for FUZZ_SECONDS, two at a time. Crashing inputs land in .fuzz/artifacts/; see Fuzz/fuzz.sh.
+FUZZ_SECONDS ?= 600
+fuzz:
+	Fuzz/fuzz.sh run $(FUZZ_SECONDS)
+
+# The short run CI does.
+fuzz-smoke:
+	Fuzz/fuzz.sh run 20
 
 # swift-format with the project's .swift-format; warnings fail the run.
 lint:

@@ -53,25 +53,140 @@ public struct SitePublisher {
         removeLeftovers()
         let fm = FileManager.default
         let staging = parent.appendingPathComponent(stagingPrefix + String(getpid()))
-        try? fm.removeItem(at: staging)
+        _ = SitePublisher.removeTree(staging.path)
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-            for path in site.paths {
-                let url = staging.appendingPathComponent(path)
-                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try writeFile(url, site[path]!)
-            }
-            try writeFile(staging.appendingPathComponent(SitePublisher.marker), Array(SitePublisher.markerText.utf8))
+            var files = site.files
+            files[SitePublisher.marker] = Array(SitePublisher.markerText.utf8)
+            let previous = fm.fileExists(atPath: output.appendingPathComponent(SitePublisher.marker).path)
+            try SitePublisher.store(files, into: staging.path, reusing: previous ? output.path : nil)
         } catch {
-            try? fm.removeItem(at: staging)
+            _ = SitePublisher.removeTree(staging.path)
             throw PublishError(
                 message: "cannot write the new site next to \(output.path): \(SitePublisher.describe(error))")
         }
         try swapIn(staging)
     }
 
-    private func writeFile(_ url: URL, _ bytes: [UInt8]) throws {
-        try Data(bytes).write(to: url)
+    /// Writes `files` (relative path → bytes) under `folder`: every folder first, in order, then
+    /// the files on every core at once, then one `syncfs` that puts them all on the disk before
+    /// the swap, so the swapped-in site is whole even after a power cut.
+    ///
+    /// A file whose bytes equal those of the same path in `previous` (the published site, written
+    /// by an earlier build) is hard-linked from there instead of written, so a nightly rebuild
+    /// only writes what changed, an unchanged file keeps its modification time, and removing the
+    /// previous site frees nothing the new one still uses.
+    static func store(
+        _ files: [String: [UInt8]], into folder: String, reusing previous: String?
+    ) throws(POSIXFailure) {
+        let paths = files.keys.sorted()
+        var folders = Set<Substring>()
+        for path in paths {
+            var end = path.endIndex
+            while let slash = path[..<end].lastIndex(of: "/") {
+                guard folders.insert(path[..<slash]).inserted else { break }
+                end = slash
+            }
+        }
+        for relative in folders.sorted() where mkdir(folder + "/" + relative, 0o777) != 0 && errno != EEXIST {
+            throw POSIXFailure(code: errno)
+        }
+        // Files are reused only from real folders of the previous site, never through a symlink.
+        var realFolders: Set<Substring> = [""]
+        if let previous {
+            for relative in folders.sorted() {
+                let parent = relative.lastIndex(of: "/").map { relative[..<$0] } ?? ""
+                var status = stat()
+                if realFolders.contains(parent), lstat(previous + "/" + relative, &status) == 0,
+                    status.st_mode & S_IFMT == S_IFDIR
+                {
+                    realFolders.insert(relative)
+                }
+            }
+        }
+        let reusable = realFolders
+        // A new file's permissions: what the umask leaves of 0o666, as of the folder just made
+        // with 0o777 (reading the umask would mean setting it, for every thread at once).
+        var made = stat()
+        guard stat(folder, &made) == 0 else { throw POSIXFailure(code: errno) }
+        let mode = made.st_mode & 0o666
+        let failures = Slots<Int32>(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let path = paths[index]
+            let bytes = files[path]!
+            let parent = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+            if let previous, reusable.contains(parent),
+                linkIfEqual(previous + "/" + path, as: folder + "/" + path, bytes: bytes, mode: mode)
+            {
+                return
+            }
+            failures[index] = writeFile(folder + "/" + path, bytes)
+        }
+        for index in paths.indices {
+            if let code = failures.take(index) { throw POSIXFailure(code: code) }
+        }
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXFailure(code: errno) }
+        defer { close(descriptor) }
+        if !flush(descriptor) { throw POSIXFailure(code: errno) }
+    }
+
+    /// Hard-links `old` as `new` when `old` is a regular file of this user's, linked nowhere else,
+    /// with the permissions a new file gets, holding exactly `bytes`; false (and nothing done)
+    /// otherwise.
+    private static func linkIfEqual(_ old: String, as new: String, bytes: [UInt8], mode: mode_t) -> Bool {
+        let descriptor = open(old, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1,
+            status.st_uid == geteuid(), status.st_mode & 0o7777 == mode, status.st_size == bytes.count,
+            contents(of: descriptor, equal: bytes), link(old, new) == 0
+        else { return false }
+        // The name must lead to the file just compared, not to one put there meanwhile.
+        var linked = stat()
+        if lstat(new, &linked) == 0, linked.st_ino == status.st_ino, linked.st_dev == status.st_dev { return true }
+        unlink(new)
+        return false
+    }
+
+    /// Whether the rest of the open file holds exactly `bytes` (its size is known to match).
+    private static func contents(of descriptor: Int32, equal bytes: [UInt8]) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var offset = 0
+        while offset < bytes.count {
+            let wanted = min(chunk.count, bytes.count - offset)
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, wanted) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return false }
+            let same = chunk.withUnsafeBytes { chunk in
+                bytes.withUnsafeBytes { memcmp(chunk.baseAddress!, $0.baseAddress! + offset, got) == 0 }
+            }
+            guard same else { return false }
+            offset += got
+        }
+        return true
+    }
+
+    /// Creates or truncates `path` and writes `bytes`; nil, or the `errno` of the failure.
+    private static func writeFile(_ path: String, _ bytes: [UInt8]) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return errno }
+        var failure: Int32?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        return failure
     }
 
     private func swapIn(_ staging: URL) throws(PublishError) {
@@ -84,12 +199,12 @@ public struct SitePublisher {
         if !exists {
             if rename(staging.path, output.path) == 0 { return }
             let why = String(cString: strerror(errno))
-            try? fm.removeItem(at: staging)
+            _ = SitePublisher.removeTree(staging.path)
             throw PublishError(message: "cannot move the new site into \(output.path): \(why)")
         }
         if SitePublisher.exchange(staging.path, output.path) {
             // `staging` now holds the previous site.
-            try? fm.removeItem(at: staging)
+            _ = SitePublisher.removeTree(staging.path)
             return
         }
         // No atomic exchange (an old kernel or file system): retire the old site by rename, then
@@ -97,16 +212,16 @@ public struct SitePublisher {
         let retired = parent.appendingPathComponent(retiredPrefix + String(getpid()))
         guard rename(output.path, retired.path) == 0 else {
             let why = String(cString: strerror(errno))
-            try? fm.removeItem(at: staging)
+            _ = SitePublisher.removeTree(staging.path)
             throw PublishError(message: "cannot replace \(output.path): \(why)")
         }
         guard rename(staging.path, output.path) == 0 else {
             let why = String(cString: strerror(errno))
             _ = rename(retired.path, output.path)
-            try? fm.removeItem(at: staging)
+            _ = SitePublisher.removeTree(staging.path)
             throw PublishError(message: "cannot move the new site into \(output.path): \(why)")
         }
-        try? fm.removeItem(at: retired)
+        _ = SitePublisher.removeTree(retired.path)
     }
 
     /// Staging or retired folders left by a build that was killed.
@@ -114,7 +229,7 @@ public struct SitePublisher {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: parent.path) else { return }
         for name in names where name.hasPrefix(stagingPrefix) || name.hasPrefix(retiredPrefix) {
-            try? fm.removeItem(at: parent.appendingPathComponent(name))
+            _ = SitePublisher.removeTree(parent.appendingPathComponent(name).path)
         }
     }
 
@@ -128,10 +243,86 @@ public struct SitePublisher {
         return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
     }
 
+    /// Removes `path` and everything in it, never following a symbolic link (one is removed, not
+    /// what it points to); folders with many subfolders are emptied on every core at once. True
+    /// when nothing is left.
+    static func removeTree(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return true }
+            return unlink(path) == 0 || errno == ENOENT
+        }
+        let emptied = empty(descriptor)
+        close(descriptor)
+        return emptied && (rmdir(path) == 0 || errno == ENOENT)
+    }
+
+    /// Removes everything in the open folder `descriptor`.
+    private static func empty(_ descriptor: Int32) -> Bool {
+        let copy = dup(descriptor)
+        guard copy >= 0, let stream = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            return false
+        }
+        var found: [String] = []
+        var removed = true
+        while let entry = readdir(stream) {
+            let type = entry.pointee.d_type
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: $0.pointee)) {
+                    String(cString: $0)
+                }
+            }
+            if name == "." || name == ".." { continue }
+            if type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) {
+                found.append(name)
+            } else if unlinkat(descriptor, name, 0) != 0, errno != ENOENT {
+                removed = false
+            }
+        }
+        closedir(stream)
+        let folders = found
+        let failures = Slots<Bool>(count: folders.count)
+        let remove: @Sendable (Int) -> Void = { index in
+            let name = folders[index]
+            let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard child >= 0 else {
+                // Not a folder after all (a DT_UNKNOWN file or link): remove the entry itself.
+                if unlinkat(descriptor, name, 0) != 0, errno != ENOENT { failures[index] = true }
+                return
+            }
+            let emptied = empty(child)
+            close(child)
+            if !emptied || (unlinkat(descriptor, name, AT_REMOVEDIR) != 0 && errno != ENOENT) { failures[index] = true }
+        }
+        if folders.count >= 8 {
+            DispatchQueue.concurrentPerform(iterations: folders.count, execute: remove)
+        } else {
+            for index in folders.indices { remove(index) }
+        }
+        return removed && folders.indices.allSatisfy { failures[$0] == nil }
+    }
+
+    /// syncfs(2) on the file system holding `descriptor`, looked up at run time like `renameat2`;
+    /// sync(2) where it is missing.
+    static func flush(_ descriptor: Int32) -> Bool {
+        typealias SyncFS = @convention(c) (Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else {
+            sync()
+            return true
+        }
+        return unsafeBitCast(symbol, to: SyncFS.self)(descriptor) == 0
+    }
+
+    /// The system's words for a failed write ("No space left on device"), not Foundation's
+    /// "The operation could not be completed". Foundation on Linux keeps the cause as a Swift
+    /// `POSIXError`, which `as? NSError` does not match, hence `as? Error` first.
     static func describe(_ error: Error) -> String {
+        if let failure = error as? POSIXFailure { return failure.description }
         let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? Error {
+            let cause = underlying as NSError
+            if cause.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(cause.code))) }
         }
         return ns.localizedDescription
     }
@@ -140,4 +331,10 @@ public struct SitePublisher {
 public struct PublishError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+}
+
+/// A failed system call while writing the site: its `errno`, described as `strerror` does.
+struct POSIXFailure: Error, CustomStringConvertible {
+    let code: Int32
+    var description: String { String(cString: strerror(code)) }
 }

@@ -76,11 +76,30 @@ public struct SiteBuild {
             ?? CalendarDate(year: 1970, month: 1, day: 1)!
     }
 
-    /// Every goal's coin jar, continuing from the settled piles in the cache folder.
+    /// Every goal's coin jar, continuing from the settled piles in the cache folder. Each goal is
+    /// its own simulation, so they run on every core at once.
     static func simulateJars(_ goals: [Goal], cache: String, output: String) -> [String: JarArtwork] {
         let jarCache = JarCache(folder: URL(fileURLWithPath: cache), output: URL(fileURLWithPath: output))
+        // The snapshots' folder first, so that parallel stores never race to create it (JarCache
+        // leaves a cache inside the output alone, and so does this).
+        let outside = URL(fileURLWithPath: output).standardizedFileURL.path
+        let folder = jarCache.folder.path
+        if !goals.isEmpty, folder != outside, !folder.hasPrefix(outside + "/") {
+            try? FileManager.default.createDirectory(
+                at: jarCache.folder.appendingPathComponent("jar"), withIntermediateDirectories: true)
+        }
+        // Biggest first, so that the cores finish together. A cold simulation costs about one step
+        // per coin dropped: a free goal's on-plan deposit drops five coins, a wish goal's deposit
+        // usually one (CoinRule).
+        let coins = goals.map { $0.deposits.count * ($0.mode == .free ? CoinRule.coinsPerPlanAmount : 1) }
+        let order = goals.indices.sorted { (coins[$0], $1) > (coins[$1], $0) }
+        let slots = Slots<JarArtwork>(count: goals.count)
+        DispatchQueue.concurrentPerform(iterations: order.count) { position in
+            let index = order[position]
+            slots[index] = jarCache.artwork(for: goals[index])
+        }
         var jars: [String: JarArtwork] = [:]
-        for goal in goals { jars[goal.id] = jarCache.artwork(for: goal) }
+        for (index, goal) in goals.enumerated() { jars[goal.id] = slots.take(index) }
         return jars
     }
 }

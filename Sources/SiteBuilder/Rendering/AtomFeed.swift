@@ -43,7 +43,8 @@ struct AtomFeed {
             }
             entries.append(
                 Entry(
-                    id: "subscription/\(item.id)/slain", title: renderer.string("feed.slain", ["name": item.subscription.name]),
+                    id: "subscription/\(item.id)/slain",
+                    title: renderer.string("feed.slain", ["name": item.subscription.name]),
                     summary: saved.map { renderer.string("feed.slain_saves", ["amount": $0]) } ?? "", date: day,
                     path: "subscriptions/"))
         }

@@ -5,11 +5,11 @@ import Mustache
 extension SiteRenderer {
     /// The badge wall: unlocked badges with the day they were earned (newest first), then locked
     /// ones with how far along they are.
-    func renderBadges(into site: inout SiteFiles) throws(MustacheError) {
+    func renderBadges(into site: inout PageQueue) {
         let unlocked = figures.badges.filter { $0.unlockedOn != nil }
             .sorted { ($0.unlockedOn!, $1.definition.id) > ($1.unlockedOn!, $0.definition.id) }
         let locked = figures.badges.filter { $0.unlockedOn == nil }
-        try page(
+        page(
             "badges/index.html", template: "pages/badges", title: string("badges.title"), section: "badges",
             [
                 "unlocked": .list(unlocked.map(badgeValue)),

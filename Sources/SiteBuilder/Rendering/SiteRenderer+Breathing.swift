@@ -5,7 +5,7 @@ import Mustache
 extension SiteRenderer {
     /// `breathing/`: the practice figures, the heatmap, programs and patterns; and one pacer page
     /// per pattern at `breathing/<pattern>/`.
-    func renderBreathing(into site: inout SiteFiles) throws(MustacheError) {
+    func renderBreathing(into site: inout PageQueue) {
         let report = figures.breathing
         let patterns = report.patterns.map { entry -> MustacheValue in
             .object([
@@ -41,11 +41,12 @@ extension SiteRenderer {
                     "minutes": .string(minutes(past.reduce(Decimal(0)) { $0 + $1.seconds } / 60)),
                 ])
             })
-        try page(
+        let content = fields
+        page(
             "breathing/index.html", template: "pages/breathing", title: string("breathing.title"),
-            section: "breathing", fields, into: &site)
+            section: "breathing", content, into: &site)
         for pattern in data.patterns {
-            try renderPacer(pattern, into: &site)
+            renderPacer(pattern, into: &site)
         }
     }
 
@@ -101,7 +102,7 @@ extension SiteRenderer {
 
     /// `breathing/<pattern>/`: the pacer, animated by CSS generated from the phase timeline, and a
     /// text guide that is all that shows under reduced motion.
-    private func renderPacer(_ pattern: BreathingPattern, into site: inout SiteFiles) throws(MustacheError) {
+    private func renderPacer(_ pattern: BreathingPattern, into site: inout PageQueue) {
         let labels = BreathPhase.allCases.map { phase -> MustacheValue in
             .object(["phase": .string(phase.rawValue), "label": .string(string("breathing.phase.\(phase.rawValue)"))])
         }
@@ -111,7 +112,7 @@ extension SiteRenderer {
                     "breathing.guide.\(length.phase.rawValue)",
                     ["seconds": NSDecimalNumber(decimal: length.seconds).stringValue]))
         }
-        try page(
+        page(
             "breathing/\(pattern.id)/index.html", template: "pages/pacer", title: pattern.name, section: "breathing",
             [
                 "name": .string(pattern.name),

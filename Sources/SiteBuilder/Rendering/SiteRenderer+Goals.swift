@@ -4,7 +4,7 @@ import Jar
 import Mustache
 
 extension SiteRenderer {
-    func renderDashboard(into site: inout SiteFiles) throws(MustacheError) {
+    func renderDashboard(into site: inout PageQueue) {
         let unlocked = figures.badges.filter { $0.unlockedOn != nil }
             .sorted { ($0.unlockedOn!, $0.definition.id) > ($1.unlockedOn!, $1.definition.id) }
         let fields: [String: MustacheValue] = [
@@ -17,12 +17,12 @@ extension SiteRenderer {
             "subscriptions": .object(subscriptionSummary()),
             "breathing": .object(breathingSummary()),
         ]
-        try page(
+        page(
             "index.html", template: "pages/dashboard", title: data.site.title, section: "home", fields, into: &site)
     }
 
-    func renderGoals(into site: inout SiteFiles) throws(MustacheError) {
-        try page(
+    func renderGoals(into site: inout PageQueue) {
+        page(
             "goals/index.html", template: "pages/goals", title: string("goals.title"), section: "goals",
             [
                 "goals": .list(figures.savings.entries.map { .object(goalFields($0)) }),
@@ -38,7 +38,7 @@ extension SiteRenderer {
                     site.add("\(folder)/frames/\(JarArtwork.frameFileName(index + 1))", frame)
                 }
             }
-            try page(
+            page(
                 "goals/\(entry.goal.id)/index.html", template: "pages/goal", title: entry.goal.name,
                 section: "goals", goalPage(entry), into: &site)
         }

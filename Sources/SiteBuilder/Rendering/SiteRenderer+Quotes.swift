@@ -4,7 +4,7 @@ import Mustache
 extension SiteRenderer {
     /// `quotes/`: today's quote and the whole year; `quotes/<date>/`: one page per day of the
     /// current year, so a day's quote has an address to share.
-    func renderQuotes(into site: inout SiteFiles) throws(MustacheError) {
+    func renderQuotes(into site: inout PageQueue) {
         let first = CalendarDate(year: today.year, month: 1, day: 1)!
         let days = (0..<(CalendarDate.isLeap(today.year) ? 366 : 365)).map { first.adding(days: $0) }
         let lists = figures.quoteLists
@@ -15,14 +15,14 @@ extension SiteRenderer {
                 "text": quote.map { .string($0.text) } ?? .null, "today": .bool(day == today),
             ])
         }
-        try page(
+        page(
             "quotes/index.html", template: "pages/quotes", title: string("quotes.title"), section: "quotes",
             ["quote": quoteValue(figures.quote, on: today), "days": .list(year), "year": .int(today.year)],
             into: &site)
         for (index, day) in days.enumerated() {
             let previous = index > 0 ? days[index - 1] : nil
             let next = index + 1 < days.count ? days[index + 1] : nil
-            try page(
+            page(
                 "quotes/\(day)/index.html", template: "pages/quote", title: format.date(day), section: "quotes",
                 [
                     "quote": quoteValue(lists?.quote(dayOfYear: day.dayOfYear), on: day),

@@ -6,7 +6,7 @@ extension SiteRenderer {
     /// `subscriptions/`: what subscriptions cost each month and year, by category and currency,
     /// which ones are at risk and why, what renews next, and what slaying has saved; plus
     /// `subscriptions/calendar.ics`.
-    func renderSubscriptions(into site: inout SiteFiles) throws(MustacheError) {
+    func renderSubscriptions(into site: inout PageQueue) {
         let report = figures.subscriptions
         let base = report.baseCurrency
         let active = report.items.filter { $0.status == .active }
@@ -38,10 +38,12 @@ extension SiteRenderer {
                     "monthly_in_base": .string(format.money(spend.monthlyInBase.shown, base)),
                 ])
             })
+        let chartDescription = string(
+            "subscriptions.chart_desc", ["total": format.money(report.monthlyTotal.shown, base)])
         fields["category_chart"] = .string(
             BarChart(
                 id: "by-category", title: string("subscriptions.by_category"),
-                description: string("subscriptions.chart_desc", ["total": format.money(report.monthlyTotal.shown, base)]),
+                description: chartDescription,
                 bars: report.byCategory.map {
                     .init(
                         label: categoryLabel($0.category), valueText: format.money($0.monthlyInBase.shown, base),
@@ -51,16 +53,17 @@ extension SiteRenderer {
         fields["currency_chart"] = .string(
             BarChart(
                 id: "by-currency", title: string("subscriptions.by_currency"),
-                description: string("subscriptions.chart_desc", ["total": format.money(report.monthlyTotal.shown, base)]),
+                description: chartDescription,
                 bars: report.byCurrency.map {
                     .init(
                         label: $0.currency.code, valueText: format.money($0.monthlyInBase.shown, base),
                         value: $0.monthlyInBase.shown)
                 }
             ).svg)
-        try page(
+        let content = fields
+        page(
             "subscriptions/index.html", template: "pages/subscriptions", title: string("subscriptions.title"),
-            section: "subscriptions", fields, into: &site)
+            section: "subscriptions", content, into: &site)
         site.add(
             "subscriptions/calendar.ics",
             ICalendar.feed(

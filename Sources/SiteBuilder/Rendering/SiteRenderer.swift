@@ -37,62 +37,98 @@ struct SiteRenderer {
     ]
 
     func render() throws(MustacheError) -> SiteFiles {
-        var site = SiteFiles()
-        try renderDashboard(into: &site)
-        try renderGoals(into: &site)
-        try renderBadges(into: &site)
-        try renderQuotes(into: &site)
-        try renderSubscriptions(into: &site)
-        try renderBreathing(into: &site)
-        try renderMarkdownPages(into: &site)
-        try renderNotFound(into: &site)
+        var site = PageQueue()
+        renderDashboard(into: &site)
+        renderGoals(into: &site)
+        renderBadges(into: &site)
+        renderQuotes(into: &site)
+        renderSubscriptions(into: &site)
+        renderBreathing(into: &site)
+        renderMarkdownPages(into: &site)
+        renderNotFound(into: &site)
         site.add("style.css", theme.stylesheet)
         for (path, bytes) in theme.assets { site.add(path, bytes) }
         site.add("data.json", DataJSON(data: data, figures: figures).text)
         site.add("feed.xml", AtomFeed(renderer: self).xml)
-        return site
+        let navigation = Navigation(renderer: self, roots: Set(site.jobs.map(\.root)))
+        return try site.files { job throws(MustacheError) in try render(job, navigation: navigation) }
     }
 
-    /// Renders `template` in the layout as `path` (e.g. `goals/bike/index.html`).
+    /// Queues `template` in the layout as `path` (e.g. `goals/bike/index.html`); `content` is
+    /// computed when the page is rendered.
     func page(
         _ path: String, template: String, title: String, section: String,
-        _ content: [String: MustacheValue], root fixedRoot: String? = nil,
-        into site: inout SiteFiles
-    ) throws(MustacheError) {
+        _ content: @autoclosure @escaping @Sendable () -> [String: MustacheValue], root fixedRoot: String? = nil,
+        into site: inout PageQueue
+    ) {
         let depth = path.split(separator: "/").count - 1
         let root = fixedRoot ?? String(repeating: "../", count: depth)
-        var context = common(root: root, section: section, title: title)
-        context["languages"] = .list(switcher(for: path, root: root))
-        context["has_languages"] = .bool(!alternates.isEmpty)
-        for (key, value) in content { context[key] = value }
-        site.add(path, try theme.templates.render(template, .object(context), strict: true))
+        site.add(PageJob(path: path, template: template, title: title, section: section, root: root, content: content))
     }
 
-    private func common(root: String, section: String, title: String) -> [String: MustacheValue] {
-        let strings = theme.strings[data.site.language] ?? .object([:])
-        var nav: [MustacheValue] = SiteRenderer.sections.map { entry in
-            .object([
-                "href": .string(root + entry.path), "label": label(entry.id, in: strings),
-                "current": .bool(entry.id == section),
-            ])
-        }
-        for page in pages {
-            nav.append(
-                .object([
-                    "href": .string("\(root)pages/\(page.slug)/"), "label": .string(page.title),
-                    "current": .bool(section == "page-" + page.slug),
-                ]))
-        }
-        return [
+    /// Renders one queued page.
+    func render(_ job: PageJob, navigation: Navigation) throws(MustacheError) -> String {
+        var context: [String: MustacheValue] = [
             "lang": .string(data.site.language.rawValue),
             "site": .object(["title": .string(data.site.title)]),
-            "t": strings,
-            "root": .string(root),
-            "page_title": .string(title),
-            "nav": .list(nav),
+            "t": navigation.strings,
+            "root": .string(job.root),
+            "page_title": .string(job.title),
+            "nav": .list(navigation.items(root: job.root, section: job.section)),
             "today": .string(format.date(today)),
             "today_iso": .string(today.description),
         ]
+        context["languages"] = .list(switcher(for: job.path, root: job.root))
+        context["has_languages"] = .bool(!alternates.isEmpty)
+        for (key, value) in job.content() { context[key] = value }
+        return try theme.templates.render(job.template, .object(context), strict: true)
+    }
+
+    /// The navigation every page shows: the sections, then every Markdown page, the current one
+    /// marked. Built once per root, so a page only copies the list and marks its own entry.
+    struct Navigation: Sendable {
+        /// The theme's string table in the site's language.
+        let strings: MustacheValue
+        private let entries: [(path: String, label: MustacheValue)]
+        /// Section (`goals`, `page-<slug>`) → the entries it marks as current.
+        private let current: [String: [Int]]
+        private let lists: [String: [MustacheValue]]
+
+        init(renderer: SiteRenderer, roots: Set<String>) {
+            let strings = renderer.theme.strings[renderer.data.site.language] ?? .object([:])
+            var entries: [(path: String, label: MustacheValue)] = []
+            var current: [String: [Int]] = [:]
+            for entry in SiteRenderer.sections {
+                current[entry.id, default: []].append(entries.count)
+                entries.append((entry.path, renderer.label(entry.id, in: strings)))
+            }
+            for page in renderer.pages {
+                current["page-" + page.slug, default: []].append(entries.count)
+                entries.append(("pages/\(page.slug)/", .string(page.title)))
+            }
+            self.strings = strings
+            self.entries = entries
+            self.current = current
+            lists = Dictionary(uniqueKeysWithValues: roots.map { root in (root, Navigation.list(entries, root: root)) })
+        }
+
+        func items(root: String, section: String) -> [MustacheValue] {
+            var list = lists[root] ?? Navigation.list(entries, root: root)
+            for index in current[section] ?? [] {
+                list[index] = Navigation.item(entries[index], root: root, current: true)
+            }
+            return list
+        }
+
+        private static func list(_ entries: [(path: String, label: MustacheValue)], root: String) -> [MustacheValue] {
+            entries.map { item($0, root: root, current: false) }
+        }
+
+        private static func item(
+            _ entry: (path: String, label: MustacheValue), root: String, current: Bool
+        ) -> MustacheValue {
+            .object(["href": .string(root + entry.path), "label": entry.label, "current": .bool(current)])
+        }
     }
 
     /// Links to the same page in every language of a multi-language build.

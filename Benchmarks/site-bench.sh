@@ -1,0 +1,371 @@
+#!/bin/sh
+# What a whole site build costs (DESIGN.md §7, `make bench`): the sample site, synthetic data
+# folders at scale 1 and 4 from an empty cache, a warm nightly rebuild at scale 1 (one new deposit
+# and one new session), and the same 2,000 Markdown pages through sandjar and through Hugo. Each
+# case is the median wall-clock time of RUNS runs (hyperfine) and the peak resident memory of the
+# largest run (/usr/bin/time). Then the table, the machine and the jar and practice figures are
+# written to BENCHMARKS.md at the repository root.
+#
+#   Benchmarks/site-bench.sh [--runs N] [--idle-wait SECONDS] [--jar FILE] [--practice FILE] [--out FILE]
+#
+# Before each case it waits (up to --idle-wait seconds, default 900; 0 to not wait) until other
+# processes use under 10 % of the CPUs, and the report says which cases started on a busy machine.
+#
+# --jar and --practice take the captured output of Benchmarks/jar-bench.sh and
+# Benchmarks/practice-scale.sh (`make bench` runs them first); without them this script runs
+# them itself. Run from the repository root after `make bench` has built the release binaries;
+# SANDJAR overrides the binary, HUGO the Hugo command. Needs hyperfine, GNU time and hugo (Debian
+# packages hyperfine, time, hugo; `make bench` installs them). No network: everything is local.
+set -eu
+
+RUNS=5
+IDLE_WAIT=900
+JAR_OUT=""
+PRACTICE_OUT=""
+REPORT=BENCHMARKS.md
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) RUNS=$2; shift 2 ;;
+        --idle-wait) IDLE_WAIT=$2; shift 2 ;;
+        --jar) JAR_OUT=$2; shift 2 ;;
+        --practice) PRACTICE_OUT=$2; shift 2 ;;
+        --out) REPORT=$2; shift 2 ;;
+        *) echo "usage: $0 [--runs N] [--idle-wait SECONDS] [--jar FILE] [--practice FILE] [--out FILE]" >&2
+           exit 2 ;;
+    esac
+done
+[ "$RUNS" -ge 5 ] 2>/dev/null || { echo "site-bench: --runs must be at least 5" >&2; exit 2; }
+
+SANDJAR=$(realpath "${SANDJAR:-.build/release/sandjar}")
+HUGO=${HUGO:-hugo}
+TODAY=2026-11-28
+NEXT_DAY=2026-11-29
+[ -x "$SANDJAR" ] || { echo "site-bench: $SANDJAR not found; run 'make bench'" >&2; exit 1; }
+[ -d templates ] && [ -d content ] || { echo "site-bench: run from the repository root" >&2; exit 1; }
+for tool in hyperfine "$HUGO" /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "site-bench: $tool not found; run 'make bench'" >&2; exit 1; }
+done
+ROOT=$(pwd)
+TEMPLATES="$ROOT/templates"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/sandjar-site-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT INT TERM
+
+# The jar and practice figures: captured by `make bench`, or run here.
+if [ -z "$JAR_OUT" ]; then
+    JAR_OUT="$WORK/jar.txt"
+    Benchmarks/jar-bench.sh | tee "$JAR_OUT"
+fi
+if [ -z "$PRACTICE_OUT" ]; then
+    PRACTICE_OUT="$WORK/practice.txt"
+    sh Benchmarks/practice-scale.sh | tee "$PRACTICE_OUT"
+fi
+grep -q '^warm == cold replay' "$JAR_OUT" || { echo "site-bench: jar bench output incomplete: $JAR_OUT" >&2; exit 1; }
+grep -q '^practice-scale:' "$PRACTICE_OUT" || { echo "site-bench: practice-scale output incomplete" >&2; exit 1; }
+
+# ---------------------------------------------------------------------------------------------
+# The data.
+
+"$SANDJAR" debug fixture --scale 1 --out "$WORK/scale1" >/dev/null
+"$SANDJAR" debug fixture --scale 4 --out "$WORK/scale4" >/dev/null
+
+# 2,000 Markdown pages (the fixture's page generator at scale 4), in (a) a sandjar data folder
+# with a minimal site.toml and nothing but pages and (b) a Hugo site whose minimal layout writes
+# the same shape: pages/<slug>/index.html, the same head, a navigation listing the six sections
+# and every page (marking the current one), the article, the footer.
+PAGES="$WORK/pages2k"
+mkdir -p "$PAGES/pages"
+cp "$WORK"/scale4/pages/*.md "$PAGES/pages/"
+PAGE_COUNT=$(ls "$PAGES/pages" | wc -l | tr -d ' ')
+cat >"$PAGES/site.toml" <<'EOF'
+title = "Two thousand pages"
+language = "en"
+currency = "USD"
+timezone = "UTC"
+EOF
+
+HUGO_SITE="$WORK/hugo2k"
+mkdir -p "$HUGO_SITE/content/pages" "$HUGO_SITE/layouts/_default" "$HUGO_SITE/layouts/partials"
+cp "$PAGES"/pages/*.md "$HUGO_SITE/content/pages/"
+cat >"$HUGO_SITE/config.toml" <<'EOF'
+baseURL = "https://example.org/"
+title = "Two thousand pages"
+languageCode = "en"
+disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]
+enableGitInfo = false
+[markup.goldmark.renderer]
+unsafe = false
+EOF
+cat >"$HUGO_SITE/layouts/_default/baseof.html" <<'EOF'
+{{- $root := "../../" -}}
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="generator" content="hugo">
+<title>{{ .Title }} · {{ .Site.Title }}</title>
+<link rel="stylesheet" href="{{ $root }}style.css">
+<link rel="icon" href="{{ $root }}favicon.svg" type="image/svg+xml">
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site-header">
+  <a class="brand" href="{{ $root }}./">{{ .Site.Title }}</a>
+  {{ partial "nav.html" (dict "page" . "root" $root) }}
+</header>
+<main id="main">
+{{ block "main" . }}{{ end }}
+</main>
+<footer class="site-footer">
+  <p>Built on <time datetime="2026-11-28">28 Nov 2026</time> · <a href="{{ $root }}data.json">data.json</a></p>
+</footer>
+</body>
+</html>
+EOF
+cat >"$HUGO_SITE/layouts/partials/nav.html" <<'EOF'
+<nav aria-label="Main">
+    <ul>
+{{- range slice (slice "" "Today") (slice "goals/" "Goals") (slice "badges/" "Badges") (slice "subscriptions/" "Subscriptions") (slice "breathing/" "Breathing") (slice "quotes/" "Quotes") }}
+      <li><a href="{{ $.root }}{{ index . 0 }}">{{ index . 1 }}</a></li>
+{{- end }}
+{{- $current := .page.RelPermalink }}
+{{- range .page.Site.RegularPages }}
+      <li><a href="{{ $.root }}pages/{{ .File.ContentBaseName }}/"{{ if eq .RelPermalink $current }} aria-current="page"{{ end }}>{{ .Title }}</a></li>
+{{- end }}
+    </ul>
+  </nav>
+EOF
+cat >"$HUGO_SITE/layouts/_default/single.html" <<'EOF'
+{{ define "main" }}
+<article class="prose">
+  <h1>{{ .Title }}</h1>
+{{- with .Date }}
+  <p class="meta"><time datetime="{{ .Format "2006-01-02" }}">{{ .Format "2 Jan 2006" }}</time></p>
+{{- end }}
+{{ .Content }}
+</article>
+{{ end }}
+EOF
+cp "$HUGO_SITE/layouts/_default/single.html" "$HUGO_SITE/layouts/_default/list.html"
+
+# Nothing is deleted between runs: each run's output and cache are moved aside (a rename) and only
+# removed when the script ends. ext4 without a journal (as on many VMs) passes over inodes freed in
+# the last minutes when it allocates new ones, so deleting one run's thousands of files would slow
+# the next run's file creation in a way no nightly build sees. Needs about 5 GB in TMPDIR.
+cat >"$WORK/aside.sh" <<'ASIDE'
+set -e
+work=$1
+shift
+n=$(($(cat "$work/aside.count" 2>/dev/null || echo 0) + 1))
+echo "$n" >"$work/aside.count"
+mkdir -p "$work/aside/$n"
+for path in "$@"; do
+    if [ -e "$path" ]; then mv "$path" "$work/aside/$n/"; fi
+done
+sync
+ASIDE
+
+# The warm nightly rebuild: scale 1 built once (its site and jar cache kept), then each run starts
+# from that state with one deposit and one session appended, as `sandjar add` and a day of
+# practice do.
+WARM="$WORK/warm"
+cp -R "$WORK/scale1" "$WARM.data-pristine"
+"$SANDJAR" build "$WARM.data-pristine" --out "$WARM.out-pristine" --cache "$WARM.cache-pristine" \
+    --templates "$TEMPLATES" --today "$TODAY" --quiet
+cat >"$WORK/warm-prepare.sh" <<WARMPREPARE
+set -e
+sh "$WORK/aside.sh" "$WORK" "$WARM.data" "$WARM.cache" "$WARM.out"
+cp -R "$WARM.data-pristine" "$WARM.data"
+cp -R "$WARM.cache-pristine" "$WARM.cache"
+cp -a "$WARM.out-pristine" "$WARM.out"
+printf '\n[[deposit]]\nat = ${TODAY}T23:30:00\namount = 12.34\nnote = "nightly"\n' >>"$WARM.data/goals/goal-1.toml"
+printf '\n[[session]]\nat = ${TODAY}T23:40:00\npattern = "box"\ncycles = 4\n' >>"$WARM.data/practice/2026-11.toml"
+sync
+WARMPREPARE
+
+# ---------------------------------------------------------------------------------------------
+# Measuring: hyperfine for the median wall-clock time, GNU time for each run's peak RSS.
+
+RESULTS="$WORK/results"
+: >"$RESULTS"
+
+# busy: the percentage of the CPUs in use over the next two seconds.
+busy() {
+    { head -n 1 /proc/stat; sleep 2; head -n 1 /proc/stat; } | awk '
+        { total = 0; for (i = 2; i <= NF; i++) total += $i; idle[NR] = $5 + $6; all[NR] = total }
+        END { printf "%d\n", 100 - 100 * (idle[2] - idle[1]) / (all[2] - all[1]) }'
+}
+
+# wait_idle NAME: waits up to IDLE_WAIT seconds for a quiet machine; notes it when there is none.
+wait_idle() {
+    waited=0
+    load=$(busy)
+    while [ "$load" -ge 10 ] && [ "$waited" -lt "$IDLE_WAIT" ]; do
+        [ "$waited" -eq 0 ] && echo "site-bench: waiting for the CPUs to be idle ($load % busy)" >&2
+        sleep 10
+        waited=$((waited + 12))
+        load=$(busy)
+    done
+    if [ "$load" -ge 10 ]; then echo "$1 ($load %)" >>"$WORK/busy"; fi
+}
+
+# measure NAME PREPARE COMMAND: median, fastest and slowest seconds, mean user and system CPU
+# seconds and peak KiB to $RESULTS.
+measure() {
+    name=$1
+    prepare=$2
+    command=$3
+    rss="$WORK/$name.rss"
+    : >"$rss"
+    wait_idle "$name"
+    echo "site-bench: $name ($RUNS runs)" >&2
+    hyperfine --style basic --runs "$RUNS" --prepare "$prepare" \
+        --export-csv "$WORK/$name.csv" \
+        "/usr/bin/time -f %M -a -o $rss $command" >&2
+    median=$(awk -F, 'NR == 2 { print $4 }' "$WORK/$name.csv")
+    min=$(awk -F, 'NR == 2 { print $7 }' "$WORK/$name.csv")
+    max=$(awk -F, 'NR == 2 { print $8 }' "$WORK/$name.csv")
+    cpu=$(awk -F, 'NR == 2 { print $5 + $6 }' "$WORK/$name.csv")
+    peak=$(sort -n "$rss" | tail -n 1)
+    echo "$name $median $min $max $peak $cpu" >>"$RESULTS"
+}
+
+build() { # build DATA OUT CACHE
+    echo "$SANDJAR build $1 --out $2 --cache $3 --templates $TEMPLATES --today $TODAY --quiet"
+}
+
+aside() { # aside PATH...: the prepare step of a cold run
+    echo "sh $WORK/aside.sh $WORK $*"
+}
+
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+measure sample "$(aside "$WORK/o-sample" "$WORK/c-sample")" \
+    "$(build "$ROOT/content" "$WORK/o-sample" "$WORK/c-sample")"
+measure scale1 "$(aside "$WORK/o-s1" "$WORK/c-s1")" "$(build "$WORK/scale1" "$WORK/o-s1" "$WORK/c-s1")"
+measure scale4 "$(aside "$WORK/o-s4" "$WORK/c-s4")" "$(build "$WORK/scale4" "$WORK/o-s4" "$WORK/c-s4")"
+measure warm "sh $WORK/warm-prepare.sh" "$(build "$WARM.data" "$WARM.out" "$WARM.cache")"
+# The same, built as the next day: every page shows the build date, so every page is new.
+measure warm-next-day "sh $WORK/warm-prepare.sh" \
+    "$(build "$WARM.data" "$WARM.out" "$WARM.cache" | sed "s/--today $TODAY/--today $NEXT_DAY/")"
+measure pages-sandjar "$(aside "$WORK/o-p" "$WORK/c-p")" "$(build "$PAGES" "$WORK/o-p" "$WORK/c-p")"
+measure pages-hugo "$(aside "$WORK/o-h" "$WORK/hugo-cache")" \
+    "$HUGO --quiet --source $HUGO_SITE --destination $WORK/o-h --cacheDir $WORK/hugo-cache"
+LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# Deterministic: two cold builds of scale 1 give the same bytes.
+"$SANDJAR" build "$WORK/scale1" --out "$WORK/det-a" --cache "$WORK/det-ca" --templates "$TEMPLATES" \
+    --today "$TODAY" --quiet
+"$SANDJAR" build "$WORK/scale1" --out "$WORK/det-b" --cache "$WORK/det-cb" --templates "$TEMPLATES" \
+    --today "$TODAY" --quiet
+if diff -r "$WORK/det-a" "$WORK/det-b" >/dev/null; then IDENTICAL=yes; else IDENTICAL=NO; fi
+SANDJAR_PAGES=$(find "$WORK/o-p/pages" -name index.html | wc -l | tr -d ' ')
+HUGO_PAGES=$(find "$WORK/o-h/pages" -mindepth 2 -name index.html | wc -l | tr -d ' ')
+SANDJAR_BYTES=$(du -sk "$WORK/o-p/pages" | cut -f1)
+HUGO_BYTES=$(du -sk "$WORK/o-h/pages" | cut -f1)
+S1_FILES=$(find "$WORK/det-a" -type f | wc -l | tr -d ' ')
+S4_FILES=$(find "$WORK/o-s4" -type f | wc -l | tr -d ' ')
+S1_KIB=$(du -sk "$WORK/det-a" | cut -f1)
+S4_KIB=$(du -sk "$WORK/o-s4" | cut -f1)
+
+# ---------------------------------------------------------------------------------------------
+# The report.
+
+field() { awk -v n="$1" -v f="$2" '$1 == n { print $f }' "$RESULTS"; }
+sec() { field "$1" 2; }
+mib() { field "$1" 5 | awk '{ printf "%.0f", $1 / 1024 }'; }
+row() { # row NAME LABEL
+    awk -v n="$1" -v label="$2" '$1 == n {
+        printf "| %s | %.2f s | %.2f – %.2f s | %.2f s | %.0f MiB |\n", label, $2, $3, $4, $6, $5 / 1024 }' "$RESULTS"
+}
+verdict() { if [ "$1" = 1 ]; then echo "met"; else echo "**missed**"; fi; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+below() { awk -v a="$1" -v b="$2" 'BEGIN { print (a < b) ? 1 : 0 }'; }
+f2() { awk -v a="$1" 'BEGIN { printf "%.2f", a }'; }
+
+S1=$(sec scale1)
+S4=$(sec scale4)
+WARM_S=$(sec warm)
+PS=$(sec pages-sandjar)
+PH=$(sec pages-hugo)
+LINEAR=$(ratio "$S4" "$S1")
+VS_HUGO=$(ratio "$PS" "$PH")
+PEAK4=$(field scale4 5)
+
+CPU=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+RAM=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
+SWIFT_VERSION=$(swift --version 2>/dev/null | head -n 1)
+HUGO_VERSION=$("$HUGO" version | head -n 1)
+FS=$(df -T "$WORK" | awk 'NR == 2 { print $2 }')
+
+if [ -s "$WORK/busy" ]; then
+    BUSY="Started while other processes kept the CPUs busy (the figures are slower than on an idle machine): $(paste -sd, "$WORK/busy" | sed 's/,/, /g')."
+else
+    BUSY="Every case started on an idle machine (other processes under 10 % of the CPUs)."
+fi
+
+TMP_REPORT="$WORK/report.md"
+{
+    echo "# sandjar benchmarks"
+    echo ""
+    echo "Written by \`make bench\` (\`Benchmarks/site-bench.sh\`); rerun it after changing the build"
+    echo "pipeline and commit the new figures. Release builds. Each time is the median wall-clock"
+    echo "time of $RUNS runs (hyperfine) with the fastest and slowest run; CPU is the mean user + system"
+    echo "time of a run (above the wall-clock time when both cores work); memory is the peak resident"
+    echo "set of the largest run (GNU time). Runs do not delete each other's output (see the script)."
+    echo ""
+    echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "- Machine: $(nproc) CPUs ($CPU), $RAM RAM, $(uname -sm) $(uname -r), output on $FS"
+    echo "- Swift: $SWIFT_VERSION"
+    echo "- Hugo: $HUGO_VERSION"
+    echo "- Load average (1, 5, 15 min) before the runs: $LOAD_BEFORE; after: $LOAD_AFTER. $BUSY"
+    echo ""
+    echo "## Site builds"
+    echo ""
+    echo "| Case | Median | Range | CPU (user + sys) | Peak memory |"
+    echo "| --- | --- | --- | --- | --- |"
+    row sample "Sample site (\`content/\`), empty cache"
+    row scale1 "Scale 1, cold (empty cache, no site): $S1_FILES files, $((S1_KIB / 1024)) MiB"
+    row scale4 "Scale 4, cold: $S4_FILES files, $((S4_KIB / 1024)) MiB"
+    row warm "Scale 1, warm nightly rebuild (+1 deposit, +1 session)"
+    row warm-next-day "The same rebuild dated the next day (every page changes)"
+    row pages-sandjar "$PAGE_COUNT Markdown pages, sandjar (whole site: $SANDJAR_PAGES pages/, $((SANDJAR_BYTES / 1024)) MiB)"
+    row pages-hugo "$PAGE_COUNT Markdown pages, Hugo ($HUGO_PAGES pages/, $((HUGO_BYTES / 1024)) MiB)"
+    echo ""
+    echo "Scale 1 is 10 goals (about 10,000 deposits), 100 subscriptions, about 1,500 practice"
+    echo "sessions and 500 Markdown pages of about 4 KB (\`sandjar debug fixture\`); scale 4 is four"
+    echo "times each. A cold build starts without a jar cache and without a site, so it simulates every"
+    echo "deposit of every jar; the warm rebuild starts from the scale-1 site and cache of the night"
+    echo "before and simulates one deposit. Every page's navigation lists every Markdown page, so the"
+    echo "output grows with the square of the page count. The Hugo site has the same pages and a"
+    echo "minimal layout of the same shape (\`pages/<slug>/index.html\`, the same head, a navigation"
+    echo "of the six sections and every page, the article, the footer); sandjar's time is its whole"
+    echo "site (dashboard, 366 quote pages, feed, data.json) around the pages. Two cold builds of"
+    echo "scale 1 are byte-identical: $IDENTICAL."
+    echo ""
+    echo "## Targets"
+    echo ""
+    echo "| Target | Measured | |"
+    echo "| --- | --- | --- |"
+    echo "| $PAGE_COUNT pages: sandjar ≤ 0.5 × Hugo | $(f2 "$PS") s / $(f2 "$PH") s = $VS_HUGO × | $(verdict "$(below "$VS_HUGO" 0.5001)") |"
+    echo "| Scale 1 cold < 5 s | $(f2 "$S1") s | $(verdict "$(below "$S1" 5)") |"
+    echo "| Warm rebuild < 1 s | $(f2 "$WARM_S") s | $(verdict "$(below "$WARM_S" 1)") |"
+    echo "| Scale 4 < 4.5 × scale 1 | $(f2 "$S4") s / $(f2 "$S1") s = $LINEAR × | $(verdict "$(below "$LINEAR" 4.5)") |"
+    echo "| Peak memory at scale 4 < 1 GiB | $(mib scale4) MiB | $(verdict "$(below "$PEAK4" 1048576)") |"
+    echo ""
+    echo "## The coin jar (\`Benchmarks/jar-bench.sh\`)"
+    echo ""
+    echo '```'
+    cat "$JAR_OUT"
+    echo '```'
+    echo ""
+    echo "## Practice logs at scale (\`Benchmarks/practice-scale.sh\`)"
+    echo ""
+    echo '```'
+    cat "$PRACTICE_OUT"
+    echo '```'
+} >"$TMP_REPORT"
+cp "$TMP_REPORT" "$REPORT"
+echo ""
+cat "$REPORT"
