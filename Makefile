@@ -44,7 +44,7 @@ build: deps
 site: build
 	$(RELEASE) build content --out public --templates templates
 
-test: test-deps lint
+test: test-deps lint fuzz-smoke
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
