@@ -21,17 +21,7 @@ struct BreathingNames {
         var names = builtIn
         guard folder.fileExists("breathing.toml") else { return names }
         let advice = "sandjar reads your patterns and programs from breathing.toml; fix it first"
-        let file: SourceFile
-        switch folder.read("breathing.toml") {
-        case .success(let read): file = read
-        case .failure(let diagnostic): throw EditError(advice, diagnostic: diagnostic)
-        }
-        let table: TOMLTable
-        do {
-            table = try TOMLParser.parse(file.bytes)
-        } catch {
-            throw EditError(advice, diagnostic: file.diagnostic(.error, at: error.location, error.message))
-        }
+        let (_, table) = try folder.parsedForEditing("breathing.toml", advice: advice)
         func tables(_ key: String) -> [TOMLTable] { table[key]?.arrayValue?.compactMap(\.tableValue) ?? [] }
         names.patterns += tables("pattern").compactMap { $0["id"]?.stringValue }
         names.programs += tables("program").compactMap { $0["id"]?.stringValue }

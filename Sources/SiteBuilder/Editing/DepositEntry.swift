@@ -110,17 +110,7 @@ enum SiteTimeZone {
         let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
         guard folder.fileExists("site.toml") else { return utc }
         let advice = "sandjar needs the site's time zone to date the deposit; fix it or give --at"
-        let file: SourceFile
-        switch folder.read("site.toml") {
-        case .success(let read): file = read
-        case .failure(let diagnostic): throw EditError(advice, diagnostic: diagnostic)
-        }
-        let table: TOMLTable
-        do {
-            table = try TOMLParser.parse(file.bytes)
-        } catch {
-            throw EditError(advice, diagnostic: file.diagnostic(.error, at: error.location, error.message))
-        }
+        let (file, table) = try folder.parsedForEditing("site.toml", advice: advice)
         guard let value = table["timezone"] else { return utc }
         if let name = value.stringValue, name.contains(where: \.isLetter), let zone = TimeZone(identifier: name) {
             return zone

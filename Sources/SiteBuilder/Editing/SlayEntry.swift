@@ -111,17 +111,7 @@ struct SubscriptionEntries {
         var subscriptions: [Subscription] = []
         for relative in folder.files(in: "subscriptions", withExtension: "toml") {
             let advice = "sandjar reads every subscription file to find one; fix this first, nothing was changed"
-            let file: SourceFile
-            switch folder.read(relative) {
-            case .success(let read): file = read
-            case .failure(let diagnostic): throw EditError(advice, diagnostic: diagnostic)
-            }
-            let table: TOMLTable
-            do {
-                table = try TOMLParser.parse(file.bytes)
-            } catch {
-                throw EditError(advice, diagnostic: file.diagnostic(.error, at: error.location, error.message))
-            }
+            let (file, table) = try folder.parsedForEditing(relative, advice: advice)
             for (index, item) in (table["subscription"]?.arrayValue ?? []).enumerated() {
                 guard let entry = item.tableValue, let name = entry["name"]?.stringValue,
                     !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
