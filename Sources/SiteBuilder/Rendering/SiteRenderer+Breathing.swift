@@ -9,7 +9,7 @@ extension SiteRenderer {
         let report = figures.breathing
         let patterns = report.patterns.map { entry -> MustacheValue in
             .object([
-                "id": .string(entry.pattern.id), "name": .string(entry.pattern.name),
+                "id": .string(entry.pattern.id), "name": .string(name(of: entry.pattern)),
                 "phases": .string(phaseText(entry.pattern)),
                 "sessions": .int(entry.totals.sessions), "minutes": .string(minutes(entry.totals.minutes)),
             ])
@@ -83,7 +83,7 @@ extension SiteRenderer {
 
     private func programValue(_ progress: ProgramProgress) -> MustacheValue {
         .object([
-            "name": .string(progress.program.name),
+            "name": .string(name(of: progress.program)),
             "start": .string(format.date(progress.start)),
             "completed": .int(progress.completedDays),
             "total": .int(progress.totalDays),
@@ -93,7 +93,7 @@ extension SiteRenderer {
             "next_day": progress.nextDay.map { next in
                 .object([
                     "day": .int(next.day),
-                    "pattern": .string(data.patterns.first { $0.id == next.pattern }?.name ?? next.pattern),
+                    "pattern": .string(data.patterns.first { $0.id == next.pattern }.map(name(of:)) ?? next.pattern),
                     "pattern_id": .string(next.pattern), "cycles": .int(next.cycles),
                 ])
             } ?? .null,
@@ -113,9 +113,10 @@ extension SiteRenderer {
                     ["seconds": NSDecimalNumber(decimal: length.seconds).stringValue]))
         }
         page(
-            "breathing/\(pattern.id)/index.html", template: "pages/pacer", title: pattern.name, section: "breathing",
+            "breathing/\(pattern.id)/index.html", template: "pages/pacer", title: name(of: pattern),
+            section: "breathing",
             [
-                "name": .string(pattern.name),
+                "name": .string(name(of: pattern)),
                 "phases": .string(phaseText(pattern)),
                 "cycle_seconds": .string(NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue),
                 "pacer_css": .string(PacerStyle.css(for: pattern)),
@@ -129,6 +130,17 @@ extension SiteRenderer {
     private func phaseText(_ pattern: BreathingPattern) -> String {
         [pattern.inhale, pattern.hold, pattern.exhale, pattern.rest]
             .map { NSDecimalNumber(decimal: $0).stringValue }.joined(separator: "-")
+    }
+
+    /// A built-in pattern's or program's name in the site's language; your own as you wrote it.
+    func name(of pattern: BreathingPattern) -> String {
+        guard BreathingPattern.builtIn.contains(where: { $0.id == pattern.id }) else { return pattern.name }
+        return optionalString("breathing.builtin.\(pattern.id)") ?? pattern.name
+    }
+
+    func name(of program: BreathingProgram) -> String {
+        guard program.id == BreathingProgram.calmStart.id else { return program.name }
+        return optionalString("breathing.builtin.\(program.id)") ?? program.name
     }
 
     func minutes(_ value: Decimal) -> String {
