@@ -8,9 +8,9 @@
 # Fuzz/TARGET/ compiled with `swiftc -sanitize=fuzzer,address` together with the sources it
 # tests; the modules they import (TOML, Mustache, Domain) are compiled the same way.
 # Corpora: what the fuzzer finds stays in .fuzz/corpus/TARGET; seeds are gathered afresh on every
-# run into .fuzz/seeds/TARGET from the repository (Tests/Fixtures, templates/, content/,
-# Fuzz/TARGET/corpus) and from the conformance suites in $SANDJAR_SUITES (default
-# ../shared/suites) when present. Crashes, timeouts and out-of-memory inputs land in
+# run into .fuzz/seeds/PID/TARGET (removed afterwards) from the repository (Tests/Fixtures,
+# templates/, content/, Fuzz/TARGET/corpus) and from the conformance suites in $SANDJAR_SUITES
+# (default ../shared/suites) when present. Crashes, timeouts and out-of-memory inputs land in
 # .fuzz/artifacts/TARGET/; the run fails when any target found one.
 #
 # Environment: FUZZ_JOBS targets at a time (2), FUZZ_RSS_MB memory limit per target (2048),
@@ -118,7 +118,7 @@ seed() {
 
 gather_seeds() {
     target=$1
-    dir=$OUT/seeds/$target
+    dir=$SEEDS/$target
     rm -rf "$dir"
     mkdir -p "$dir"
     case $target in
@@ -198,16 +198,16 @@ fuzz_target() {
     log=$OUT/logs/$target.log
     echo "fuzz: $target for ${seconds}s (log: $log)"
     status=0
-    "$OUT/bin/fuzz-$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb="$FUZZ_RSS_MB" -max_len="$FUZZ_MAX_LEN" \
-        -dict="$(dictionary "$target")" -artifact_prefix="$OUT/artifacts/$target/" -print_final_stats=1 \
-        -print_pcs=0 "$OUT/corpus/$target" "$OUT/seeds/$target" >"$log" 2>&1 || status=$?
-    summary=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 || true)
-    execs=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{ print $2 }' || true)
+    "$OUT/bin/fuzz-$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb="$FUZZ_RSS_MB" \
+        -max_len="$FUZZ_MAX_LEN" -dict="$(dictionary "$target")" -artifact_prefix="$OUT/artifacts/$target/" \
+        -print_final_stats=1 "$OUT/corpus/$target" "$SEEDS/$target" >"$log" 2>&1 || status=$?
+    summary=$(grep -a -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 || true)
+    execs=$(grep -a -E '^stat::average_exec_per_sec' "$log" | awk '{ print $2 }' || true)
     if [ "$status" -eq 0 ]; then
         echo "fuzz: $target: ok, ${execs:-?} execs/s; $summary"
     else
         echo "fuzz: $target: FAILED (exit $status); see $log"
-        grep -E '^(==[0-9]+==ERROR|SUMMARY|Fatal error|artifact_prefix|Test unit written|ParseDictionaryFile)' "$log" \
+        grep -a -E '^==[0-9]+== ?ERROR|^SUMMARY|Fatal error:|Test unit written|^ParseDictionaryFile' "$log" \
             | sed 's/^/  /' || true
         return 1
     fi
@@ -225,6 +225,10 @@ case $command in
         shift
         targets=${*:-$ALL}
         for target in $targets; do build_target "$target"; done
+        # Seeds of this run only, so that two runs at once do not pull them from under each other.
+        SEEDS=$OUT/seeds/$$
+        trap 'rm -rf "$SEEDS"' EXIT
+        trap 'exit 130' INT TERM
         for target in $targets; do gather_seeds "$target"; done
         failed=""
         running=0
