@@ -3,13 +3,13 @@
 # folders at scale 1 and 4 from an empty cache, a warm nightly rebuild at scale 1 (one new deposit
 # and one new session), and the same 2,000 Markdown pages through sandjar and through Hugo. Each
 # case is the median wall-clock time of RUNS runs (hyperfine) and the peak resident memory of the
-# largest run (/usr/bin/time). Then the table, the machine and the jar and practice figures are
-# written to BENCHMARKS.md at the repository root.
+# largest run (/usr/bin/time). Then the table, the machine and the jar and practice figures go
+# into BENCHMARKS.md at the repository root, between two markers; the rest of the file is kept.
 #
 #   Benchmarks/site-bench.sh [--runs N] [--idle-wait SECONDS] [--jar FILE] [--practice FILE] [--out FILE]
 #
-# Before each case it waits (up to --idle-wait seconds, default 900; 0 to not wait) until other
-# processes use under 10 % of the CPUs, and the report says which cases started on a busy machine.
+# Before each run it waits (up to --idle-wait seconds, default 600; 0 to not wait) until the CPUs
+# are idle, and the report says how much CPU time other processes took during a run.
 #
 # --jar and --practice take the captured output of Benchmarks/jar-bench.sh and
 # Benchmarks/practice-scale.sh (`make bench` runs them first); without them this script runs
@@ -19,7 +19,7 @@
 set -eu
 
 RUNS=5
-IDLE_WAIT=900
+IDLE_WAIT=600
 JAR_OUT=""
 PRACTICE_OUT=""
 REPORT=BENCHMARKS.md
@@ -49,7 +49,11 @@ ROOT=$(pwd)
 TEMPLATES="$ROOT/templates"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sandjar-site-bench.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT INT TERM
+trap 'rm -rf "$WORK"' EXIT
+trap 'exit 130' INT TERM
+# A copy of the binary, so that a rebuild meanwhile changes nothing here.
+cp "$SANDJAR" "$WORK/sandjar"
+SANDJAR="$WORK/sandjar"
 
 # The jar and practice figures: captured by `make bench`, or run here.
 if [ -z "$JAR_OUT" ]; then
@@ -191,45 +195,59 @@ WARMPREPARE
 RESULTS="$WORK/results"
 : >"$RESULTS"
 
-# busy: the percentage of the CPUs in use over the next two seconds.
+# Other processes' work skews a benchmark, and this machine may be shared. Before each run the
+# prepare step waits (up to IDLE_WAIT seconds) until the CPUs are idle, and the busy CPU time of the
+# whole machine is read from /proc/stat just before and just after each run: what the run itself
+# did not use (GNU time's user + system) was someone else's, and the report shows it.
+cat >"$WORK/idle.sh" <<'IDLE'
+# idle.sh SECONDS: waits up to SECONDS for the CPUs to be under 10 % busy over two seconds.
 busy() {
     { head -n 1 /proc/stat; sleep 2; head -n 1 /proc/stat; } | awk '
         { total = 0; for (i = 2; i <= NF; i++) total += $i; idle[NR] = $5 + $6; all[NR] = total }
         END { printf "%d\n", 100 - 100 * (idle[2] - idle[1]) / (all[2] - all[1]) }'
 }
-
-# wait_idle NAME: waits up to IDLE_WAIT seconds for a quiet machine; notes it when there is none.
-wait_idle() {
-    waited=0
+waited=0
+load=$(busy)
+while [ "$load" -ge 10 ] && [ "$waited" -lt "$1" ]; do
+    if [ "$waited" -eq 0 ]; then echo "site-bench: waiting for the CPUs to be idle ($load % busy)" >&2; fi
+    sleep 8
+    waited=$((waited + 10))
     load=$(busy)
-    while [ "$load" -ge 10 ] && [ "$waited" -lt "$IDLE_WAIT" ]; do
-        [ "$waited" -eq 0 ] && echo "site-bench: waiting for the CPUs to be idle ($load % busy)" >&2
-        sleep 10
-        waited=$((waited + 12))
-        load=$(busy)
-    done
-    if [ "$load" -ge 10 ]; then echo "$1 ($load %)" >>"$WORK/busy"; fi
-}
+done
+IDLE
+cat >"$WORK/mark.sh" <<'MARK'
+# mark.sh FILE start|end: appends the machine's busy CPU seconds so far.
+awk -v tag="$2" 'NR == 1 { busy = 0; for (i = 2; i <= NF; i++) if (i != 5 && i != 6) busy += $i
+    printf "%s %.2f\n", tag, busy / 100; exit }' /proc/stat >>"$1"
+MARK
 
-# measure NAME PREPARE COMMAND: median, fastest and slowest seconds, mean user and system CPU
-# seconds and peak KiB to $RESULTS.
+# measure NAME PREPARE COMMAND: median, fastest and slowest seconds, mean user + system CPU
+# seconds, peak KiB and the most CPU seconds other processes used during one run, to $RESULTS.
 measure() {
     name=$1
     prepare=$2
     command=$3
-    rss="$WORK/$name.rss"
-    : >"$rss"
-    wait_idle "$name"
+    marks="$WORK/$name.marks"
+    times="$WORK/$name.time"
+    : >"$marks"
+    : >"$times"
     echo "site-bench: $name ($RUNS runs)" >&2
-    hyperfine --style basic --runs "$RUNS" --prepare "$prepare" \
+    hyperfine --style basic --runs "$RUNS" \
+        --prepare "sh $WORK/mark.sh $marks end; $prepare && sh $WORK/idle.sh $IDLE_WAIT && sh $WORK/mark.sh $marks start" \
         --export-csv "$WORK/$name.csv" \
-        "/usr/bin/time -f %M -a -o $rss $command" >&2
+        "/usr/bin/time -f '%M %U %S' -a -o $times $command" >&2
+    sh "$WORK/mark.sh" "$marks" end
     median=$(awk -F, 'NR == 2 { print $4 }' "$WORK/$name.csv")
     min=$(awk -F, 'NR == 2 { print $7 }' "$WORK/$name.csv")
     max=$(awk -F, 'NR == 2 { print $8 }' "$WORK/$name.csv")
     cpu=$(awk -F, 'NR == 2 { print $5 + $6 }' "$WORK/$name.csv")
-    peak=$(sort -n "$rss" | tail -n 1)
-    echo "$name $median $min $max $peak $cpu" >>"$RESULTS"
+    peak=$(awk '$1 > peak { peak = $1 } END { print peak }' "$times")
+    # Each run is a "start" mark followed by an "end" mark; the runs' own CPU is in $times.
+    others=$(awk 'FNR == NR { own[NR] = $2 + $3; next }
+        $1 == "start" { start = $2; open = 1; next }
+        $1 == "end" && open { n++; used = $2 - start - own[n]; if (used > most) most = used; open = 0 }
+        END { printf "%.1f\n", most }' "$times" "$marks")
+    echo "$name $median $min $max $peak $cpu $others" >>"$RESULTS"
 }
 
 build() { # build DATA OUT CACHE
@@ -277,7 +295,8 @@ sec() { field "$1" 2; }
 mib() { field "$1" 5 | awk '{ printf "%.0f", $1 / 1024 }'; }
 row() { # row NAME LABEL
     awk -v n="$1" -v label="$2" '$1 == n {
-        printf "| %s | %.2f s | %.2f – %.2f s | %.2f s | %.0f MiB |\n", label, $2, $3, $4, $6, $5 / 1024 }' "$RESULTS"
+        printf "| %s | %.2f s | %.2f – %.2f s | %.2f s | %.0f MiB | %.1f s |\n", label, $2, $3, $4, $6, $5 / 1024, $7
+    }' "$RESULTS"
 }
 verdict() { if [ "$1" = 1 ]; then echo "met"; else echo "**missed**"; fi; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
@@ -299,32 +318,31 @@ SWIFT_VERSION=$(swift --version 2>/dev/null | head -n 1)
 HUGO_VERSION=$("$HUGO" version | head -n 1)
 FS=$(df -T "$WORK" | awk 'NR == 2 { print $2 }')
 
-if [ -s "$WORK/busy" ]; then
-    BUSY="Started while other processes kept the CPUs busy (the figures are slower than on an idle machine): $(paste -sd, "$WORK/busy" | sed 's/,/, /g')."
-else
-    BUSY="Every case started on an idle machine (other processes under 10 % of the CPUs)."
-fi
-
-TMP_REPORT="$WORK/report.md"
+# BENCHMARKS.md keeps what people wrote there; this script owns only the part between the two
+# markers below, which it replaces (or, the first time, adds at the end).
+BEGIN_MARK="<!-- Generated by Benchmarks/site-bench.sh (make bench) down to the end marker; edits here are overwritten. -->"
+END_MARK="<!-- End of the part generated by Benchmarks/site-bench.sh. -->"
+BLOCK="$WORK/block.md"
 {
-    echo "# sandjar benchmarks"
+    echo "$BEGIN_MARK"
+    echo "## Whole sites (\`Benchmarks/site-bench.sh\`)"
     echo ""
-    echo "Written by \`make bench\` (\`Benchmarks/site-bench.sh\`); rerun it after changing the build"
-    echo "pipeline and commit the new figures. Release builds. Each time is the median wall-clock"
-    echo "time of $RUNS runs (hyperfine) with the fastest and slowest run; CPU is the mean user + system"
-    echo "time of a run (above the wall-clock time when both cores work); memory is the peak resident"
-    echo "set of the largest run (GNU time). Runs do not delete each other's output (see the script)."
+    echo "Release builds. Each time is the median wall-clock time of $RUNS runs (hyperfine) with the"
+    echo "fastest and slowest run; CPU is the mean user + system time of a run (above the wall-clock"
+    echo "time when both cores work); memory is the peak resident set of the largest run (GNU time)."
+    echo "Each run starts once the CPUs are idle; *not ours* is the most CPU time anything else on the"
+    echo "machine (other processes, the kernel writing our files back) used during one run: well under"
+    echo "the median, the figures are undisturbed. Runs do not delete each other's output (see the"
+    echo "script)."
     echo ""
     echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "- Machine: $(nproc) CPUs ($CPU), $RAM RAM, $(uname -sm) $(uname -r), output on $FS"
     echo "- Swift: $SWIFT_VERSION"
     echo "- Hugo: $HUGO_VERSION"
-    echo "- Load average (1, 5, 15 min) before the runs: $LOAD_BEFORE; after: $LOAD_AFTER. $BUSY"
+    echo "- Load average (1, 5, 15 min) before the runs: $LOAD_BEFORE; after: $LOAD_AFTER"
     echo ""
-    echo "## Site builds"
-    echo ""
-    echo "| Case | Median | Range | CPU (user + sys) | Peak memory |"
-    echo "| --- | --- | --- | --- | --- |"
+    echo "| Case | Median | Range | CPU (user + sys) | Peak memory | Not ours |"
+    echo "| --- | --- | --- | --- | --- | --- |"
     row sample "Sample site (\`content/\`), empty cache"
     row scale1 "Scale 1, cold (empty cache, no site): $S1_FILES files, $((S1_KIB / 1024)) MiB"
     row scale4 "Scale 4, cold: $S4_FILES files, $((S4_KIB / 1024)) MiB"
@@ -344,8 +362,6 @@ TMP_REPORT="$WORK/report.md"
     echo "site (dashboard, 366 quote pages, feed, data.json) around the pages. Two cold builds of"
     echo "scale 1 are byte-identical: $IDENTICAL."
     echo ""
-    echo "## Targets"
-    echo ""
     echo "| Target | Measured | |"
     echo "| --- | --- | --- |"
     echo "| $PAGE_COUNT pages: sandjar ≤ 0.5 × Hugo | $(f2 "$PS") s / $(f2 "$PH") s = $VS_HUGO × | $(verdict "$(below "$VS_HUGO" 0.5001)") |"
@@ -354,18 +370,27 @@ TMP_REPORT="$WORK/report.md"
     echo "| Scale 4 < 4.5 × scale 1 | $(f2 "$S4") s / $(f2 "$S1") s = $LINEAR × | $(verdict "$(below "$LINEAR" 4.5)") |"
     echo "| Peak memory at scale 4 < 1 GiB | $(mib scale4) MiB | $(verdict "$(below "$PEAK4" 1048576)") |"
     echo ""
-    echo "## The coin jar (\`Benchmarks/jar-bench.sh\`)"
+    echo "The jar and practice benchmarks of the same \`make bench\`, as printed:"
     echo ""
     echo '```'
     cat "$JAR_OUT"
-    echo '```'
     echo ""
-    echo "## Practice logs at scale (\`Benchmarks/practice-scale.sh\`)"
-    echo ""
-    echo '```'
     cat "$PRACTICE_OUT"
     echo '```'
-} >"$TMP_REPORT"
-cp "$TMP_REPORT" "$REPORT"
+    echo "$END_MARK"
+} >"$BLOCK"
+
+NEW_REPORT="$WORK/report.md"
+if [ -f "$REPORT" ] && grep -qF "$BEGIN_MARK" "$REPORT" && grep -qF "$END_MARK" "$REPORT"; then
+    awk -v begin="$BEGIN_MARK" -v end="$END_MARK" -v block="$BLOCK" '
+        $0 == begin { while ((getline line < block) > 0) print line; skipping = 1; next }
+        $0 == end { skipping = 0; next }
+        !skipping { print }' "$REPORT" >"$NEW_REPORT"
+elif [ -f "$REPORT" ]; then
+    { cat "$REPORT"; echo ""; cat "$BLOCK"; } >"$NEW_REPORT"
+else
+    { echo "# Benchmarks"; echo ""; cat "$BLOCK"; } >"$NEW_REPORT"
+fi
+cp "$NEW_REPORT" "$REPORT"
 echo ""
-cat "$REPORT"
+cat "$BLOCK"
