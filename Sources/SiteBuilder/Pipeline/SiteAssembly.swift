@@ -41,12 +41,7 @@ enum SiteAssembly {
     /// each for browsers that do not follow the refresh.
     private static func chooser(theme: Theme, site: SiteSettings) throws(MustacheError) -> String {
         let languages = site.languages.map { language -> MustacheValue in
-            var name = language.rawValue
-            if case .object(let t)? = theme.strings[language], case .object(let own)? = t["language"],
-                case .string(let text)? = own["name"]
-            {
-                name = text
-            }
+            let name = theme.string("language.name", in: language) ?? language.rawValue
             return .object([
                 "code": .string(language.rawValue), "name": .string(name),
                 "href": .string("\(SiteSettings.folder(for: language))/"),

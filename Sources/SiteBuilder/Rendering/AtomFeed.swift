@@ -58,21 +58,21 @@ struct AtomFeed {
         let updated = entries.first?.date ?? renderer.today
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         out += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(data.site.language.rawValue)\">\n"
-        out += "  <title>\(escape(data.site.title))</title>\n"
-        out += "  <id>\(escape(base ?? "tag:sandjar,2026-01-01:\(siteName)/"))</id>\n"
+        out += "  <title>\(XMLText.escape(data.site.title))</title>\n"
+        out += "  <id>\(XMLText.escape(base ?? "tag:sandjar,2026-01-01:\(siteName)/"))</id>\n"
         out += "  <updated>\(updated)T00:00:00Z</updated>\n"
-        out += "  <author><name>\(escape(data.site.title))</name></author>\n"
-        out += "  <link rel=\"alternate\" href=\"\(escape(base ?? "./"))\"/>\n"
-        if let base { out += "  <link rel=\"self\" href=\"\(escape(base))feed.xml\"/>\n" }
+        out += "  <author><name>\(XMLText.escape(data.site.title))</name></author>\n"
+        out += "  <link rel=\"alternate\" href=\"\(XMLText.escape(base ?? "./"))\"/>\n"
+        if let base { out += "  <link rel=\"self\" href=\"\(XMLText.escape(base))feed.xml\"/>\n" }
         out += "  <generator>sandjar</generator>\n"
         for entry in entries {
             let id = "tag:sandjar,\(entry.date):\(siteName)/\(entry.id)"
             out += "  <entry>\n"
-            out += "    <id>\(escape(id))</id>\n"
-            out += "    <title>\(escape(entry.title))</title>\n"
+            out += "    <id>\(XMLText.escape(id))</id>\n"
+            out += "    <title>\(XMLText.escape(entry.title))</title>\n"
             out += "    <updated>\(entry.date)T00:00:00Z</updated>\n"
-            out += "    <link rel=\"alternate\" href=\"\(escape((base ?? "") + entry.path))\"/>\n"
-            out += "    <summary>\(escape(entry.summary))</summary>\n"
+            out += "    <link rel=\"alternate\" href=\"\(XMLText.escape((base ?? "") + entry.path))\"/>\n"
+            out += "    <summary>\(XMLText.escape(entry.summary))</summary>\n"
             out += "  </entry>\n"
         }
         return out + "</feed>\n"
@@ -86,23 +86,5 @@ struct AtomFeed {
             return String(base[range.upperBound...].dropLast(base.hasSuffix("/") ? 1 : 0))
         }
         return "site-" + String(UInt64(data.site.title.hashValueStable), radix: 16)
-    }
-
-    private func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // XML 1.0 forbids most control characters even when escaped.
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

@@ -23,25 +23,21 @@ struct BarChart {
         let span = BarChart.width - BarChart.labelWidth - BarChart.valueWidth
         var out = "<svg class=\"chart bars\" viewBox=\"0 0 \(f(BarChart.width)) \(f(height))\" role=\"img\" "
         out += "aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
-        out += "<title id=\"\(id)-title\">\(escape(title))</title><desc id=\"\(id)-desc\">\(escape(description))</desc>"
+        out +=
+            "<title id=\"\(id)-title\">\(XMLText.escape(title))</title><desc id=\"\(id)-desc\">\(XMLText.escape(description))</desc>"
         for (index, bar) in bars.enumerated() {
             let y = 4 + Double(index) * BarChart.rowHeight
             let value = NSDecimalNumber(decimal: bar.value).doubleValue
             let length = maxValue > 0 ? max(2, span * value / maxValue) : 0
             out += "<text class=\"axis\" x=\"\(f(BarChart.labelWidth - 8))\" y=\"\(f(y + 17))\" text-anchor=\"end\">"
-            out += "\(escape(bar.label))</text>"
+            out += "\(XMLText.escape(bar.label))</text>"
             out += "<rect class=\"bar-\(index % 6)\" x=\"\(f(BarChart.labelWidth))\" y=\"\(f(y + 4))\" "
             out += "width=\"\(f(length))\" height=\"\(f(BarChart.rowHeight - 10))\" rx=\"3\"/>"
             out += "<text class=\"axis\" x=\"\(f(BarChart.labelWidth + length + 6))\" y=\"\(f(y + 17))\">"
-            out += "\(escape(bar.valueText))</text>"
+            out += "\(XMLText.escape(bar.valueText))</text>"
         }
         return out + "</svg>"
     }
 
     private func f(_ value: Double) -> String { String(format: "%.2f", value) }
-
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 }

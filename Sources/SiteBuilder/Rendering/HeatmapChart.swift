@@ -19,7 +19,7 @@ struct HeatmapChart {
         var out = "<svg class=\"heatmap\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" "
         out += "aria-labelledby=\"heatmap-title heatmap-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
         out +=
-            "<title id=\"heatmap-title\">\(escape(title))</title><desc id=\"heatmap-desc\">\(escape(description))</desc>"
+            "<title id=\"heatmap-title\">\(XMLText.escape(title))</title><desc id=\"heatmap-desc\">\(XMLText.escape(description))</desc>"
         for (column, week) in heatmap.weeks.enumerated() {
             for (row, day) in week.enumerated() {
                 let x = Double(column) * (HeatmapChart.cell + HeatmapChart.gap)
@@ -27,7 +27,7 @@ struct HeatmapChart {
                 let style = day.isFuture ? "future" : "level-\(day.level)"
                 out += "<rect class=\"\(style)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(HeatmapChart.cell))\" "
                 out += "height=\"\(f(HeatmapChart.cell))\" rx=\"2\">"
-                if !day.isFuture { out += "<title>\(escape(dayLabel(day)))</title>" }
+                if !day.isFuture { out += "<title>\(XMLText.escape(dayLabel(day)))</title>" }
                 out += "</rect>"
             }
         }
@@ -36,10 +36,5 @@ struct HeatmapChart {
 
     private func f(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
-    }
-
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

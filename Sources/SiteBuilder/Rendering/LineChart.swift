@@ -31,7 +31,8 @@ struct LineChart {
 
         var out = "<svg class=\"chart\" viewBox=\"0 0 \(f(LineChart.width)) \(f(LineChart.height))\" role=\"img\" "
         out += "aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
-        out += "<title id=\"\(id)-title\">\(escape(title))</title><desc id=\"\(id)-desc\">\(escape(description))</desc>"
+        out +=
+            "<title id=\"\(id)-title\">\(XMLText.escape(title))</title><desc id=\"\(id)-desc\">\(XMLText.escape(description))</desc>"
         for tick in 0...4 {
             let value = ceiling * Double(tick) / 4
             out += "<line class=\"grid\" x1=\"\(f(LineChart.left))\" y1=\"\(f(y(value)))\" "
@@ -41,24 +42,19 @@ struct LineChart {
         }
         for (i, label) in xLabels.enumerated() where xLabels.count <= 12 || i % ((xLabels.count + 9) / 10) == 0 {
             out += "<text class=\"axis\" x=\"\(f(x(i)))\" y=\"\(f(LineChart.height - LineChart.bottom + 20))\" "
-            out += "text-anchor=\"middle\">\(escape(label))</text>"
+            out += "text-anchor=\"middle\">\(XMLText.escape(label))</text>"
         }
         for line in series {
             let points = line.values.enumerated().map { i, v in
                 "\(f(x(i))),\(f(y(NSDecimalNumber(decimal: v).doubleValue)))"
             }
             out += "<polyline class=\"series-\(line.style)\" fill=\"none\" points=\"\(points.joined(separator: " "))\">"
-            out += "<title>\(escape(line.name))</title></polyline>"
+            out += "<title>\(XMLText.escape(line.name))</title></polyline>"
         }
         return out + "</svg>"
     }
 
     private func f(_ value: Double) -> String { String(format: "%.2f", value) }
-
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 
     /// 1, 2, 2.5 or 5 times a power of ten, at or above `value`.
     static func niceCeiling(_ value: Double) -> Double {

@@ -135,12 +135,7 @@ struct SiteRenderer {
     private func switcher(for path: String, root: String) -> [MustacheValue] {
         let page = path == "index.html" ? "" : path.hasSuffix("/index.html") ? String(path.dropLast(10)) : path
         return alternates.map { language in
-            var name = language.rawValue
-            if case .object(let t)? = theme.strings[language], case .object(let own)? = t["language"],
-                case .string(let text)? = own["name"]
-            {
-                name = text
-            }
+            let name = theme.string("language.name", in: language) ?? language.rawValue
             return .object([
                 "code": .string(language.rawValue),
                 "name": .string(name),
@@ -156,19 +151,12 @@ struct SiteRenderer {
     }
 
     func string(_ path: String) -> String {
-        var node = theme.strings[data.site.language] ?? .null
-        for key in path.split(separator: ".") {
-            guard case .object(let object) = node, let next = object[String(key)] else { return path }
-            node = next
-        }
-        if case .string(let text) = node { return text }
-        return path
+        theme.string(path, in: data.site.language) ?? path
     }
 
     /// The string at `path` when the table has one (category names the theme may not know).
     func optionalString(_ path: String) -> String? {
-        let text = string(path)
-        return text == path ? nil : text
+        theme.string(path, in: data.site.language)
     }
 
     /// A string with `{name}` placeholders filled in.

@@ -9,14 +9,8 @@ enum Sitemap {
         out += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in site.paths where path.hasSuffix(".html") && path != "404.html" {
             let location = path == "index.html" ? "" : path.hasSuffix("/index.html") ? String(path.dropLast(10)) : path
-            out += "  <url><loc>\(escape(baseURL + location))</loc></url>\n"
+            out += "  <url><loc>\(XMLText.escape(baseURL + location))</loc></url>\n"
         }
         return out + "</urlset>\n"
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&apos;")
     }
 }

@@ -84,3 +84,17 @@ extension Theme {
         return .object(root)
     }
 }
+
+extension Theme {
+    /// The string at a dotted `path` of a language's table (`goals.title`), or nil when the table
+    /// has none there.
+    func string(_ path: String, in language: SiteSettings.Language) -> String? {
+        var node = strings[language] ?? .null
+        for key in path.split(separator: ".") {
+            guard case .object(let object) = node, let next = object[String(key)] else { return nil }
+            node = next
+        }
+        if case .string(let text) = node { return text }
+        return nil
+    }
+}

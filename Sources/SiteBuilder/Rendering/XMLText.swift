@@ -1,0 +1,21 @@
+/// Text made safe for XML and HTML character data and attribute values: the five special
+/// characters become entities, and the control characters XML 1.0 forbids even as entities are
+/// dropped. Every generated SVG, Atom and sitemap file escapes through here.
+enum XMLText {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
