@@ -25,11 +25,19 @@ let package = Package(
         // The coin jar, simulated with Chipmunk2D.
         .target(name: "Jar", dependencies: ["CChipmunk", "Domain"]),
 
+        // templates/ and starter/ built into the binary, by a build plugin (nothing is looked up
+        // beside the executable).
+        .executableTarget(name: "EmbedResourcesTool"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedResourcesTool"]),
+        .target(name: "BuiltinFiles", plugins: ["EmbedResources"]),
+
         // Loading the data folder, rendering pages, writing the site.
         .target(
             name: "SiteBuilder",
-            dependencies: ["TOML", "Mustache", "Markdown", "Domain", "Jar"]),
-        .target(name: "SandjarCLI", dependencies: ["SiteBuilder", "TOML"]),
+            dependencies: ["TOML", "Mustache", "Markdown", "Domain", "Jar", "BuiltinFiles"]),
+        // `sandjar serve`: the built site over HTTP on the loopback interface.
+        .target(name: "SiteServer"),
+        .target(name: "SandjarCLI", dependencies: ["SiteBuilder", "SiteServer", "TOML", "BuiltinFiles"]),
         .executableTarget(name: "sandjar", dependencies: ["SandjarCLI"]),
         // `make bench`: what the coin jar costs.
         .executableTarget(name: "sandjar-bench", dependencies: ["Jar", "Domain"]),
@@ -40,6 +48,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "JarTests", dependencies: ["Jar", "Domain"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"], exclude: ["Snapshots"]),
+        .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),
         .testTarget(name: "SandjarCLITests", dependencies: ["SandjarCLI", "SiteBuilder", "Domain", "TOML"]),
     ]
 )
