@@ -1,2 +1,108 @@
-/// Placeholder: the loopback HTTP server for `sandjar serve` is being written.
-public enum SiteServerPlaceholder {}
+import Foundation
+
+/// The built site over HTTP on 127.0.0.1, for `sandjar serve`.
+///
+/// One thread accepts; every connection gets a thread of its own and is closed after one response
+/// (`Connection: close`). A preview serves one person's browser, so keep-alive would buy nothing
+/// worth its state. Every response says `Cache-Control: no-store`, so a reload always shows the
+/// latest build.
+public final class SiteServer: Sendable {
+    /// How long a client may dawdle and how many may be served at once; tests shorten them.
+    struct Limits: Sendable {
+        /// A client that sends no complete request head within this is dropped.
+        var receiveTimeout: Duration = .seconds(10)
+        /// Connections beyond this are answered 503 at once, so a flood cannot pile up threads.
+        var maxConnections = 64
+        /// The longest request head (request line and headers) read; longer ones get 431.
+        var headBytes = 16 * 1024
+
+        static let standard = Limits()
+    }
+
+    /// What connection threads read and the caller changes while serving.
+    struct Shared: Sendable {
+        var root: URL
+        var log: (@Sendable (String) -> Void)?
+        /// Accepted sockets not yet closed, so `stop()` can drop them and the cap can count them.
+        var connections: Set<Int32> = []
+    }
+
+    let port: UInt16
+    let limits: Limits
+    let shared: Locked<Shared>
+    /// The listening socket while serving; its lock also makes `start()` and `stop()` take turns.
+    let listening = Locked<Listener?>(nil)
+
+    /// - Parameters:
+    ///   - root: the folder served.
+    ///   - port: the port to listen on; 0 lets the system pick a free one.
+    public convenience init(root: URL, port: UInt16 = 0) {
+        self.init(root: root, port: port, limits: .standard)
+    }
+
+    init(root: URL, port: UInt16, limits: Limits) {
+        self.port = port
+        self.limits = limits
+        self.shared = Locked(Shared(root: root))
+    }
+
+    /// Called with one line per request, e.g. "GET /goals/ 200", from the thread that served it
+    /// (the accept thread for a 503); it must not call `stop()`, which waits for that thread.
+    public var log: (@Sendable (String) -> Void)? {
+        get { shared.withLock { $0.log } }
+        set { shared.withLock { $0.log = newValue } }
+    }
+
+    /// The folder served now.
+    public var root: URL {
+        shared.withLock { $0.root }
+    }
+
+    /// Binds 127.0.0.1 only and serves on background threads; calling it again while serving
+    /// returns the same port.
+    ///
+    /// - Returns: the bound port (the one picked by the system when `port` was 0).
+    /// - Throws: `Failure` when the port cannot be bound, e.g. "port 8080 is in use".
+    public func start() throws(Failure) -> UInt16 {
+        try listening.withLock { (listener: inout Listener?) throws(Failure) -> UInt16 in
+            if let listener { return listener.port }
+            let opened = try Listener(port: port)
+            listener = opened
+            let thread = Thread { [self] in
+                opened.acceptLoop { client in self.admit(client) }
+            }
+            thread.name = "sandjar serve: accept"
+            thread.start()
+            return opened.port
+        }
+    }
+
+    /// Serves another folder from the next request on; a request in flight keeps the root it started
+    /// with, so it sees either the old site or the new one, never a mix.
+    public func setRoot(_ root: URL) {
+        shared.withLock { $0.root = root }
+    }
+
+    /// Stops accepting, closes the listening socket (the port is free when this returns) and drops
+    /// the connections still open. Does nothing when not serving.
+    public func stop() {
+        listening.withLock { listener in
+            listener?.close()
+            listener = nil
+        }
+        shared.withLock { shared in
+            for client in shared.connections {
+                Connection(fd: client).drop()
+            }
+        }
+    }
+
+    /// The address and port the listening socket is bound to, while serving.
+    var boundAddress: (host: String, port: UInt16)? {
+        listening.withLock { $0?.address() }
+    }
+
+    deinit {
+        stop()
+    }
+}

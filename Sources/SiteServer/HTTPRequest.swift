@@ -1,0 +1,106 @@
+/// A request head as the client sent it, checked against HTTP/1.1's grammar before anything in it
+/// is looked up. Anything odd is refused rather than guessed at.
+struct HTTPRequest: Equatable {
+    /// Why a request gets no file: the status to answer with, and a reason for tests and logs.
+    struct Refusal: Error, Equatable {
+        var status: HTTPResponse.Status
+        var reason: String
+    }
+
+    /// "GET", "HEAD", or any other well-formed method (which gets 405).
+    var method: String
+    /// The request target exactly as sent: visible ASCII only, e.g. "/goals/?x=1".
+    var target: String
+    /// "HTTP/1.1" or "HTTP/1.0".
+    var version: String
+    /// Header values by lowercased name; only Host is read.
+    var headers: [String: String]
+
+    /// - Parameter head: the request line and header lines, without the blank line after them.
+    init(head: [UInt8]) throws(Refusal) {
+        var lines: [ArraySlice<UInt8>] = []
+        for line in head.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let line = line.last == 0x0D ? line.dropLast() : line
+            guard !line.contains(0x0D) else { throw Refusal(.badRequest, "a bare carriage return") }
+            lines.append(line)
+        }
+        guard let requestLine = lines.first, requestLine.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+            throw Refusal(.badRequest, "request line not printable ASCII")
+        }
+        let parts = requestLine.split(separator: 0x20, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw Refusal(.badRequest, "request line is not 'METHOD TARGET VERSION'")
+        }
+        guard parts[0].utf8.allSatisfy(Self.isTokenByte) else { throw Refusal(.badRequest, "method not a token") }
+        guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
+            throw Refusal(.badRequest, "not HTTP/1.x")
+        }
+        (method, target, version) = (parts[0], parts[1], parts[2])
+        headers = [:]
+        for line in lines.dropFirst() {
+            let (name, value) = try Self.field(line)
+            guard headers[name] == nil || name != "host" else { throw Refusal(.badRequest, "two Host headers") }
+            headers[name] = headers[name] ?? value
+        }
+    }
+
+    /// One "Name: value" line; a name with spaces (or an obsolete folded line) is refused.
+    private static func field(_ line: ArraySlice<UInt8>) throws(Refusal) -> (String, String) {
+        guard let colon = line.firstIndex(of: 0x3A), colon > line.startIndex,
+            line[..<colon].allSatisfy(isTokenByte)
+        else { throw Refusal(.badRequest, "malformed header line") }
+        let value = line[(colon + 1)...].drop { $0 == 0x20 || $0 == 0x09 }
+        guard value.allSatisfy({ $0 == 0x09 || $0 >= 0x20 && $0 != 0x7F }) else {
+            throw Refusal(.badRequest, "control character in a header value")
+        }
+        let trimmed = value.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+        let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
+        return (name, String(decoding: trimmed, as: UTF8.self))
+    }
+
+    /// RFC 9110 token characters, for methods and header names.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+
+    /// Refuses a Host that is not this machine's loopback name. The server only listens on
+    /// 127.0.0.1, but a web page can rebind its own domain name to 127.0.0.1 (DNS rebinding) and
+    /// then read the preview; such requests carry that domain as Host. HTTP/1.1 requires a Host.
+    func checkHost() throws(Refusal) {
+        guard let host = headers["host"] else {
+            if version == "HTTP/1.0" { return }
+            throw Refusal(.badRequest, "no Host header")
+        }
+        var name = host.lowercased()
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { throw Refusal(.badRequest, "malformed Host") }
+            let rest = name[name.index(after: close)...]
+            guard rest.isEmpty || rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isASCIIDigit) else {
+                throw Refusal(.badRequest, "malformed Host")
+            }
+            name = String(name[...close])
+        } else if let colon = name.firstIndex(of: ":") {
+            guard name[name.index(after: colon)...].allSatisfy(\.isASCIIDigit) else {
+                throw Refusal(.badRequest, "malformed Host")
+            }
+            name = String(name[..<colon])
+        }
+        let loopback = ["localhost", "127.0.0.1", "[::1]"].contains(name) || name.hasSuffix(".localhost")
+        guard loopback else { throw Refusal(.badRequest, "Host is not localhost or 127.0.0.1") }
+    }
+}
+
+extension HTTPRequest.Refusal {
+    init(_ status: HTTPResponse.Status, _ reason: String) {
+        self.init(status: status, reason: reason)
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,84 @@
+/// What the server answers: a status, a few headers, and a body from memory or from an open file.
+struct HTTPResponse {
+    enum Status: Int, Sendable {
+        case ok = 200
+        case movedPermanently = 301
+        case badRequest = 400
+        case notFound = 404
+        case methodNotAllowed = 405
+        case requestTimeout = 408
+        case headTooLarge = 431
+        case unavailable = 503
+
+        var reason: String {
+            switch self {
+            case .ok: return "OK"
+            case .movedPermanently: return "Moved Permanently"
+            case .badRequest: return "Bad Request"
+            case .notFound: return "Not Found"
+            case .methodNotAllowed: return "Method Not Allowed"
+            case .requestTimeout: return "Request Timeout"
+            case .headTooLarge: return "Request Header Fields Too Large"
+            case .unavailable: return "Service Unavailable"
+            }
+        }
+    }
+
+    enum Body {
+        case bytes([UInt8])
+        case file(SiteFolder.File)
+
+        var count: Int {
+            switch self {
+            case .bytes(let bytes): return bytes.count
+            case .file(let file): return file.size
+            }
+        }
+    }
+
+    var status: Status
+    var contentType: String
+    var body: Body
+    /// Headers beyond the ones every response carries, e.g. Location or Allow.
+    var extraHeaders: [(name: String, value: String)] = []
+
+    /// A short plain-text answer, e.g. for a refused request.
+    static func text(_ status: Status, _ message: String? = nil) -> HTTPResponse {
+        let text = message ?? "\(status.rawValue) \(status.reason)"
+        return HTTPResponse(status: status, contentType: ContentType.plainText, body: .bytes(Array((text + "\n").utf8)))
+    }
+
+    /// A plain-text answer naming why the request was refused, e.g. "400 Bad Request: no Host header".
+    static func refusal(_ refusal: HTTPRequest.Refusal) -> HTTPResponse {
+        text(refusal.status, "\(refusal.status.rawValue) \(refusal.status.reason): \(refusal.reason)")
+    }
+
+    /// 301 to `location`, which the caller built from the request's own checked path.
+    static func redirect(to location: String) -> HTTPResponse {
+        var response = text(.movedPermanently, "see \(location)")
+        response.extraHeaders.append((name: "Location", value: location))
+        return response
+    }
+
+    /// 405 for anything but GET and HEAD: a preview only reads.
+    static var methodNotAllowed: HTTPResponse {
+        var response = text(.methodNotAllowed)
+        response.extraHeaders.append((name: "Allow", value: "GET, HEAD"))
+        return response
+    }
+
+    /// The status line and headers, ending with the blank line. `no-store` so a reload after a
+    /// rebuild never shows a cached page; `nosniff` so browsers trust the Content-Type given.
+    var head: [UInt8] {
+        var lines = ["HTTP/1.1 \(status.rawValue) \(status.reason)"]
+        lines.append("Content-Type: \(contentType)")
+        lines.append("Content-Length: \(body.count)")
+        for header in extraHeaders {
+            lines.append("\(header.name): \(header.value)")
+        }
+        lines.append("Cache-Control: no-store")
+        lines.append("X-Content-Type-Options: nosniff")
+        lines.append("Connection: close")
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+}

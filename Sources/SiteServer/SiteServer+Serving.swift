@@ -1,0 +1,92 @@
+import Foundation
+
+/// Turning accepted sockets into responses.
+extension SiteServer {
+    /// Takes a new socket from the accept loop: serves it on a thread of its own, or answers 503 at
+    /// once when `maxConnections` are already open.
+    func admit(_ fd: Int32) {
+        let connection = Connection(fd: fd)
+        let admitted = shared.withLock { shared in
+            guard shared.connections.count < limits.maxConnections else { return false }
+            shared.connections.insert(fd)
+            return true
+        }
+        guard admitted else {
+            // On the accept thread, so nothing may wait: a short send timeout, and no lingering.
+            connection.setTimeouts(.seconds(1))
+            connection.send(.text(.unavailable, "503 too many connections"), withBody: true)
+            connection.finish(waiting: false)
+            connection.close()
+            record(request: nil, status: .unavailable)
+            return
+        }
+        let thread = Thread { [self] in
+            serve(connection)
+        }
+        thread.name = "sandjar serve: connection"
+        thread.start()
+    }
+
+    /// Reads one request, answers it, and closes the connection.
+    private func serve(_ connection: Connection) {
+        connection.setTimeouts(limits.receiveTimeout)
+        connection.sendImmediately()
+        let received = connection.receiveHead(limit: limits.headBytes, timeout: limits.receiveTimeout)
+        if received != .nothing {
+            let (request, response) = answer(received)
+            connection.send(response, withBody: request?.method != "HEAD")
+            record(request: request, status: response.status)
+        }
+        connection.finish(waiting: true)
+        shared.withLock { _ = $0.connections.remove(connection.fd) }
+        connection.close()
+    }
+
+    /// The response to what was received, with the request when its head could be read.
+    private func answer(_ received: Connection.Received) -> (HTTPRequest?, HTTPResponse) {
+        switch received {
+        case .head(let head):
+            do throws(HTTPRequest.Refusal) {
+                let request = try HTTPRequest(head: head)
+                return (request, response(to: request))
+            } catch {
+                return (nil, .refusal(error))
+            }
+        case .tooLarge: return (nil, .text(.headTooLarge))
+        case .timedOut: return (nil, .text(.requestTimeout))
+        case .incomplete, .nothing: return (nil, .text(.badRequest))
+        }
+    }
+
+    /// GET or HEAD of a checked path, looked up in the root as it is at this moment.
+    func response(to request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed }
+        let folder = SiteFolder(root: root)
+        do throws(HTTPRequest.Refusal) {
+            try request.checkHost()
+            let target = try RequestTarget(request.target)
+            switch folder.lookup(target) {
+            case .file(let file):
+                return HTTPResponse(status: .ok, contentType: file.contentType, body: .file(file))
+            case .redirect(let location):
+                return .redirect(to: location)
+            case .notFound:
+                return notFound(in: folder)
+            }
+        } catch {
+            return error.status == .notFound ? notFound(in: folder) : .refusal(error)
+        }
+    }
+
+    /// 404 with the site's own 404.html when it has one.
+    private func notFound(in folder: SiteFolder) -> HTTPResponse {
+        guard let page = folder.notFoundPage() else { return .text(.notFound) }
+        return HTTPResponse(status: .notFound, contentType: ContentType.html, body: .file(page))
+    }
+
+    /// One log line: "GET /goals/ 200", or "- - 400" when the request could not be read.
+    private func record(request: HTTPRequest?, status: HTTPResponse.Status) {
+        guard let log else { return }
+        log("\(request?.method ?? "-") \(request?.target ?? "-") \(status.rawValue)")
+    }
+}

@@ -1,0 +1,97 @@
+import XCTest
+
+@testable import SiteServer
+
+/// The request head and target parsers and the content-type table, without sockets.
+final class ParsingTests: XCTestCase {
+    private func request(_ text: String) throws -> HTTPRequest {
+        try HTTPRequest(head: Array(text.utf8))
+    }
+
+    private func refusal(_ body: () throws -> Void) -> HTTPResponse.Status? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return (error as? HTTPRequest.Refusal)?.status
+        }
+    }
+
+    func testRequestHeadParts() throws {
+        let parsed = try request(
+            "GET /goals/?x=1 HTTP/1.1\r\nHost: localhost:8080\r\nAccept:  text/html \t\r\nX-Empty:\r")
+        XCTAssertEqual(parsed.method, "GET")
+        XCTAssertEqual(parsed.target, "/goals/?x=1")
+        XCTAssertEqual(parsed.version, "HTTP/1.1")
+        XCTAssertEqual(parsed.headers, ["host": "localhost:8080", "accept": "text/html", "x-empty": ""])
+        XCTAssertNoThrow(try parsed.checkHost())
+    }
+
+    func testHeadEndIsTheBlankLine() {
+        let bytes = Array("GET / HTTP/1.1\r\nHost: a\r\n\r\nbody".utf8)
+        XCTAssertEqual(Connection.headEnd(in: bytes, from: 0), 24)
+        XCTAssertEqual(Connection.headEnd(in: Array("GET / HTTP/1.0\n\n".utf8), from: 0), 14)
+        XCTAssertNil(Connection.headEnd(in: Array("GET / HTTP/1.1\r\nHost: a\r\n\r".utf8), from: 0))
+    }
+
+    func testTargetIsSplitIntoDecodedNames() throws {
+        let target = try RequestTarget("/goals/bike%20fund/?tab=1#top")
+        XCTAssertEqual(target.names, ["goals", "bike fund"])
+        XCTAssertTrue(target.endsWithSlash)
+        XCTAssertEqual(target.path, "/goals/bike%20fund/")
+        XCTAssertEqual(target.query, "?tab=1")
+        XCTAssertEqual(try RequestTarget("/").names, [])
+        XCTAssertTrue(try RequestTarget("/").endsWithSlash)
+        XCTAssertFalse(try RequestTarget("/style.css").endsWithSlash)
+        XCTAssertEqual(try RequestTarget("/a?b/../c").names, ["a"])
+    }
+
+    func testTargetRefusals() {
+        let expected: [String: HTTPResponse.Status] = [
+            "/..": .notFound, "/%2e%2E": .notFound, "/a/%2f": .notFound, "/%5C": .notFound, "/%00": .notFound,
+            "//x": .notFound, "/a//": .notFound, "/%": .badRequest, "/%G1": .badRequest, "/%c3": .badRequest,
+            "http://h/": .badRequest, "": .badRequest, "?x": .badRequest,
+        ]
+        for (target, status) in expected {
+            XCTAssertEqual(refusal { _ = try RequestTarget(target) }, status, target)
+        }
+    }
+
+    func testHostCheck() {
+        let allowed = ["127.0.0.1", "127.0.0.1:1", "localhost", "Localhost:80", "[::1]", "[::1]:8080", "a.localhost"]
+        for host in allowed {
+            XCTAssertNil(refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost() }, host)
+        }
+        for host in ["example.com", "127.0.0.2", "localhost:x", "[::1", "[::1]x", "localhost:80:80", "0.0.0.0"] {
+            XCTAssertEqual(refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost() }, .badRequest, host)
+        }
+    }
+
+    func testContentTypeByExtension() {
+        XCTAssertEqual(ContentType.of(fileNamed: "INDEX.HTML"), "text/html; charset=utf-8")
+        XCTAssertEqual(ContentType.of(fileNamed: "feed.xml"), "application/xml")
+        XCTAssertEqual(ContentType.of(fileNamed: "archive.tar.gz"), "application/octet-stream")
+        XCTAssertEqual(ContentType.of(fileNamed: ".css"), "application/octet-stream")
+        XCTAssertEqual(ContentType.of(fileNamed: "README"), "application/octet-stream")
+        XCTAssertEqual(ContentType.of(fileNamed: "trailing."), "application/octet-stream")
+    }
+
+    /// Random heads and targets only ever parse or are refused; none may trap.
+    func testRandomInputNeverTraps() {
+        var random = SeededBytes(seed: 2024)
+        let alphabet = Array("GET HEAD / %2e%2f%zz.. ?#:\r\n\tHTTP/1.1 Host localhost\u{0}\u{7f}é".utf8)
+        for _ in 0..<20_000 {
+            let count = Int(random.next() % 80)
+            let mixed = (0..<count).map { _ in
+                let pick = random.next()
+                return pick % 4 == 0 ? UInt8(truncatingIfNeeded: pick >> 8) : alphabet[Int(pick >> 8) % alphabet.count]
+            }
+            if let parsed = try? HTTPRequest(head: mixed) {
+                _ = try? parsed.checkHost()
+                _ = try? RequestTarget(parsed.target)
+            }
+            _ = try? RequestTarget(String(decoding: mixed, as: UTF8.self))
+            _ = Connection.headEnd(in: mixed, from: Int(random.next() % 4))
+        }
+    }
+}
