@@ -7,10 +7,14 @@ DEBS    := libcmark-dev libchipmunk-dev pkg-config
 TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip
 PY_PKGS := selenium icalendar
 RELEASE := .build/release/sandjar
+# The release build links the Swift runtime statically, so the installed binary needs only the
+# two Debian libraries (DESIGN.md §6). One set of flags, so site, install and bench share a build.
+RELEASE_FLAGS := -c release --static-swift-stdlib
+PREFIX  ?= /usr/local
 # What `make bench` uses besides.
 BENCH_DEBS := hugo hyperfine time
 
-.PHONY: deps test-deps build site test bench lint clean screenshots fuzz fuzz-smoke
+.PHONY: deps test-deps build site install test bench lint clean screenshots fuzz fuzz-smoke
 
 # Installs missing Debian packages with apt-get when running as root; otherwise prints the exact
 # command to run.
@@ -38,11 +42,17 @@ test-deps: deps
 	done
 
 build: deps
-	$(SWIFT) build -c release --product sandjar
+	$(SWIFT) build $(RELEASE_FLAGS) --product sandjar
 
 # Renders the sample data folder content/ into public/.
 site: build
-	$(RELEASE) build content --out public --templates templates
+	$(RELEASE) build content --out public
+
+# Installs the stand-alone binary as $(PREFIX)/bin/sandjar (strip keeps it small).
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 -s $(RELEASE) $(DESTDIR)$(PREFIX)/bin/sandjar
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/sandjar; it needs libcmark0.30.2 and libchipmunk7 at run time"
 
 test: test-deps lint fuzz-smoke
 	$(SWIFT) build --build-tests
@@ -53,8 +63,8 @@ test: test-deps lint fuzz-smoke
 # hyperfine and GNU time take the measurements.
 bench: deps
 	$(call install_debs,$(BENCH_DEBS))
-	$(SWIFT) build -c release --product sandjar
-	$(SWIFT) build -c release --product sandjar-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product sandjar
+	$(SWIFT) build $(RELEASE_FLAGS) --product sandjar-bench
 	@mkdir -p .build/bench
 	Benchmarks/jar-bench.sh | tee .build/bench/jar.txt
 	sh Benchmarks/practice-scale.sh | tee .build/bench/practice.txt
@@ -63,7 +73,7 @@ bench: deps
 # PNGs of the main pages of the sample site (for the README), from headless Chromium.
 screenshots: build test-deps
 	rm -rf .build/screenshots-site
-	$(RELEASE) build content --out .build/screenshots-site --templates templates --today 2026-11-29 --quiet
+	$(RELEASE) build content --out .build/screenshots-site --today 2026-11-29 --quiet
 	python3 Tests/browser/screenshots.py .build/screenshots-site docs/screenshots
 
 # libFuzzer on every parser (DESIGN.md §7): TOML, Mustache, front matter, statement CSV, each
@@ -78,7 +88,7 @@ fuzz-smoke:
 
 # swift-format with the project's .swift-format; warnings fail the run.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Plugins Package.swift
 
 clean:
-	rm -rf .build public public.lock .sandjar-cache
+	rm -rf .build public public.lock

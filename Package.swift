@@ -37,7 +37,11 @@ let package = Package(
             dependencies: ["TOML", "Mustache", "Markdown", "Domain", "Jar", "BuiltinFiles"]),
         // `sandjar serve`: the built site over HTTP on the loopback interface.
         .target(name: "SiteServer"),
-        .target(name: "SandjarCLI", dependencies: ["SiteBuilder", "SiteServer", "TOML", "BuiltinFiles"]),
+        .target(
+            name: "SandjarCLI",
+            dependencies: [
+                "SiteBuilder", "SiteServer", "TOML", "Mustache", "BuiltinFiles", "Markdown", "Jar", "Domain",
+            ]),
         .executableTarget(name: "sandjar", dependencies: ["SandjarCLI"]),
         // `make bench`: what the coin jar costs.
         .executableTarget(name: "sandjar-bench", dependencies: ["Jar", "Domain"]),
@@ -47,8 +51,10 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "JarTests", dependencies: ["Jar", "Domain"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"], exclude: ["Snapshots"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "BuiltinFiles"], exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),
-        .testTarget(name: "SandjarCLITests", dependencies: ["SandjarCLI", "SiteBuilder", "Domain", "TOML"]),
+        .testTarget(
+            name: "SandjarCLITests", dependencies: ["SandjarCLI", "SiteBuilder", "Domain", "TOML", "SiteServer"],
+            exclude: ["Snapshots"]),
     ]
 )

@@ -62,13 +62,13 @@ FILES=$(ls "$DATA/practice" | wc -l | tr -d ' ')
 BYTES=$(du -sk "$DATA/practice" | cut -f1)
 
 # Once untimed, so a data or template error is shown instead of timed.
-"$SANDJAR" check "$DATA" --templates templates --today "$TODAY" >/dev/null
+"$SANDJAR" check "$DATA" --today "$TODAY" >/dev/null
 
 TIMES="$WORK/times"
 i=0
 while [ "$i" -lt "$RUNS" ]; do
     start=$(date +%s.%N)
-    "$SANDJAR" check "$DATA" --templates templates --today "$TODAY" >/dev/null
+    "$SANDJAR" check "$DATA" --today "$TODAY" >/dev/null
     end=$(date +%s.%N)
     echo "$start $end" | awk '{ printf "%.3f\n", $2 - $1 }' >> "$TIMES"
     i=$((i + 1))

@@ -46,7 +46,6 @@ for tool in hyperfine "$HUGO" /usr/bin/time; do
     command -v "$tool" >/dev/null || { echo "site-bench: $tool not found; run 'make bench'" >&2; exit 1; }
 done
 ROOT=$(pwd)
-TEMPLATES="$ROOT/templates"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sandjar-site-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
@@ -177,7 +176,7 @@ ASIDE
 WARM="$WORK/warm"
 cp -R "$WORK/scale1" "$WARM.data-pristine"
 "$SANDJAR" build "$WARM.data-pristine" --out "$WARM.out-pristine" --cache "$WARM.cache-pristine" \
-    --templates "$TEMPLATES" --today "$TODAY" --quiet
+    --today "$TODAY" --quiet
 cat >"$WORK/warm-prepare.sh" <<WARMPREPARE
 set -e
 sh "$WORK/aside.sh" "$WORK" "$WARM.data" "$WARM.cache" "$WARM.out"
@@ -251,7 +250,7 @@ measure() {
 }
 
 build() { # build DATA OUT CACHE
-    echo "$SANDJAR build $1 --out $2 --cache $3 --templates $TEMPLATES --today $TODAY --quiet"
+    echo "$SANDJAR build $1 --out $2 --cache $3 --today $TODAY --quiet"
 }
 
 aside() { # aside PATH...: the prepare step of a cold run
@@ -273,9 +272,9 @@ measure pages-hugo "$(aside "$WORK/o-h" "$WORK/hugo-cache")" \
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # Deterministic: two cold builds of scale 1 give the same bytes.
-"$SANDJAR" build "$WORK/scale1" --out "$WORK/det-a" --cache "$WORK/det-ca" --templates "$TEMPLATES" \
+"$SANDJAR" build "$WORK/scale1" --out "$WORK/det-a" --cache "$WORK/det-ca" \
     --today "$TODAY" --quiet
-"$SANDJAR" build "$WORK/scale1" --out "$WORK/det-b" --cache "$WORK/det-cb" --templates "$TEMPLATES" \
+"$SANDJAR" build "$WORK/scale1" --out "$WORK/det-b" --cache "$WORK/det-cb" \
     --today "$TODAY" --quiet
 if diff -r "$WORK/det-a" "$WORK/det-b" >/dev/null; then IDENTICAL=yes; else IDENTICAL=NO; fi
 SANDJAR_PAGES=$(find "$WORK/o-p/pages" -name index.html | wc -l | tr -d ' ')

@@ -15,6 +15,9 @@ import CChipmunk
 /// the solver never moves again and which costs nothing per step). Chipmunk numbers shapes per
 /// space, so the same sequence of calls on a fresh space gives the same result bit for bit.
 public final class PhysicsSpace {
+    /// The version of the Chipmunk2D library linked in, as it reports it (`sandjar --version`).
+    public static var libraryVersion: String { "\(CP_VERSION_MAJOR).\(CP_VERSION_MINOR).\(CP_VERSION_RELEASE)" }
+
     public struct Point: Equatable, Sendable {
         public var x: Double
         public var y: Double

@@ -14,6 +14,9 @@ public struct MarkdownRenderer: Sendable {
     /// Keep raw HTML blocks and inline HTML (`unsafe_html = true` in front matter or site.toml).
     public var allowRawHTML: Bool
 
+    /// The version of libcmark linked in, as it reports it (`sandjar --version`).
+    public static var libraryVersion: String { String(cString: cmark_version_string()) }
+
     public init(allowRawHTML: Bool = false) {
         self.allowRawHTML = allowRawHTML
     }

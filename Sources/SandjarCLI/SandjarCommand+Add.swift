@@ -7,36 +7,50 @@ extension SandjarCommand {
     static func add(_ words: [String], console: Console, now: Date = Date()) throws(Arguments.UsageError) -> Int32 {
         let hint = "try 'sandjar add deposit GOAL AMOUNT' or 'sandjar add session PATTERN --cycles N'"
         guard let what = words.first else {
-            throw Arguments.UsageError(message: "add what? \(hint)")
+            throw Arguments.UsageError(message: "add what? \(hint)", command: "add deposit")
         }
         switch what {
         case "deposit": return try addDeposit(Array(words.dropFirst()), console: console, now: now)
         case "session": return try addSession(Array(words.dropFirst()), console: console, now: now)
-        default: throw Arguments.UsageError(message: "cannot add '\(what)'; \(hint)")
+        case "--help", "-h": return try help(["add"], console: console)
+        default:
+            var message = "cannot add '\(what)'"
+            if let guess = Suggestion.closest(to: what, in: ["deposit", "session"]) {
+                message += "; did you mean '\(guess)'?"
+            }
+            throw Arguments.UsageError(message: "\(message); \(hint)", command: "add deposit")
         }
     }
 
     /// `sandjar add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--data DIR]`.
     ///
-    /// Everything typed is checked before the goal file is touched; a refused deposit leaves it
-    /// byte for byte as it was and exits 1. A missing or extra argument is a usage error, exit 2.
+    /// Everything typed is checked before the goal file is touched: a missing or extra argument or
+    /// a malformed value (amount, `--at`, `--note`) is a usage error, exit 2; a deposit the data
+    /// refuses (an unknown goal, an unreadable file) exits 1. Either way the file is as it was.
     private static func addDeposit(_ words: [String], console: Console, now: Date) throws(Arguments.UsageError)
         -> Int32
     {
-        let valued: Set<String> = ["at", "note", "data"]
-        let arguments = try Arguments(negativeNumbersAsPositionals(words, valued: valued), valued: valued, flags: [])
+        let command = Commands.addDeposit
+        let words = negativeNumbersAsPositionals(words, valued: command.valued)
+        guard let arguments = try parse(words, command, console: console) else { return 0 }
         guard arguments.positionals.count == 2 else {
             let count = arguments.positionals.count
             throw Arguments.UsageError(
                 message: count < 2
                     ? "add deposit needs a GOAL and an AMOUNT, e.g. 'sandjar add deposit bike 12.50'"
-                    : "add deposit takes a GOAL and an AMOUNT, got \(count) words; quote a note with --note \"…\"")
+                    : "add deposit takes a GOAL and an AMOUNT, got \(count) words; quote a note with --note \"…\"",
+                command: command.name)
         }
         let goal = arguments.positionals[0]
-        let data = arguments.value("data") ?? "content"
-        do throws(EditError) {
-            let entry = try DepositEntry(
+        let entry: DepositEntry
+        do {
+            entry = try DepositEntry(
                 amount: arguments.positionals[1], at: arguments.value("at"), note: arguments.value("note"))
+        } catch {
+            throw Arguments.UsageError(message: error.message, command: command.name)
+        }
+        guard let data = dataFolder(arguments, console: console) else { return 1 }
+        do throws(EditError) {
             let added = try entry.add(to: goal, data: data, now: now)
             console.out("added \(added.amount) to \(added.goal) (\(added.path))\n")
             return 0
@@ -50,21 +64,23 @@ extension SandjarCommand {
     /// [--mood-before 1..5] [--mood-after 1..5] [--data DIR]`.
     ///
     /// Appends a `[[session]]` to `practice/YYYY-MM.toml` (the month of `--at`, or of now in the
-    /// site's time zone), creating the file when missing. A missing PATTERN, a missing length or
-    /// both lengths are usage errors (exit 2); a value the data would refuse — an unknown pattern
-    /// or program, cycles that are not a whole number ≥ 1, minutes ≤ 0, a mood outside 1…5 —
-    /// exits 1 and leaves every file as it was.
+    /// site's time zone), creating the file when missing. A missing PATTERN, a missing length,
+    /// both lengths or a malformed value (cycles that are not a whole number ≥ 1, minutes ≤ 0, a
+    /// mood outside 1…5, a bad `--at`) are usage errors (exit 2); what the data refuses — an
+    /// unknown pattern or program — exits 1 and leaves every file as it was.
     private static func addSession(_ words: [String], console: Console, now: Date) throws(Arguments.UsageError)
         -> Int32
     {
-        let valued: Set<String> = ["cycles", "minutes", "program", "at", "mood-before", "mood-after", "data"]
-        let arguments = try Arguments(negativeNumbersAsPositionals(words, valued: valued), valued: valued, flags: [])
+        let command = Commands.addSession
+        let words = negativeNumbersAsPositionals(words, valued: command.valued)
+        guard let arguments = try parse(words, command, console: console) else { return 0 }
         guard arguments.positionals.count == 1 else {
             let count = arguments.positionals.count
             throw Arguments.UsageError(
                 message: count == 0
                     ? "add session needs a PATTERN, e.g. 'sandjar add session 4-7-8 --cycles 4'"
-                    : "add session takes one PATTERN, got \(count) words")
+                    : "add session takes one PATTERN, got \(count) words",
+                command: command.name)
         }
         let cycles = arguments.value("cycles")
         let minutes = arguments.value("minutes")
@@ -72,14 +88,20 @@ extension SandjarCommand {
             throw Arguments.UsageError(
                 message: cycles == nil
                     ? "add session needs --cycles N or --minutes M, e.g. 'sandjar add session 4-7-8 --cycles 4'"
-                    : "add session takes --cycles or --minutes, not both")
+                    : "add session takes --cycles or --minutes, not both",
+                command: command.name)
         }
-        let data = arguments.value("data") ?? "content"
-        do throws(EditError) {
-            let entry = try SessionEntry(
+        let entry: SessionEntry
+        do {
+            entry = try SessionEntry(
                 pattern: arguments.positionals[0], cycles: cycles, minutes: minutes,
                 program: arguments.value("program"), at: arguments.value("at"),
                 moodBefore: arguments.value("mood-before"), moodAfter: arguments.value("mood-after"))
+        } catch {
+            throw Arguments.UsageError(message: error.message, command: command.name)
+        }
+        guard let data = dataFolder(arguments, console: console) else { return 1 }
+        do throws(EditError) {
             let added = try entry.add(data: data, now: now)
             console.out("added \(added.length) of \(added.pattern) (\(added.path))\n")
             if let program = added.notEnrolledIn {
@@ -95,8 +117,8 @@ extension SandjarCommand {
     }
 
     /// Moves words like `-5` or `-.5` behind a `--`, keeping the order of all positionals, so a
-    /// negative amount reaches the amount check (exit 1, with the reason) instead of being taken
-    /// for an unknown option. Anything else is left for `Arguments` to judge.
+    /// negative amount reaches the amount check (with its reason) instead of being taken for an
+    /// unknown option. Anything else is left for `Arguments` to judge.
     static func negativeNumbersAsPositionals(_ words: [String], valued: Set<String>) -> [String] {
         var options: [String] = []
         var positionals: [String] = []
@@ -108,9 +130,10 @@ extension SandjarCommand {
                 positionals += words[index...]
                 break
             }
-            if word.hasPrefix("--") {
+            if word.hasPrefix("--") || CommandSpec.aliases[String(word.dropFirst())] != nil {
                 options.append(word)
-                let name = String(word.dropFirst(2))
+                let name =
+                    word.hasPrefix("--") ? String(word.dropFirst(2)) : CommandSpec.aliases[String(word.dropFirst())]!
                 if valued.contains(name) {
                     guard index < words.count else { return words }  // Arguments says what is missing
                     options.append(words[index])

@@ -3,30 +3,37 @@ import Foundation
 import SiteBuilder
 import TOML
 
-/// `sandjar detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--data DIR]`: prints
-/// suggested `[[subscription]]` tables for the recurring charges in a bank export (DESIGN.md §3,
-/// §6). It only reads; nothing in the data folder changes.
+/// `sandjar detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--data DIR] [--theme DIR]`:
+/// prints suggested `[[subscription]]` tables for the recurring charges in a bank export
+/// (DESIGN.md §3, §6). It only reads; nothing in the data folder changes.
+///
+/// The data folder is optional here: found as every command finds it, it gives the currency of
+/// charges whose statement names none and the theme whose catalogue names the services.
 extension SandjarCommand {
-    /// - Parameter catalog: the catalogue entry id a suggestion's payee matches, written as
-    ///   `catalog = "id"`; the seam where the subscription catalogue plugs in.
-    static func detect(
-        _ words: [String], console: Console,
-        catalog: (RecurringCharges.Suggestion) -> String? = { _ in nil }
-    ) throws(Arguments.UsageError) -> Int32 {
-        let arguments = try Arguments(words, valued: ["columns", "data"], flags: [])
+    static func detect(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        let command = Commands.detect
+        guard let arguments = try parse(words, command, console: console) else { return 0 }
         guard arguments.positionals.count == 1 else {
             throw Arguments.UsageError(
                 message: arguments.positionals.isEmpty
                     ? "detect needs a bank statement, e.g. 'sandjar detect statement.csv'"
-                    : "detect reads one statement at a time, got \(arguments.positionals.count)")
+                    : "detect reads one statement at a time, got \(arguments.positionals.count)",
+                command: command.name)
         }
         var columns: StatementCSV.Columns?
         if let option = arguments.value("columns") {
             do {
                 columns = try StatementCSV.Columns(option: option)
             } catch {
-                throw Arguments.UsageError(message: error.message)
+                throw Arguments.UsageError(message: error.message, command: command.name)
             }
+        }
+        let data: String?
+        if arguments.value("data") != nil {
+            guard let named = dataFolder(arguments, console: console) else { return 1 }
+            data = named
+        } else {
+            data = DataLocation.nearest(from: FileManager.default.currentDirectoryPath)
         }
         let path = arguments.positionals[0]
         let statement: StatementCSV
@@ -39,7 +46,7 @@ extension SandjarCommand {
         for note in statement.notes { console.err(note.description + "\n") }
         let siteCurrency: Currency?
         do {
-            siteCurrency = try detectSiteCurrency(data: arguments.value("data"))
+            siteCurrency = try detectSiteCurrency(data: data)
         } catch {
             console.err(error.description + "\n")
             return 1
@@ -49,7 +56,10 @@ extension SandjarCommand {
                 date: row.date, payee: row.payee, amount: -row.amount, currency: row.currency ?? siteCurrency)
         }
         var suggestions = RecurringCharges.detect(charges, until: statement.period?.upperBound)
-        for index in suggestions.indices { suggestions[index].catalogID = catalog(suggestions[index]) }
+        let catalog = ShippedCatalog.load(data: data, theme: arguments.value("theme"))
+        for index in suggestions.indices {
+            suggestions[index].catalogID = catalog.match(suggestions[index].name)?.entry.id
+        }
         let source = URL(fileURLWithPath: path).lastPathComponent
         console.out(DetectedTOML(source: source, statement: statement).render(suggestions))
         return 0
@@ -73,15 +83,9 @@ extension SandjarCommand {
     }
 
     /// The currency of charges whose statement names none: the site's, from `site.toml` in the
-    /// data folder. Without a data folder (the default `content` missing) there is none; a folder
-    /// named with `--data` must exist.
+    /// data folder; none without a data folder.
     private static func detectSiteCurrency(data: String?) throws(StatementCSV.Failure) -> Currency? {
-        let folder = data ?? "content"
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            if data == nil { return nil }
-            throw StatementCSV.Failure(path: folder, message: "data folder not found")
-        }
+        guard let folder = data else { return nil }
         let site = URL(fileURLWithPath: folder).appendingPathComponent("site.toml").path
         guard let bytes = FileManager.default.contents(atPath: site) else { return nil }
         let table: TOMLTable

@@ -1,24 +1,32 @@
 import Foundation
 import SiteBuilder
 
-/// `sandjar slay NAME [--on DATE] [--data DIR]`: marks a subscription killed (DESIGN.md §6).
+/// `sandjar slay NAME [--on DATE] [--data DIR] [--theme DIR]`: marks a subscription killed
+/// (DESIGN.md §6).
 extension SandjarCommand {
     /// A refused slay leaves every file byte for byte as it was and exits 1; a missing or extra
-    /// argument is a usage error, exit 2.
+    /// argument or a malformed `--on` is a usage error, exit 2.
     /// - Parameter now: the clock for a slay without `--on`; tests pass a fixed instant.
     static func slay(_ words: [String], console: Console, now: Date = Date()) throws(Arguments.UsageError) -> Int32 {
-        let arguments = try Arguments(words, valued: ["on", "data"], flags: [])
+        let command = Commands.slay
+        guard let arguments = try parse(words, command, console: console) else { return 0 }
         guard arguments.positionals.count == 1 else {
             let count = arguments.positionals.count
             throw Arguments.UsageError(
                 message: count == 0
                     ? "slay needs the NAME of a subscription, e.g. 'sandjar slay Netflix'"
-                    : "slay takes one NAME, got \(count) words; quote a name with spaces: sandjar slay \"YouTube Premium\""
-            )
+                    : "slay takes one NAME, got \(count) words; quote a name with spaces: sandjar slay \"YouTube Premium\"",
+                command: command.name)
         }
+        let entry: SlayEntry
+        do {
+            entry = try SlayEntry(name: arguments.positionals[0], on: arguments.value("on"))
+        } catch {
+            throw Arguments.UsageError(message: error.message, command: command.name)
+        }
+        guard let data = dataFolder(arguments, console: console) else { return 1 }
         do throws(EditError) {
-            let entry = try SlayEntry(name: arguments.positionals[0], on: arguments.value("on"))
-            let slain = try entry.apply(data: arguments.value("data") ?? "content", now: now)
+            let slain = try entry.apply(data: data, now: now, theme: arguments.value("theme"))
             console.out("slain: \(slain.name) on \(slain.on) (\(slain.path):\(slain.line))\n")
             return 0
         } catch {

@@ -23,8 +23,9 @@ final class AddDepositTests: XCTestCase {
 
     private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
         let captured = SandjarCommandTests.Captured()
-        let status = try? SandjarCommand.add(words + ["--data", data.path], console: captured.console(), now: clock)
-        return (status ?? 2, captured)
+        let status = SandjarCommand.main(
+            arguments: ["add"] + words + ["--data", data.path], console: captured.console(), now: clock)
+        return (status, captured)
     }
 
     private func write(_ text: String, to relative: String) throws {
@@ -49,7 +50,6 @@ final class AddDepositTests: XCTestCase {
 
         var options = BuildOptions()
         options.data = data.path
-        options.templates = SandjarCommandTests.root.appendingPathComponent("templates").path
         options.today = CalendarDate(year: 2026, month: 11, day: 30)
         XCTAssertTrue(SiteBuild(options: options).check().0.succeeded)
         let log = DiagnosticLog(strict: false)
@@ -58,12 +58,14 @@ final class AddDepositTests: XCTestCase {
         XCTAssertEqual(goal.deposits.last?.at.description, "2026-11-29T21:14:05+08:00")
     }
 
-    func testInvalidAmountsExit1AndLeaveTheFileAlone() throws {
+    /// A malformed amount is a usage error (DESIGN.md §6): exit 2, the reason, then the usage.
+    func testInvalidAmountsExit2AndLeaveTheFileAlone() throws {
         let before = try bytes(bike)
         for amount in ["0", "-1", "abc", "nan", "1e3", "12.345678901234567", "", "-0.5", "inf", "1,000"] {
             let (status, out) = run(["deposit", "bike", amount])
-            XCTAssertEqual(status, 1, "amount '\(amount)': \(out.err)")
+            XCTAssertEqual(status, 2, "amount '\(amount)': \(out.err)")
             XCTAssertTrue(out.err.hasPrefix("sandjar: "), out.err)
+            XCTAssertTrue(out.err.contains("\n\nusage: sandjar add deposit GOAL AMOUNT"), out.err)
             XCTAssertEqual(out.out, "")
             XCTAssertEqual(try bytes(bike), before, amount)
         }
@@ -108,9 +110,11 @@ final class AddDepositTests: XCTestCase {
         XCTAssertEqual(try lastDeposit(bike)["at"]?.dateTimeValue?.description, "2026-11-29T21:14:05-05:00")
         let before = try bytes(bike)
         let (status, out) = run(["deposit", "bike", "1", "--at", "2026-02-30"])
-        XCTAssertEqual(status, 1)
-        XCTAssertEqual(out.err, "sandjar: --at '2026-02-30': day must be between 01 and 28 for 2026-02\n")
-        XCTAssertEqual(run(["deposit", "bike", "1", "--at", "yesterday"]).0, 1)
+        XCTAssertEqual(status, 2)
+        XCTAssertTrue(
+            out.err.hasPrefix("sandjar: --at '2026-02-30': day must be between 01 and 28 for 2026-02\n\nusage: "),
+            out.err)
+        XCTAssertEqual(run(["deposit", "bike", "1", "--at", "yesterday"]).0, 2)
         XCTAssertEqual(try bytes(bike), before)
     }
 
@@ -122,7 +126,7 @@ final class AddDepositTests: XCTestCase {
         let text = String(decoding: try bytes(bike), as: UTF8.self)
         XCTAssertTrue(text.hasSuffix("note = \"she said \\\"hi\\\" \\\\o/\\nsecond line\\ttab 🎧 买耳机 e\u{301}\"\n"))
         let before = try bytes(bike)
-        XCTAssertEqual(run(["deposit", "bike", "1", "--note", String(repeating: "x", count: 1001)]).0, 1)
+        XCTAssertEqual(run(["deposit", "bike", "1", "--note", String(repeating: "x", count: 1001)]).0, 2)
         XCTAssertEqual(try bytes(bike), before)
     }
 

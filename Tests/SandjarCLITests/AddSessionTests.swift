@@ -23,9 +23,9 @@ final class AddSessionTests: XCTestCase {
 
     private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
         let captured = SandjarCommandTests.Captured()
-        let status = try? SandjarCommand.add(
-            ["session"] + words + ["--data", data.path], console: captured.console(), now: clock)
-        return (status ?? 2, captured)
+        let status = SandjarCommand.main(
+            arguments: ["add", "session"] + words + ["--data", data.path], console: captured.console(), now: clock)
+        return (status, captured)
     }
 
     private func text(_ url: URL) throws -> String { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
@@ -109,7 +109,8 @@ final class AddSessionTests: XCTestCase {
             ["2026-11.toml"])
     }
 
-    func testInvalidValuesExit1AndUsageMistakesExit2() throws {
+    /// Malformed values are usage errors like missing words (DESIGN.md §6): exit 2, with the usage.
+    func testInvalidValuesAndUsageMistakesExit2() throws {
         let before = try text(november)
         let refused: [[String]] = [
             ["box", "--cycles", "0"], ["box", "--cycles", "-3"], ["box", "--cycles", "2.5"],
@@ -121,16 +122,17 @@ final class AddSessionTests: XCTestCase {
         ]
         for words in refused {
             let (status, out) = run(words + (words.contains("--at") ? [] : ["--at", "2026-11-29"]))
-            XCTAssertEqual(status, 1, "\(words): \(out.err)")
+            XCTAssertEqual(status, 2, "\(words): \(out.err)")
             XCTAssertTrue(out.err.hasPrefix("sandjar: "), out.err)
+            XCTAssertTrue(out.err.contains("\n\nusage: sandjar add session PATTERN"), out.err)
             XCTAssertEqual(out.out, "")
         }
-        XCTAssertEqual(
-            run(["box", "--cycles", "0"]).1.err,
-            "sandjar: --cycles '0': give a whole number of cycles from 1 to 100000, such as 4\n")
-        XCTAssertEqual(
-            run(["box", "--minutes", "0"]).1.err,
-            "sandjar: --minutes '0': give a number of minutes greater than 0, such as 5 or 2.5\n")
+        XCTAssertTrue(
+            run(["box", "--cycles", "0"]).1.err.hasPrefix(
+                "sandjar: --cycles '0': give a whole number of cycles from 1 to 100000, such as 4\n\nusage: "))
+        XCTAssertTrue(
+            run(["box", "--minutes", "0"]).1.err.hasPrefix(
+                "sandjar: --minutes '0': give a number of minutes greater than 0, such as 5 or 2.5\n\nusage: "))
         for words in [
             ["box"], ["--cycles", "4"], ["box", "--cycles", "4", "--minutes", "5"], ["box", "extra", "--cycles", "4"],
             ["box", "--cycles"], ["box", "--cycles", "4", "--note", "x"],

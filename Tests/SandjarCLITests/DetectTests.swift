@@ -11,12 +11,11 @@ final class DetectTests: XCTestCase {
     private let statements = SandjarCommandTests.root.appendingPathComponent("Tests/Fixtures/statements")
     private let base = SandjarCommandTests.root.appendingPathComponent("Tests/Fixtures/base")
 
-    private func run(
-        _ words: [String], catalog: @escaping (RecurringCharges.Suggestion) -> String? = { _ in nil }
-    ) -> (Int32, SandjarCommandTests.Captured) {
+    /// Through the command line's own entry, as a user runs it.
+    private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
         let captured = SandjarCommandTests.Captured()
-        let status = try? SandjarCommand.detect(words, console: captured.console(), catalog: catalog)
-        return (status ?? 2, captured)
+        let status = SandjarCommand.main(arguments: ["detect"] + words, console: captured.console())
+        return (status, captured)
     }
 
     private func temporaryFile(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
@@ -80,6 +79,7 @@ final class DetectTests: XCTestCase {
                 # charged on 2026-06-08, 2026-07-08, 2026-08-08
                 # [[subscription]]
                 # name = "HULU CA"
+                # catalog = "hulu"
                 # price = 7.99
                 # currency = "USD"
                 # cycle = "monthly"
@@ -110,7 +110,8 @@ final class DetectTests: XCTestCase {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)").path
         let (status, out) = run([path, "--data", missing])
         XCTAssertEqual(status, 1)
-        XCTAssertEqual(out.err, "\(missing): error: data folder not found\n")
+        XCTAssertEqual(
+            out.err, "sandjar: \(missing): data folder not found; create one with 'sandjar init \(missing)'\n")
         XCTAssertEqual(out.out, "")
     }
 
@@ -124,7 +125,21 @@ final class DetectTests: XCTestCase {
         XCTAssertEqual(suggested(out.out), [])
     }
 
-    func testNamesAreEscapedAndTheCatalogueSeamWritesAnID() throws {
+    func testTheBuiltInCatalogueNamesKnownServices() throws {
+        let (status, out) = run([statements.appendingPathComponent("bank-2026.csv").path, "--data", base.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertTrue(out.out.contains("name = \"NETFLIX.COM CA\"\ncatalog = \"netflix\"\n"), out.out)
+    }
+
+    /// A theme folder's catalogue.toml (here given with --theme) names services for detect as
+    /// it does for a build.
+    func testNamesAreEscapedAndTheThemeCatalogueWritesAnID() throws {
+        let theme = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-theme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: theme) }
+        try Data(
+            "[[service]]\nid = \"oreilly\"\nname = \"O'Reilly Media Books\"\ncategory = \"reading\"\n".utf8
+        ).write(to: theme.appendingPathComponent("catalog.toml"))
         let csv = """
             Date,Payee,Amount
             2026-09-02,"O""Reilly\\Media Books",-9.99
@@ -132,9 +147,7 @@ final class DetectTests: XCTestCase {
             2026-11-02,"O""Reilly\\Media Books",-9.99
 
             """
-        let (status, out) = run([temporaryFile(csv), "--data", base.path]) { suggestion in
-            suggestion.payee == "o\"reilly\\media books" ? "oreilly" : nil
-        }
+        let (status, out) = run([temporaryFile(csv), "--data", base.path, "--theme", theme.path])
         XCTAssertEqual(status, 0, out.err)
         let table = try TOMLParser.parse(out.out)
         let entry = try XCTUnwrap(table["subscription"]?.arrayValue?.first?.tableValue)

@@ -57,11 +57,11 @@ final class SandjarCommandTests: XCTestCase {
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(atPath: out.path + ".lock")
+            try? FileManager.default.removeItem(atPath: out.path + ".cache")
         }
         let args = [
             "build", SandjarCommandTests.root.appendingPathComponent("content").path,
-            "--templates", SandjarCommandTests.root.appendingPathComponent("templates").path,
-            "--out", out.path, "--today", "2026-11-29",
+            "--out", out.path, "--today", "2026-11-29", "--cache", out.path + ".cache",
         ]
         let loud = Captured()
         XCTAssertEqual(SandjarCommand.main(arguments: args, console: loud.console()), 0, loud.err)
@@ -85,7 +85,7 @@ final class SandjarCommandTests: XCTestCase {
         let captured = Captured()
         let status = SandjarCommand.main(
             arguments: [
-                "check", work.path, "--templates", SandjarCommandTests.root.appendingPathComponent("templates").path,
+                "check", work.path,
             ], console: captured.console())
         XCTAssertEqual(status, 1)
         XCTAssertTrue(
@@ -98,8 +98,7 @@ final class SandjarCommandTests: XCTestCase {
         let captured = Captured()
         let status = SandjarCommand.main(
             arguments: [
-                "check", SandjarCommandTests.root.appendingPathComponent("content").path, "--templates",
-                SandjarCommandTests.root.appendingPathComponent("templates").path, "--today", "2026-11-29",
+                "check", SandjarCommandTests.root.appendingPathComponent("content").path, "--today", "2026-11-29",
             ], console: captured.console())
         XCTAssertEqual(status, 0, captured.err)
         XCTAssertTrue(captured.out.contains("subscriptions and the catalogue entries they match:"), captured.out)

@@ -22,8 +22,9 @@ final class SlayTests: XCTestCase {
 
     private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
         let captured = SandjarCommandTests.Captured()
-        let status = try? SandjarCommand.slay(words + ["--data", data.path], console: captured.console(), now: clock)
-        return (status ?? 2, captured)
+        let status = SandjarCommand.main(
+            arguments: ["slay"] + words + ["--data", data.path], console: captured.console(), now: clock)
+        return (status, captured)
     }
 
     private func url(_ relative: String) -> URL { data.appendingPathComponent(relative) }
@@ -218,10 +219,14 @@ final class SlayTests: XCTestCase {
                 "sandjar: --on 2025-12-31 is before Music started (2026-01-10, \(data.path)/subscriptions/main.toml:1); nothing was changed\n"
             ),
         ]
+        // A malformed date is a usage error (exit 2, with the usage); a date the data refuses exits 1.
         for (on, message) in cases {
             let (status, out) = run(["Music", "--on", on])
-            XCTAssertEqual(status, 1, on)
-            if let message { XCTAssertEqual(out.err, message) }
+            let malformed = message?.hasPrefix("sandjar: --on '") ?? true
+            XCTAssertEqual(status, malformed ? 2 : 1, on)
+            if let message {
+                XCTAssertTrue(out.err.hasPrefix(malformed ? message + "\nusage: sandjar slay" : message), out.err)
+            }
         }
         XCTAssertEqual(snapshot(), before)
     }
@@ -302,7 +307,7 @@ final class SlayTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: root.appendingPathComponent("content"), to: folder)
         let slain = try SlayEntry(name: "iqiyi", on: "2026-11-29").apply(
-            data: folder.path, now: Date(), templates: root.appendingPathComponent("templates").path)
+            data: folder.path, now: Date())
         XCTAssertEqual(slain.name, "爱奇艺")
         let text = try String(
             contentsOf: folder.appendingPathComponent("subscriptions/streaming.toml"), encoding: .utf8)

@@ -163,7 +163,7 @@ final class BadInputScaleTests: XCTestCase {
 
     private static func arguments(data: URL, output: URL, cache: URL) -> [String] {
         [
-            "build", data.path, "--out", output.path, "--templates", TestSupport.templates.path,
+            "build", data.path, "--out", output.path,
             "--cache", cache.path, "--today", "2026-11-29",
         ]
     }
@@ -197,7 +197,7 @@ final class BadInputScaleTests: XCTestCase {
         XCTAssertEqual(run.status, 1, "\(label): \(run.stderr)", file: file, line: testLine)
         XCTAssertEqual(run.errors, [expected], label, file: file, line: testLine)
         XCTAssertTrue(
-            run.stderr.hasSuffix("sandjar: build failed with 1 error; nothing was changed\n"), run.stderr,
+            run.stderr.hasSuffix("sandjar: build failed in step 'load data' with 1 error; the published site was not changed\n"), run.stderr,
             file: file, line: testLine)
         // The offending line is quoted around the column, not whole.
         XCTAssertLessThan(run.stderr.utf8.count, 2_000, "\(label): the message stays short", file: file, line: testLine)

@@ -18,8 +18,9 @@ final class BrowserTests: XCTestCase {
     private static let toolsMissing: Int32 = 77
     /// `/usr/bin/env` when it finds no `python3`.
     private static let commandNotFound: Int32 = 127
-    /// Longer than the checker's own hard stop (its budget plus a grace period, under two minutes).
-    private static let timeout: TimeInterval = 180
+    /// Longer than the checker's own hard stop (its budget plus a grace period): a guard against a
+    /// hang, never a speed test, so the suite passes with both cores busy.
+    private static let timeout: TimeInterval = 1_000
 
     func testSampleSiteInBothLanguagesPassesInHeadlessChromium() throws {
         let work = TestSupport.temporaryFolder(self)
@@ -31,7 +32,6 @@ final class BrowserTests: XCTestCase {
         var options = BuildOptions()
         options.data = data.path
         options.output = output.path
-        options.templates = TestSupport.templates.path
         options.today = CalendarDateFixture.sampleToday
         let report = SiteBuild(options: options).run()
         XCTAssertTrue(report.succeeded, "\(report.diagnostics)")

@@ -57,7 +57,7 @@ struct SiteVersions: Sendable {
     /// `sandjar build` arguments, every path absolute and `--today` fixed.
     static func build(_ data: URL, into output: URL, cache: URL, _ extra: [String] = []) -> [String] {
         [
-            "build", data.path, "--out", output.path, "--templates", TestSupport.templates.path,
+            "build", data.path, "--out", output.path,
             "--cache", cache.path, "--today", today, "--quiet",
         ] + extra
     }

@@ -172,7 +172,14 @@ final class FaultTests: XCTestCase {
         var reason = "Permission denied"
         var how = "chmod 555 on the output's parent, builds run as this (non-root) user"
         if FaultSetup.isRoot, let setpriv {
-            wrapper = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+            // nobody may not be able to enter the checkout (a clone in a folder only root can
+            // enter), so it runs a copy of the executable from the work folder it owns.
+            let copy = work.appendingPathComponent("sandjar-for-nobody")
+            try FileManager.default.copyItem(at: try SandjarProcess.requireExecutable(), to: copy)
+            wrapper = [
+                setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+                "/bin/sh", "-c", "exec \"\(copy.path)\" \"$@\"",
+            ]
             for folder in [work!, parent, cache!] { XCTAssertEqual(chown(folder.path, 65534, 65534), 0) }
             how = "chmod 555 on the output's parent, builds run as nobody through setpriv"
         } else if FaultSetup.isRoot {

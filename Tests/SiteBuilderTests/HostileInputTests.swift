@@ -81,7 +81,6 @@ final class HostileInputTests: XCTestCase {
         options.data = data.path
         options.output = work.appendingPathComponent("public").path
         options.cache = work.appendingPathComponent("cache").path
-        options.templates = TestSupport.templates.path
         options.today = CalendarDateFixture.sampleToday
         let report = SiteBuild(options: options).run()
         XCTAssertTrue(report.succeeded, "\(report.diagnostics)")

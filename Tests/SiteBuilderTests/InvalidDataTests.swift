@@ -19,7 +19,6 @@ final class InvalidDataTests: XCTestCase {
         var good = BuildOptions()
         good.data = TestSupport.fixtures.appendingPathComponent("base").path
         good.output = published.path
-        good.templates = TestSupport.templates.path
         good.cache = reference.appendingPathComponent("cache").path
         good.today = .init(year: 2026, month: 11, day: 29)
         let goodReport = SiteBuild(options: good).run()
@@ -86,7 +85,6 @@ final class InvalidDataTests: XCTestCase {
     private func check(_ data: URL) -> [String] {
         var options = BuildOptions()
         options.data = data.path
-        options.templates = TestSupport.templates.path
         options.today = .init(year: 2026, month: 11, day: 29)
         return SiteBuild(options: options).check().0.diagnostics.filter { $0.severity == .error }
             .map { $0.headline.replacingOccurrences(of: data.path + "/", with: "") }

@@ -13,7 +13,6 @@ final class LanguagesTests: XCTestCase {
         var options = BuildOptions()
         options.data = data.path
         options.output = work.appendingPathComponent("public").path
-        options.templates = TestSupport.templates.path
         options.today = CalendarDateFixture.sampleToday
         let report = SiteBuild(options: options).run()
         return (report, TestSupport.snapshot(work.appendingPathComponent("public")), data)

@@ -33,7 +33,6 @@ final class PublisherTests: XCTestCase {
         try "keep me".write(to: theirs.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         var options = BuildOptions()
         options.data = TestSupport.sampleContent.path
-        options.templates = TestSupport.templates.path
         options.output = theirs.path
         options.today = CalendarDateFixture.sampleToday
         let report = SiteBuild(options: options).run()
@@ -86,7 +85,6 @@ final class PublisherTests: XCTestCase {
         var held: BuildLock? = try BuildLock(path: output.path + ".lock", wait: false)
         var options = BuildOptions()
         options.data = TestSupport.sampleContent.path
-        options.templates = TestSupport.templates.path
         options.output = output.path
         options.today = CalendarDateFixture.sampleToday
         let report = SiteBuild(options: options).run()

@@ -18,7 +18,6 @@ final class SampleSiteTests: XCTestCase {
         var options = BuildOptions()
         options.data = TestSupport.sampleContent.path
         options.output = output.path
-        options.templates = TestSupport.templates.path
         options.today = SampleSiteTests.today
         return SiteBuild(options: options).run()
     }

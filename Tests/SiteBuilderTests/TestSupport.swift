@@ -11,8 +11,17 @@ enum TestSupport {
     static var sampleContent: URL { packageRoot.appendingPathComponent("content") }
     static var templates: URL { packageRoot.appendingPathComponent("templates") }
 
+    /// Builds that keep the default cache write it under `$XDG_CACHE_HOME`: for the tests, a
+    /// temporary folder of this process, so nothing lands in the checkout or the home folder.
+    static let isolatedCache: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-tests-cache-\(getpid())")
+        setenv("XDG_CACHE_HOME", url.path, 1)
+        return url
+    }()
+
     /// A fresh temporary folder, removed when the test ends.
     static func temporaryFolder(_ test: XCTestCase, file: StaticString = #filePath, line: UInt = #line) -> URL {
+        _ = isolatedCache
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("sandjar-tests-\(UUID().uuidString)")
         XCTAssertNoThrow(

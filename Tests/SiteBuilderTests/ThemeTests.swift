@@ -5,14 +5,16 @@ import XCTest
 
 /// The theme is checked before anything is published: strict variables, complete string tables.
 final class ThemeTests: XCTestCase {
+    /// A theme folder holding only the edited file, laid over the built-in theme.
     private func theme(editing path: String, _ edit: (String) -> String) throws -> (URL, [String]) {
-        let folder = TestSupport.temporaryFolder(self).appendingPathComponent("templates")
-        try TestSupport.overlay(TestSupport.templates, onto: folder)
+        let folder = TestSupport.temporaryFolder(self).appendingPathComponent("mytheme")
         let file = folder.appendingPathComponent(path)
-        try edit(try String(contentsOf: file, encoding: .utf8)).write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let original = String(decoding: try XCTUnwrap(Theme.builtIn.read(path).get().bytes), as: UTF8.self)
+        try edit(original).write(to: file, atomically: true, encoding: .utf8)
         var options = BuildOptions()
         options.data = TestSupport.fixtures.appendingPathComponent("base").path
-        options.templates = folder.path
+        options.theme = folder.path
         options.today = CalendarDateFixture.sampleToday
         let errors = SiteBuild(options: options).check().0.diagnostics.filter { $0.severity == .error }
         return (folder, errors.map { $0.headline.replacingOccurrences(of: folder.path + "/", with: "") })
@@ -93,7 +95,7 @@ final class TokenCheckTests: XCTestCase {
 
     func testTheShippedThemePasses() {
         let log = DiagnosticLog(strict: false)
-        XCTAssertNotNil(Theme.load(from: TestSupport.templates.path, log: log))
+        XCTAssertNotNil(Theme.load(from: Theme.builtIn, log: log))
         XCTAssertEqual(log.entries, [])
     }
 }

@@ -47,12 +47,13 @@ public struct SlayEntry: Sendable, Equatable {
 
     /// Finds the subscription and writes `killed` into its file.
     /// - Parameter now: the clock for a slay without `--on`; tests pass a fixed instant.
-    /// - Parameter templates: the theme whose catalogue names subscriptions the way data.json does.
-    public func apply(data: String, now: Date, templates: String = "templates") throws(EditError) -> Slain {
+    /// - Parameter theme: `--theme`, whose catalogue (with site.toml's theme) names subscriptions
+    ///   the way data.json does.
+    public func apply(data: String, now: Date, theme: String? = nil) throws(EditError) -> Slain {
         let editor = DataFileEditor(data: data)
         guard editor.folder.exists else { throw EditError("\(data): data folder not found") }
         let own = DataLoader(folder: editor.folder, log: DiagnosticLog(strict: false)).loadCatalog()
-        let catalog = ShippedCatalog.load(templates: templates).overlaid(by: own)
+        let catalog = ShippedCatalog.load(data: data, theme: theme).overlaid(by: own)
         let entry = try SubscriptionEntries(folder: editor.folder, catalog: catalog).find(name)
         let date: CalendarDate
         if let on {

@@ -4,46 +4,135 @@ import Foundation
     import Glibc
 #endif
 
-/// Read access to a data folder, with the limits of DESIGN.md §2 enforced at the door: regular
-/// files only, no symlink that leads out of the folder, at most 16 MiB a file.
-struct DataFolder {
+/// Read access to a folder of source files — a data folder or a theme — with the limits of
+/// DESIGN.md §2 enforced at the door: regular files only, no symlink that leads out of the folder,
+/// at most 16 MiB a file.
+///
+/// The files are on disk, or in memory (the theme built into the binary, tests), or one folder
+/// laid over another (a theme folder over the built-in theme: a file in the top one replaces the
+/// file of the same path below it). Everything that reads the data folder or the theme reads it
+/// through this one value.
+struct DataFolder: Sendable {
     static let maxFileBytes = 16 << 20
 
-    /// Absolute, symlinks resolved.
+    indirect enum Storage: Sendable {
+        case disk
+        case memory([String: [UInt8]])
+        case overlay(top: DataFolder, base: DataFolder)
+    }
+
+    let storage: Storage
+    /// Absolute, symlinks resolved (disk folders).
     let root: URL
     /// The folder as the user named it, used to build the paths shown in messages.
     let displayRoot: String
 
     init(path: String) {
+        storage = .disk
         displayRoot = path
         root = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
     }
 
+    /// Files held in memory, by relative path; `display` names the folder in messages.
+    init(files: [String: [UInt8]], display: String) {
+        storage = .memory(files)
+        displayRoot = display
+        root = URL(fileURLWithPath: "/")
+    }
+
+    private init(top: DataFolder, base: DataFolder) {
+        storage = .overlay(top: top, base: base)
+        displayRoot = top.displayRoot
+        root = top.root
+    }
+
+    /// This folder laid over `base`: its files replace those of the same path in `base`.
+    func overlaid(on base: DataFolder) -> DataFolder { DataFolder(top: self, base: base) }
+
     var exists: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        switch storage {
+        case .disk:
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        case .memory: return true
+        case .overlay(let top, let base): return top.exists && base.exists
+        }
     }
 
     func displayPath(_ relative: String) -> String {
-        displayRoot.hasSuffix("/") ? displayRoot + relative : "\(displayRoot)/\(relative)"
+        if case .overlay(let top, let base) = storage {
+            return top.fileExists(relative) ? top.displayPath(relative) : base.displayPath(relative)
+        }
+        return displayRoot.hasSuffix("/") ? displayRoot + relative : "\(displayRoot)/\(relative)"
     }
 
     func fileExists(_ relative: String) -> Bool {
-        FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path)
+        switch storage {
+        case .disk: return FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path)
+        case .memory(let files): return files[relative] != nil
+        case .overlay(let top, let base): return top.fileExists(relative) || base.fileExists(relative)
+        }
     }
 
     /// Files directly in `folder` whose names end in `.ext`, sorted by name (hidden files skipped).
     func files(in folder: String, withExtension ext: String) -> [String] {
-        let url = root.appendingPathComponent(folder)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return [] }
-        return names.filter { $0.hasSuffix(".\(ext)") && !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
+        let prefix = folder + "/"
+        return allFiles(under: folder).filter {
+            $0.hasSuffix(".\(ext)") && !$0.dropFirst(prefix.count).contains("/")
+        }
     }
 
-    /// The file's bytes, or a finding when it escapes the folder, is not a regular file or is too big.
-    ///
+    /// Relative paths of every file under `folder` ("" for the whole tree), recursively, sorted;
+    /// hidden files and folders skipped.
+    func allFiles(under folder: String = "") -> [String] {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        switch storage {
+        case .disk:
+            return DataFolder.walk(root.appendingPathComponent(folder)).map { prefix + $0 }
+        case .memory(let files):
+            return files.keys.filter { $0.hasPrefix(prefix) && !DataFolder.isHidden($0) }.sorted()
+        case .overlay(let top, let base):
+            return Set(top.allFiles(under: folder) + base.allFiles(under: folder)).sorted()
+        }
+    }
+
+    private static func isHidden(_ relative: String) -> Bool {
+        relative.split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+
+    /// Relative paths of the regular files under `url`, sorted.
+    private static func walk(_ url: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: url.path) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            guard !isHidden(relative) else { continue }
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(
+                atPath: url.appendingPathComponent(relative).path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { found.append(relative) }
+        }
+        return found.sorted()
+    }
+
+    /// The file's bytes, or a finding when it is missing, escapes the folder, is not a regular
+    /// file or is too big.
+    func read(_ relative: String) -> Result<SourceFile, Diagnostic> {
+        switch storage {
+        case .disk: return readFromDisk(relative)
+        case .memory(let files):
+            guard let bytes = files[relative] else {
+                return .failure(Diagnostic(.error, path: displayPath(relative), message: "is not a regular file"))
+            }
+            return .success(SourceFile(path: displayPath(relative), bytes: bytes))
+        case .overlay(let top, let base):
+            return top.fileExists(relative) ? top.read(relative) : base.read(relative)
+        }
+    }
+
     /// The checks are made again on the opened descriptor and the read stops past the limit, so a
     /// file swapped or grown while the build runs is still read once, whole, and never beyond 16 MiB.
-    func read(_ relative: String) -> Result<SourceFile, Diagnostic> {
+    private func readFromDisk(_ relative: String) -> Result<SourceFile, Diagnostic> {
         let shown = displayPath(relative)
         let url = root.appendingPathComponent(relative)
         let resolved = url.resolvingSymlinksInPath().standardizedFileURL

@@ -20,8 +20,7 @@ extension DataLoader {
 
     /// The catalogue a theme folder ships (`templates/catalog.toml`); empty when it has none.
     /// Overlay the data's own on it: `shipped.overlaid(by: data.catalog)`.
-    static func loadShippedCatalog(theme path: String, log: DiagnosticLog) -> SubscriptionCatalog {
-        let folder = DataFolder(path: path)
+    static func loadShippedCatalog(theme folder: DataFolder, log: DiagnosticLog) -> SubscriptionCatalog {
         guard folder.fileExists("catalog.toml") else { return SubscriptionCatalog() }
         guard let reader = DataLoader(folder: folder, log: log).parse("catalog.toml") else {
             return SubscriptionCatalog()
@@ -132,26 +131,41 @@ extension DataLoader {
     }
 }
 
-/// The catalogue a theme ships, for commands that match names outside a build (`detect`).
+/// The catalogue a theme ships, for commands that match names outside a build (`detect`, `slay`).
 public enum ShippedCatalog {
-    /// `templates/catalog.toml` (or another theme's); empty when missing or invalid, since a
-    /// suggestion without a catalogue id is still a good suggestion.
-    public static func load(templates: String) -> SubscriptionCatalog {
+    /// The catalogue of the built-in theme with `theme` (a folder) laid over it; empty when the
+    /// overlay's catalogue is invalid, since a suggestion without a catalogue id is still a good one.
+    public static func load(theme: String?) -> SubscriptionCatalog {
         let log = DiagnosticLog(strict: false)
-        let catalog = DataLoader.loadShippedCatalog(theme: templates, log: log)
+        guard let folder = Theme.folder(overlay: theme, log: log) else { return SubscriptionCatalog() }
+        let catalog = DataLoader.loadShippedCatalog(theme: folder, log: log)
         return log.hasErrors ? SubscriptionCatalog() : catalog
+    }
+
+    /// The catalogue a build of `data` would use before the data's own entries: the theme is
+    /// `theme` (`--theme`) or else the data folder's site.toml `theme`, as for a build.
+    public static func load(data: String?, theme: String?) -> SubscriptionCatalog {
+        load(theme: theme ?? data.flatMap { DataLoader.themeOverlay(of: DataFolder(path: $0)) })
+    }
+}
+
+extension DataLoader {
+    /// site.toml's `theme`, for commands that use the theme without a build; nil when it names
+    /// none or cannot be read (the build reports why).
+    static func themeOverlay(of folder: DataFolder) -> String? {
+        let loader = DataLoader(folder: folder, log: DiagnosticLog(strict: false))
+        loader.loadSite()
+        return loader.themeOverlay
     }
 }
 
 /// What `sandjar check` says about the catalogue: for each subscription, the service its name
 /// matched and how sure the match was, so a wrong guess or a missed one is seen before it shows.
-public enum CatalogMatchReport {
-    public static func lines(data: String, templates: String) -> [String] {
-        let log = DiagnosticLog(strict: false)
-        let loader = DataLoader(folder: DataFolder(path: data), log: log)
-        guard let loaded = loader.load() else { return [] }
-        let catalog = ShippedCatalog.load(templates: templates).overlaid(by: loaded.data.catalog)
-        return loaded.data.subscriptions.map { subscription in
+enum CatalogMatchReport {
+    /// - Parameter data: as a build leaves it, the theme's catalogue and the data's own in one.
+    static func lines(_ data: DataSet) -> [String] {
+        let catalog = data.catalog
+        return data.subscriptions.map { subscription in
             let name = "\(subscription.name) (\(subscription.source))"
             switch subscription.catalog {
             case .disabled:

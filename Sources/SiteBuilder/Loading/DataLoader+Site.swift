@@ -5,6 +5,7 @@ import Markdown
 extension DataLoader {
     static let siteKeys = [
         "title", "language", "languages", "locale", "currency", "timezone", "base_url", "unsafe_html",
+        "theme",
     ]
     static let ratesKeys = ["base", "as_of", "rates"]
 
@@ -49,6 +50,11 @@ extension DataLoader {
             }
         }
         let unsafeHTML = reader.bool("unsafe_html") ?? false
+        if let theme = reader.text("theme") {
+            themeOverlay =
+                theme.hasPrefix("/")
+                ? theme : URL(fileURLWithPath: folder.displayRoot).appendingPathComponent(theme).path
+        }
         guard let title, let language, let currency else { return }
         site = SiteSettings(
             title: title, language: language, locale: locale, currency: currency,

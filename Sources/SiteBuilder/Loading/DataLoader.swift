@@ -6,6 +6,9 @@ import TOML
 public struct LoadedData: Sendable {
     public var data: DataSet
     public var pages: [MarkdownPage]
+    /// site.toml's `theme`: a theme folder laid over the built-in theme, as a path from the
+    /// working directory (written relative to the data folder).
+    public var themeOverlay: String?
 }
 
 /// Reads a data folder into typed models, validating every file and the references between them.
@@ -37,6 +40,7 @@ final class DataLoader {
     var sessions: [PracticeSession] = []
     var pages: [MarkdownPage] = []
     var quotes: [SiteSettings.Language: QuoteLists] = [:]
+    var themeOverlay: String?
 
     init(folder: DataFolder, log: DiagnosticLog) {
         self.folder = folder
@@ -65,7 +69,7 @@ final class DataLoader {
             programs: programs, enrollments: enrollments,
             rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes,
             catalog: catalog)
-        return LoadedData(data: data, pages: pages.sorted { $0.slug < $1.slug })
+        return LoadedData(data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: themeOverlay)
     }
 
     /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.

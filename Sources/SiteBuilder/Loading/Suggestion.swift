@@ -1,6 +1,6 @@
 /// "Did you mean" for misspelt keys and names: the closest candidate within a small edit distance.
-enum Suggestion {
-    static func closest(to word: String, in candidates: [String]) -> String? {
+public enum Suggestion {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let limit = max(1, word.count / 3)
         var best: (String, Int)?
         for candidate in candidates.sorted() {

@@ -14,13 +14,17 @@ import Jar
 public struct JarCache: Sendable {
     public let folder: URL
     private let usable: Bool
+    /// False for `check`: snapshots are read, never written.
+    private let writes: Bool
 
     /// Snapshots larger than this are not read (a healthy one is about 15 KB).
     static let maximumBytes = 4 << 20
 
     /// - Parameter output: the site's output folder, if known; a cache inside it is not used.
-    public init(folder: URL, output: URL? = nil) {
+    /// - Parameter writes: false to only read snapshots (`sandjar check` writes nothing).
+    public init(folder: URL, output: URL? = nil, writes: Bool = true) {
         self.folder = folder.standardizedFileURL
+        self.writes = writes
         if let output {
             let outside = output.standardizedFileURL.path
             usable = self.folder.path != outside && !self.folder.path.hasPrefix(outside + "/")
@@ -34,8 +38,16 @@ public struct JarCache: Sendable {
         let file = snapshotFile(for: goal.id)
         let cached = file.flatMap(load)
         let (artwork, snapshot) = JarArtwork.make(goal: goal, cached: cached)
-        if let file, snapshot != cached { store(snapshot, at: file) }
+        if writes, let file, snapshot != cached { store(snapshot, at: file) }
         return artwork
+    }
+
+    /// Creates the snapshots' folder once, before jars are simulated in parallel, so concurrent
+    /// stores never race to create it.
+    public func prepare() {
+        guard usable, writes else { return }
+        try? FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("jar"), withIntermediateDirectories: true)
     }
 
     /// Nil when caching is off or the id could name a path outside the folder (ids are checked on

@@ -8,12 +8,9 @@ import Mustache
 /// folder (`zh-hans/`, `en/`) with a language switcher, and at the top a page that sends visitors
 /// to the default language, a 404 page, `robots.txt` and one `sitemap.xml` for all of them.
 enum SiteAssembly {
-    static func render(
-        theme: Theme, loaded: LoadedData, today: CalendarDate, jars: [String: JarArtwork]
-    ) throws(MustacheError) -> SiteFiles {
+    static func render(theme: Theme, loaded: LoadedData, figures: SiteFigures) throws(MustacheError) -> SiteFiles {
         let site = loaded.data.site
         guard site.languages.count > 1 else {
-            let figures = SiteFigures(data: loaded.data, theme: theme, today: today, jars: jars)
             var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures).render()
             addSiteWide(to: &files, baseURL: site.baseURL)
             return files
@@ -25,8 +22,8 @@ enum SiteAssembly {
             var localized = loaded
             localized.data.site.language = language
             localized.data.site.baseURL = site.baseURL.map { "\($0)\(folder)/" }
-            let figures = SiteFigures(data: localized.data, theme: theme, today: today, jars: jars)
-            let renderer = SiteRenderer(theme: theme, loaded: localized, figures: figures, alternates: site.languages)
+            let renderer = SiteRenderer(
+                theme: theme, loaded: localized, figures: figures.localized(language), alternates: site.languages)
             let pages = try renderer.render()
             for path in pages.paths { files.add("\(folder)/\(path)", pages[path]!) }
             if notFound.isEmpty { notFound = try renderer.notFoundPage(root: (site.baseURL ?? "") + "\(folder)/") }

@@ -1,7 +1,8 @@
 import Domain
 import Jar
 
-/// The engines' results for one build: computed once, then read by every page and `data.json`.
+/// The engines' results for one build: computed once for every language, then read by every page
+/// and `data.json`. Only the daily quote depends on the language (`localized(_:)`).
 struct SiteFigures: Sendable {
     let today: CalendarDate
     let savings: SavingsReport
@@ -9,20 +10,33 @@ struct SiteFigures: Sendable {
     let breathing: BreathingReport
     let subscriptions: SubscriptionReport
     /// Goal id → its coin jar (simulated once per build, whatever the number of languages).
-    let jars: [String: JarArtwork]
-    /// The lists today's quote comes from: the data folder's own, else the theme's.
-    let quoteLists: QuoteLists?
-    let quote: DailyQuote?
+    var jars: [String: JarArtwork]
+    /// The lists today's quote comes from in the language being rendered: the data folder's own,
+    /// else the theme's.
+    private(set) var quoteLists: QuoteLists?
+    private(set) var quote: DailyQuote?
+    private let quoteBooks: [SiteSettings.Language: QuoteLists]
 
-    init(data: DataSet, theme: Theme, today: CalendarDate, jars: [String: JarArtwork] = [:]) {
+    init(
+        data: DataSet, themeQuotes: [SiteSettings.Language: QuoteLists], today: CalendarDate,
+        jars: [String: JarArtwork] = [:]
+    ) {
         self.today = today
         self.jars = jars
         savings = SavingsReport(data: data, today: today)
         badges = BadgeBoard.evaluate(data, today: today)
         breathing = BreathingReport(data: data, today: today)
         subscriptions = SubscriptionReport(data: data, today: today)
-        let language = data.site.language
-        quoteLists = data.quotes[language] ?? theme.quotes[language]
+        quoteBooks = themeQuotes.merging(data.quotes) { _, own in own }
+        quoteLists = quoteBooks[data.site.language]
         quote = quoteLists?.quote(dayOfYear: today.dayOfYear)
+    }
+
+    /// The same figures with the daily quote of `language`.
+    func localized(_ language: SiteSettings.Language) -> SiteFigures {
+        var copy = self
+        copy.quoteLists = quoteBooks[language]
+        copy.quote = copy.quoteLists?.quote(dayOfYear: today.dayOfYear)
+        return copy
     }
 }

@@ -1,10 +1,13 @@
+import BuiltinFiles
 import Domain
 import Foundation
 import Mustache
 import TOML
 
-/// A theme folder (`templates/` by default): Mustache templates, string tables per language,
-/// design tokens and static assets.
+/// A theme: Mustache templates, string tables per language, design tokens and static assets.
+///
+/// The default theme is built into the binary from `templates/`; a theme folder (`--theme DIR`
+/// or `theme = "DIR"` in site.toml) is laid over it, file by file (DESIGN.md §6).
 ///
 /// Loading checks what a theme author gets wrong most: every string table has exactly the same
 /// keys, and every template parses. Rendering then runs in strict mode, so a misspelt variable
@@ -25,23 +28,37 @@ public struct Theme: Sendable {
 
     static let requiredLanguages: [SiteSettings.Language] = [.en, .zhHans]
 
-    static func load(from path: String, log: DiagnosticLog) -> Theme? {
+    /// The built-in theme, as `theme export` writes it out.
+    static let builtIn = DataFolder(files: BuiltinFiles.theme, display: "(built-in theme)")
+
+    /// The files a build reads its theme from: the built-in theme, with `overlay` laid over it.
+    /// A named overlay that is not a folder is an error: a typo must not quietly fall back.
+    static func folder(overlay path: String?, log: DiagnosticLog) -> DataFolder? {
+        guard let path else { return builtIn }
         let folder = DataFolder(path: path)
         guard folder.exists else {
-            log.add(Diagnostic(.error, path: path, message: "templates folder not found"))
+            log.add(
+                Diagnostic(
+                    .error, path: path,
+                    message: "theme folder not found (a theme folder overlays the built-in theme; "
+                        + "'sandjar theme export DIR' writes the built-in one out to start from)"))
             return nil
         }
+        return folder.overlaid(on: builtIn)
+    }
+
+    static func load(from folder: DataFolder, log: DiagnosticLog) -> Theme? {
         // Every template and stylesheet is read once, checked for raw values where a design
         // token belongs, and kept.
         var sources: [String: String] = [:]
-        for relative in Theme.files(under: folder.root, extension: "mustache") {
+        for relative in folder.allFiles() where relative.hasSuffix(".mustache") {
             guard let file = read(relative, in: folder, log: log) else { continue }
             let text = String(decoding: file.bytes, as: UTF8.self)
             TokenCheck.check(template: text, file: file).forEach(log.add)
             sources[String(relative.dropLast(".mustache".count))] = text
         }
-        for relative in Theme.files(under: folder.root.appendingPathComponent("static"), extension: "css") {
-            guard let file = read("static/" + relative, in: folder, log: log) else { continue }
+        for relative in folder.allFiles(under: "static") where relative.hasSuffix(".css") {
+            guard let file = read(relative, in: folder, log: log) else { continue }
             TokenCheck.check(css: String(decoding: file.bytes, as: UTF8.self), file: file).forEach(log.add)
         }
         var templates: MustacheLibrary?
@@ -53,16 +70,17 @@ public struct Theme: Sendable {
         let strings = loadStrings(folder, log: log)
         let stylesheet = loadStylesheet(folder, log: log)
         var assets: [String: [UInt8]] = [:]
-        for relative in Theme.files(under: folder.root.appendingPathComponent("static"), extension: nil)
-        where relative != "style.css" {
-            if case .success(let file) = folder.read("static/" + relative) { assets[relative] = file.bytes }
+        for relative in folder.allFiles(under: "static") where relative != "static/style.css" {
+            if case .success(let file) = folder.read(relative) {
+                assets[String(relative.dropFirst("static/".count))] = file.bytes
+            }
         }
         var quotes: [SiteSettings.Language: QuoteLists] = [:]
         if folder.fileExists("quotes.toml") {
             let loader = DataLoader(folder: folder, log: log)
             if let reader = loader.parse("quotes.toml") { quotes = QuoteBookReader.read(reader) }
         }
-        let catalog = DataLoader.loadShippedCatalog(theme: path, log: log)
+        let catalog = DataLoader.loadShippedCatalog(theme: folder, log: log)
         guard let templates, let strings, let stylesheet, !log.hasErrors else { return nil }
         return Theme(
             templates: templates, strings: strings, stylesheet: stylesheet, assets: assets, quotes: quotes,
@@ -77,22 +95,5 @@ public struct Theme: Sendable {
             log.add(diagnostic)
             return nil
         }
-    }
-
-    /// Relative paths of files under `root` (recursively), sorted.
-    static func files(under root: URL, extension ext: String?) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
-        var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            guard !name.hasPrefix(".") else { continue }
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(
-                atPath: root.appendingPathComponent(relative).path, isDirectory: &isDirectory)
-            if isDirectory.boolValue { continue }
-            if let ext, !relative.hasSuffix("." + ext) { continue }
-            found.append(relative)
-        }
-        return found.sorted()
     }
 }

@@ -1,0 +1,208 @@
+/// Every command of the command line, in the order `sandjar help` lists them (DESIGN.md §6).
+enum Commands {
+    static let dataOption = """
+          --data DIR, -C DIR    the data folder; without it, the nearest folder from here upward
+                                that holds a site.toml
+        """
+    static let themeOption = """
+          --theme DIR           a theme folder laid over the built-in theme, file by file
+                                (--templates is the old name); default: site.toml's theme
+        """
+
+    static let initCommand = CommandSpec(
+        name: "init", summary: "create a new data folder with one of everything, commented",
+        synopsis: ["init DIR [--language en|zh-Hans] [--currency CODE] [--timezone ZONE] [--title TEXT]"],
+        details: """
+            Writes a data folder to DIR (which must be missing or empty): site settings, a goal with a
+            plan and deposits, a regular-saving goal, subscriptions (a shared one and a trial), a
+            breathing log and program, exchange rates and a page, each file commented. Dates are set
+            around today, so the first build shows every part of the dashboard.
+
+              --language LANG       en or zh-Hans (default: en)
+              --currency CODE       the site currency, e.g. USD, CNY, EUR, JPY (default: USD for en,
+                                    CNY for zh-Hans)
+              --timezone ZONE       an IANA time zone such as Europe/Berlin (default: this machine's)
+              --title TEXT          the site's title
+              --today YYYY-MM-DD    the day the dates are set around (default: today)
+
+            Then: sandjar check DIR --strict, sandjar build DIR, sandjar serve DIR.
+            """,
+        valued: ["language", "currency", "timezone", "title", "today"], flags: [])
+
+    static let build = CommandSpec(
+        name: "build", summary: "build the site into a folder, swapped in whole",
+        synopsis: [
+            "build [DATA] [--out DIR] [--theme DIR] [--cache DIR] [--today YYYY-MM-DD]",
+            "      [--quiet] [--strict] [--wait] [--timings]",
+        ],
+        details: """
+            Validates the data folder, runs the engines, simulates the jars, renders every page and
+            swaps the new site into --out at once: a failed or killed build leaves the published site
+            as it was. --out must be missing, empty, or a folder an earlier build wrote.
+
+              DATA                  the data folder (or --data DIR, -C DIR); default: the nearest
+                                    folder from here upward that holds a site.toml
+              --out DIR             where the site goes (default: DATA/public)
+            \(themeOption)
+              --cache DIR           where settled jars are kept (default: $XDG_CACHE_HOME/sandjar/…
+                                    or ~/.cache/sandjar/…)
+              --today YYYY-MM-DD    build as of this day (default: today in the site's time zone)
+              --quiet               print only warnings and errors (for cron)
+              --strict              treat warnings as errors
+              --wait                wait for a build already running on the same --out
+              --timings             print how long each step took
+
+            Exit status: 0 built, 1 errors in the data or theme or a refused --out, 2 usage.
+            """,
+        valued: ["data", "out", "theme", "cache", "today"], flags: ["quiet", "strict", "wait", "timings"])
+
+    static let serve = CommandSpec(
+        name: "serve", summary: "preview the site on 127.0.0.1, rebuilt when a file changes",
+        synopsis: ["serve [DATA] [--port N] [--theme DIR] [--today YYYY-MM-DD] [--strict]"],
+        details: """
+            Builds the site into a temporary folder (never the published one), serves it on
+            http://127.0.0.1:PORT/ and rebuilds within a second when a file in the data folder or the
+            theme folder is saved. A rebuild that fails prints its errors and keeps serving the last
+            good site. Ctrl-C stops it and removes the temporary folder.
+
+              DATA                  the data folder (or --data DIR, -C DIR)
+              --port N              the port (default: 8080; 0 picks a free one)
+            \(themeOption)
+              --cache DIR           where settled jars are kept
+              --today YYYY-MM-DD    build as of this day
+              --strict              treat warnings as errors
+            """,
+        valued: ["data", "port", "theme", "cache", "today"], flags: ["strict"])
+
+    static let check = CommandSpec(
+        name: "check", summary: "validate the data and theme, print findings; writes nothing",
+        synopsis: ["check [DATA] [--theme DIR] [--today YYYY-MM-DD] [--strict] [--timings]"],
+        details: """
+            Runs every step of a build but publishing, prints every finding with its file, line and
+            column, and lists the catalogue entry each subscription matched. Nothing is written, not
+            even the cache.
+
+              DATA                  the data folder (or --data DIR, -C DIR)
+            \(themeOption)
+              --today YYYY-MM-DD    check as of this day
+              --strict              treat warnings as errors
+              --timings             print how long each step took
+
+            Exit status: 0 clean (warnings allowed unless --strict), 1 errors, 2 usage.
+            """,
+        valued: ["data", "theme", "cache", "today"], flags: ["strict", "timings"])
+
+    static let addDeposit = CommandSpec(
+        name: "add deposit", summary: "record a deposit into a goal",
+        synopsis: ["add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--data DIR]"],
+        details: """
+            Appends a [[deposit]] to goals/GOAL.toml, keeping every comment and line of the file, and
+            writes it atomically. GOAL is the goal's id (its file name) or its name.
+
+              AMOUNT                a number greater than 0, such as 12.50
+              --at DATETIME         a date or date-time such as 2026-11-29T21:14:00+08:00
+                                    (default: now in the site's time zone)
+              --note TEXT           a remark kept with the deposit
+            \(dataOption)
+            """,
+        valued: ["at", "note", "data"], flags: [])
+
+    static let addSession = CommandSpec(
+        name: "add session", summary: "record a breathing session",
+        synopsis: [
+            "add session PATTERN (--cycles N | --minutes M) [--program ID] [--at DATETIME]",
+            "            [--mood-before 1..5] [--mood-after 1..5] [--data DIR]",
+        ],
+        details: """
+            Appends a [[session]] to practice/YYYY-MM.toml (the month of --at), creating the file when
+            it is missing. PATTERN is a built-in pattern (4-7-8, box, equal, …) or one of
+            breathing.toml.
+
+              --cycles N            whole breathing cycles, 1 or more
+              --minutes M           or minutes, greater than 0
+              --program ID          the program this session belongs to
+              --at DATETIME         when (default: now in the site's time zone)
+              --mood-before 1..5, --mood-after 1..5
+            \(dataOption)
+            """,
+        valued: ["cycles", "minutes", "program", "at", "mood-before", "mood-after", "data"], flags: [])
+
+    static let slay = CommandSpec(
+        name: "slay", summary: "mark a subscription cancelled",
+        synopsis: ["slay NAME [--on DATE] [--data DIR] [--theme DIR]"],
+        details: """
+            Adds killed = DATE to the subscription NAME (its name as written, or its id in data.json),
+            keeping the rest of its file as it was.
+
+              --on DATE             the day it was cancelled (default: today in the site's time zone)
+            \(dataOption)
+            \(themeOption)
+            """,
+        valued: ["on", "data", "theme"], flags: [])
+
+    static let detect = CommandSpec(
+        name: "detect", summary: "suggest subscriptions from a bank statement (CSV)",
+        synopsis: ["detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--data DIR] [--theme DIR]"],
+        details: """
+            Reads a bank export and prints a [[subscription]] table for every payee charged at a regular
+            interval, to review and paste into subscriptions/. Nothing is written.
+
+              --columns SPEC        which columns hold the date, payee and amount, when the header
+                                    does not say
+            \(dataOption)
+            \(themeOption)
+            """,
+        valued: ["columns", "data", "theme"], flags: [])
+
+    static let themeExport = CommandSpec(
+        name: "theme export", summary: "write the built-in theme out, to change it",
+        synopsis: ["theme export DIR"],
+        details: """
+            Writes the built-in theme (layouts, pages, partials, string tables, design tokens,
+            stylesheet, catalogue, quotes) into DIR, which must be missing or empty. Keep the files you
+            change and point a build at the folder with --theme DIR or theme = "DIR" in site.toml: a
+            file there replaces the built-in file of the same path.
+            """,
+        valued: [], flags: [])
+
+    static let debug = CommandSpec(
+        name: "debug", summary: "tools for development",
+        synopsis: ["debug toml-decode", "debug fixture --scale N --out DIR"],
+        details: """
+            toml-decode           TOML on stdin → toml-test tagged JSON on stdout
+            fixture               a synthetic data folder of the given scale, for benchmarks
+            """,
+        valued: ["scale", "out"], flags: [])
+
+    static let help = CommandSpec(
+        name: "help", summary: "show help for a command",
+        synopsis: ["help [COMMAND]"],
+        details: "Prints what COMMAND does and its options, or the list of commands.",
+        valued: [], flags: [])
+
+    static let all = [
+        initCommand, build, serve, check, addDeposit, addSession, slay, detect, themeExport, help, debug,
+    ]
+
+    /// The command named by `words` (`["add", "deposit"]` → add deposit), if any.
+    static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+
+    /// `sandjar`, `sandjar help`: every command with its one-line summary.
+    static var overview: String {
+        var text = "sandjar turns a folder of TOML files into a personal dashboard website.\n\nusage:\n"
+        for command in all {
+            text += "  sandjar \(command.synopsis[0])\n      \(command.summary)\n"
+        }
+        text += """
+
+            Every command that reads data finds the data folder the same way: --data DIR (or -C DIR),
+            or DATA where shown, else the nearest folder from here upward that holds a site.toml.
+            'sandjar help COMMAND' or 'sandjar COMMAND --help' tells more; 'sandjar --version' which
+            version this is.
+            Exit status: 0 ok, 1 errors in the data or theme (or a refused --out, a failed edit),
+            2 usage.
+
+            """
+        return text
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SiteBuilder
+import TOML
+
+/// `sandjar debug …`: tools for development and the conformance suites.
+extension SandjarCommand {
+    static func debug(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        let command = Commands.debug
+        if words.first == "fixture" { return try fixture(Array(words.dropFirst()), console: console) }
+        if words.first == "--help" || words.first == "-h" {
+            console.out(command.help)
+            return 0
+        }
+        guard words == ["toml-decode"] else {
+            throw Arguments.UsageError(
+                message: "unknown debug command; try 'sandjar debug toml-decode' or 'fixture'", command: command.name)
+        }
+        do {
+            let table = try TOMLParser.parse(console.readInput())
+            console.out(TOMLTaggedJSON.encode(table) + "\n")
+            return 0
+        } catch {
+            console.err("<stdin>:\(error.location.line):\(error.location.column): error: \(error.message)\n")
+            return 1
+        }
+    }
+
+    /// `sandjar debug fixture --scale N --out DIR`: a synthetic data folder for benchmarks.
+    private static func fixture(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        let command = Commands.debug
+        guard let arguments = try parse(words, command, console: console) else { return 0 }
+        guard arguments.positionals.isEmpty, let out = arguments.value("out") else {
+            throw Arguments.UsageError(message: "debug fixture needs --out DIR", command: command.name)
+        }
+        let scaleText = arguments.value("scale") ?? "1"
+        guard let scale = Int(scaleText), (1...100).contains(scale) else {
+            throw Arguments.UsageError(
+                message: "--scale must be a whole number from 1 to 100, not '\(scaleText)'", command: command.name)
+        }
+        do {
+            try FixtureGenerator(scale: scale).write(to: URL(fileURLWithPath: out))
+        } catch {
+            console.err("sandjar: cannot write the fixture: \(error)\n")
+            return 1
+        }
+        console.out(
+            "wrote a scale-\(scale) data folder to \(out) (build it with --today \(FixtureGenerator.lastDay))\n")
+        return 0
+    }
+}

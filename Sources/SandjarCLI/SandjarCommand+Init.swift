@@ -1,0 +1,76 @@
+import Domain
+import Foundation
+import SiteBuilder
+
+/// `sandjar init DIR`: a new data folder with one of everything, commented (DESIGN.md §6).
+extension SandjarCommand {
+    static func initialize(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        let command = Commands.initCommand
+        guard let arguments = try parse(words, command, console: console) else { return 0 }
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw Arguments.UsageError(
+                message: "init takes the folder to create, e.g. 'sandjar init ~/dash'", command: command.name)
+        }
+        let starter = try starterFolder(arguments, command: command)
+        let folder = NewFolder(path: path)
+        do {
+            let files = try starter.files()
+            try folder.write(files)
+        } catch let error as NewFolder.Refusal {
+            console.err("sandjar: \(error.message)\n")
+            return 1
+        } catch {
+            console.err("sandjar: the built-in starter folder is broken: \(error)\n")
+            return 1
+        }
+        console.out(
+            """
+            created a data folder in \(path) (\(starter.language.rawValue), \(starter.currency.code), \(starter.timezone))
+            next: sandjar check \(path) --strict
+                  sandjar serve \(path)        # preview on http://127.0.0.1:8080/
+                  sandjar build \(path) --out /var/www/dash
+
+            """)
+        return 0
+    }
+
+    /// The settings `init` was given, each checked: a bad one is a usage error.
+    private static func starterFolder(
+        _ arguments: Arguments, command: CommandSpec
+    ) throws(Arguments.UsageError) -> StarterFolder {
+        let languageText = arguments.value("language") ?? "en"
+        guard let language = SiteSettings.Language(rawValue: languageText) else {
+            var message = "--language must be en or zh-Hans, not '\(languageText)'"
+            if let guess = Suggestion.closest(to: languageText, in: ["en", "zh-Hans"]) {
+                message += "; did you mean '\(guess)'?"
+            }
+            throw Arguments.UsageError(message: message, command: command.name)
+        }
+        let code = arguments.value("currency")?.uppercased() ?? (language == .en ? "USD" : "CNY")
+        guard let currency = Currency(code: code) else {
+            var message = "--currency: '\(code)' is not a known currency code"
+            if let guess = Suggestion.closest(to: code, in: Currency.allCodes) {
+                message += "; did you mean '\(guess)'?"
+            }
+            throw Arguments.UsageError(message: message, command: command.name)
+        }
+        let timezone = arguments.value("timezone") ?? localTimeZone()
+        guard TimeZone(identifier: timezone) != nil, timezone.contains(where: \.isLetter) else {
+            throw Arguments.UsageError(
+                message: "--timezone '\(timezone)' is not an IANA time zone name such as Europe/Berlin",
+                command: command.name)
+        }
+        let title = arguments.value("title") ?? (language == .en ? "My sandjar" : "我的聚沙")
+        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw Arguments.UsageError(message: "--title is empty", command: command.name)
+        }
+        let today = try today(arguments, command: command) ?? SiteBuild.today(in: timezone)
+        return StarterFolder(language: language, currency: currency, timezone: timezone, title: title, today: today)
+    }
+
+    /// This machine's time zone by its IANA name; UTC when it has none.
+    private static func localTimeZone() -> String {
+        let name = TimeZone.current.identifier
+        return name.contains("/") || name == "UTC" ? name : "UTC"
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SiteBuilder
+import SiteServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `sandjar serve [DATA] [--port N]` (DESIGN.md §6).
+extension SandjarCommand {
+    static func serve(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        let command = Commands.serve
+        guard let arguments = try parse(words, command, console: console) else { return 0 }
+        guard arguments.positionals.count <= 1 else {
+            throw Arguments.UsageError(
+                message: "expected at most one data folder, got \(arguments.positionals.count)", command: command.name)
+        }
+        let portText = arguments.value("port") ?? "8080"
+        guard let port = UInt16(portText) else {
+            throw Arguments.UsageError(
+                message: "--port must be a number from 0 to 65535, not '\(portText)'", command: command.name)
+        }
+        let today = try today(arguments, command: command)
+        guard let data = dataFolder(arguments, word: arguments.positionals.first, console: console) else { return 1 }
+        var options = BuildOptions()
+        options.data = data
+        options.theme = arguments.value("theme")
+        options.cache = arguments.value("cache")
+        options.strict = arguments.flag("strict")
+        options.today = today
+        let session: ServeSession
+        do {
+            session = try ServeSession(options: options, port: port, console: console)
+        } catch {
+            console.err("sandjar: cannot make a temporary folder to build into: \(error.localizedDescription)\n")
+            return 1
+        }
+        let bound: UInt16
+        do {
+            bound = try session.start()
+        } catch {
+            session.stop()
+            console.err("sandjar: \(error.message)\n")
+            return 1
+        }
+        console.out("serving \(data) on http://127.0.0.1:\(bound)/ (rebuilt when a file changes; Ctrl-C to stop)\n")
+        let stopped = StopSignal()
+        while !stopped.isRaised {
+            usleep(250_000)
+            session.rebuildIfChanged()
+        }
+        session.stop()
+        console.out("\nstopped\n")
+        return 0
+    }
+}
+
+/// Set by the signal handler; read by the serve loop.
+nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
+
+/// Ctrl-C, SIGTERM and SIGHUP, turned into a flag the serve loop reads, so it stops cleanly. A
+/// plain handler (not a dispatch source), so it also works when the shell started sandjar with
+/// those signals ignored, as background jobs are.
+struct StopSignal {
+    init() {
+        stopRequested = 0
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number) { _ in stopRequested = 1 }
+        }
+    }
+
+    var isRaised: Bool { stopRequested != 0 }
+}

@@ -1,0 +1,94 @@
+import Domain
+import Foundation
+import XCTest
+
+@testable import SandjarCLI
+@testable import SiteBuilder
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `sandjar serve` end to end in-process: the real build into a temporary folder, the real server
+/// on 127.0.0.1, real HTTP requests, and rebuilds after edits (DESIGN.md §6).
+final class ServeTests: XCTestCase {
+    private var data: URL!
+    private var session: ServeSession!
+    private var port: UInt16 = 0
+    private let said = SandjarCommandTests.Captured()
+
+    override func setUpWithError() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sandjar-serve-test-\(UUID().uuidString)")
+        data = work.appendingPathComponent("dash")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: SandjarCommandTests.root.appendingPathComponent("Tests/Fixtures/base"), to: data)
+        var options = BuildOptions()
+        options.data = data.path
+        options.cache = work.appendingPathComponent("cache").path
+        options.today = CalendarDate(iso: "2026-11-29")
+        session = try ServeSession(options: options, port: 0, console: said.console())
+        port = try session.start()
+        addTeardownBlock { [session] in
+            session?.stop()
+            try? FileManager.default.removeItem(at: work)
+        }
+    }
+
+    private func get(_ path: String) throws -> (Int, String, Data) {
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)\(path)"))
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: (Int, String, Data)?
+        let task = URLSession.shared.dataTask(with: url) { body, response, _ in
+            if let http = response as? HTTPURLResponse {
+                result = (http.statusCode, http.value(forHTTPHeaderField: "Content-Type") ?? "", body ?? Data())
+            }
+            done.signal()
+        }
+        task.resume()
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        return try XCTUnwrap(result)
+    }
+
+    func testServesTheSameBytesABuildWrites() throws {
+        let (status, type, body) = try get("/")
+        XCTAssertEqual(status, 200)
+        XCTAssertEqual(type, "text/html; charset=utf-8")
+        XCTAssertEqual(
+            body, FileManager.default.contents(atPath: session.site.appendingPathComponent("index.html").path))
+        XCTAssertEqual(try get("/goals/bike/").0, 200)
+        XCTAssertEqual(try get("/subscriptions/calendar.ics").1, "text/calendar; charset=utf-8")
+        XCTAssertEqual(try get("/data.json").1, "application/json")
+        let (missing, _, page) = try get("/no-such-page/")
+        XCTAssertEqual(missing, 404)
+        XCTAssertEqual(page, FileManager.default.contents(atPath: session.site.appendingPathComponent("404.html").path))
+        XCTAssertFalse(session.site.path.hasPrefix(data.path), "never the data folder or a published site")
+    }
+
+    func testASavedEditIsRebuiltAndAFailedRebuildKeepsTheLastGoodSite() throws {
+        XCTAssertFalse(session.rebuildIfChanged(), "nothing changed yet")
+        let site = data.appendingPathComponent("site.toml")
+        let original = try String(contentsOf: site, encoding: .utf8)
+        try original.replacingOccurrences(of: "Base fixture", with: "Renamed dashboard")
+            .write(to: site, atomically: true, encoding: .utf8)
+        XCTAssertTrue(session.rebuildIfChanged())
+        XCTAssertTrue(String(decoding: try get("/").2, as: UTF8.self).contains("Renamed dashboard"))
+
+        try (original + "title = \"twice\"\n").write(to: site, atomically: true, encoding: .utf8)
+        XCTAssertFalse(session.rebuildIfChanged(), "the rebuild fails")
+        XCTAssertTrue(said.err.contains("site.toml:"), said.err)
+        XCTAssertTrue(said.err.contains("sandjar: the rebuild failed; still serving the last good site"), said.err)
+        let (status, _, body) = try get("/")
+        XCTAssertEqual(status, 200)
+        XCTAssertTrue(String(decoding: body, as: UTF8.self).contains("Renamed dashboard"))
+    }
+
+    func testAFileOutsideTheSiteIsNeverServed() throws {
+        for path in ["/../site.toml", "/%2e%2e/%2e%2e/etc/passwd", "/goals/%2E%2E/%2E%2E/x"] {
+            let (status, _, body) = try get(path)
+            XCTAssertNotEqual(status, 200, path)
+            XCTAssertFalse(String(decoding: body, as: UTF8.self).contains("root:"), path)
+        }
+    }
+}
