@@ -43,7 +43,8 @@ extension SandjarCommand {
             console.err("sandjar: \(error.message)\n")
             return 1
         }
-        console.out("serving \(data) on http://127.0.0.1:\(bound)/ (rebuilt when a file changes; Ctrl-C to stop)\n")
+        let shown = URL(fileURLWithPath: data).standardizedFileURL.path
+        console.out("serving \(shown) on http://127.0.0.1:\(bound)/ (rebuilt when a file changes; Ctrl-C to stop)\n")
         let stopped = StopSignal()
         while !stopped.isRaised {
             usleep(250_000)
