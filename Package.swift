@@ -31,16 +31,34 @@ let package = Package(
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedResourcesTool"]),
         .target(name: "BuiltinFiles", plugins: ["EmbedResources"]),
 
-        // Loading the data folder, rendering pages, writing the site.
+        // The site builder, one target per stage: read the data (SiteData), render the site in memory
+        // (SiteRender), write it (SitePublish); SiteBuilder runs them as the build's named steps.
+        //
+        // The data folder and the theme, read and validated into typed values with located findings.
+        .target(name: "SiteData", dependencies: ["TOML", "Mustache", "Markdown", "Domain", "BuiltinFiles"]),
+        // Bank-statement CSV files, read for `sandjar detect`.
+        .target(name: "Statement", dependencies: ["SiteData", "Domain"]),
+        // The whole site in memory, written atomically; the jar cache and the build lock.
+        .target(name: "SitePublish", dependencies: ["Domain", "Jar"]),
+        // Pages, charts, feeds and data.json, rendered in memory from the loaded data.
+        .target(
+            name: "SiteRender", dependencies: ["SiteData", "SitePublish", "Domain", "Jar", "Mustache", "Markdown"]),
+        // `sandjar add` and `slay`: byte-preserving edits to the data folder's TOML files.
+        .target(name: "DataEdit", dependencies: ["SiteData", "TOML", "Domain"]),
+        // The build as named steps: load data → load theme → compute figures → simulate jars →
+        // render pages → publish.
         .target(
             name: "SiteBuilder",
-            dependencies: ["TOML", "Mustache", "Markdown", "Domain", "Jar", "BuiltinFiles"]),
+            dependencies: ["SiteData", "SiteRender", "SitePublish", "Domain", "Jar", "Mustache"]),
+        // Synthetic data folders for `sandjar debug fixture` and the benchmarks.
+        .target(name: "FixtureGenerator", dependencies: ["Domain"]),
         // `sandjar serve`: the built site over HTTP on the loopback interface.
         .target(name: "SiteServer"),
         .target(
             name: "SandjarCLI",
             dependencies: [
-                "SiteBuilder", "SiteServer", "TOML", "Mustache", "BuiltinFiles", "Markdown", "Jar", "Domain",
+                "SiteBuilder", "SiteData", "Statement", "DataEdit", "FixtureGenerator", "SiteServer", "TOML",
+                "Mustache", "BuiltinFiles", "Markdown", "Jar", "Domain",
             ]),
         .executableTarget(name: "sandjar", dependencies: ["SandjarCLI"]),
         // `make bench`: what the coin jar costs.
@@ -51,10 +69,17 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "JarTests", dependencies: ["Jar", "Domain"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "BuiltinFiles"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "SiteBuilderTests",
+            dependencies: [
+                "SiteBuilder", "SiteData", "Statement", "SiteRender", "SitePublish", "DataEdit", "FixtureGenerator",
+                "BuiltinFiles", "Domain", "TOML",
+            ],
+            exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),
         .testTarget(
-            name: "SandjarCLITests", dependencies: ["SandjarCLI", "SiteBuilder", "Domain", "TOML", "SiteServer"],
+            name: "SandjarCLITests",
+            dependencies: ["SandjarCLI", "SiteBuilder", "SiteData", "DataEdit", "Domain", "TOML", "SiteServer"],
             exclude: ["Snapshots"]),
     ]
 )

@@ -1,12 +1,13 @@
 // libFuzzer entry for the bank-statement CSV reader and recurring-charge detection
-// (DESIGN.md §7): built by Fuzz/fuzz.sh with `swiftc -sanitize=fuzzer,address` from
-// Sources/SiteBuilder/Loading/StatementCSV*.swift, linked against Sources/Domain.
+// (DESIGN.md §7): built by Fuzz/fuzz.sh with `swiftc -sanitize=fuzzer,address` and linked
+// against the Statement module (Sources/Statement) and the modules it imports.
 //
 // Follows `sandjar detect`: an optional first line `#columns date=1,payee=2,amount=3` stands for
 // `--columns`; the rest is the statement. Reading may fail with a `Failure`; if it succeeds, the
 // money out goes through `RecurringCharges.detect`. Rows keep the file's order of lines, and every
 // suggestion's charges are its evidence: at least three, oldest first.
 import Domain
+import Statement
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,4 +1,4 @@
-import SiteBuilder
+import SiteData
 
 /// A small, strict argument parser: positional words and `--flag` / `--option VALUE` (or
 /// `--option=VALUE`), short aliases such as `-C DIR` and `-h`. Anything unexpected is a usage

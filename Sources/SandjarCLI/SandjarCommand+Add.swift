@@ -1,5 +1,6 @@
+import DataEdit
 import Foundation
-import SiteBuilder
+import SiteData
 
 /// `sandjar add …`: commands that record something new in the data folder (DESIGN.md §6).
 extension SandjarCommand {

@@ -1,5 +1,5 @@
+import FixtureGenerator
 import Foundation
-import SiteBuilder
 import TOML
 
 /// `sandjar debug …`: tools for development and the conformance suites.

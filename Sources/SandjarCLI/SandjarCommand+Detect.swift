@@ -1,6 +1,8 @@
+import DataEdit
 import Domain
 import Foundation
-import SiteBuilder
+import SiteData
+import Statement
 import TOML
 
 /// `sandjar detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--data DIR] [--theme DIR]`:

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import SiteBuilder
+import SiteData
 
 /// `sandjar init DIR`: a new data folder with one of everything, commented (DESIGN.md §6).
 extension SandjarCommand {

@@ -1,5 +1,5 @@
+import DataEdit
 import Foundation
-import SiteBuilder
 
 /// `sandjar slay NAME [--on DATE] [--data DIR] [--theme DIR]`: marks a subscription killed
 /// (DESIGN.md §6).

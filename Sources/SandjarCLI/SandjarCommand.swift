@@ -3,7 +3,7 @@ import Domain
 import Foundation
 import Jar
 import Markdown
-import SiteBuilder
+import SiteData
 import TOML
 
 /// The `sandjar` command line (DESIGN.md §6). Exit codes: 0 ok, 1 data or template errors, a

@@ -5,6 +5,7 @@ import XCTest
 
 @testable import SandjarCLI
 @testable import SiteBuilder
+@testable import SiteData
 
 /// `sandjar add deposit`, in-process, on a temporary copy of `Tests/Fixtures/base`.
 final class AddDepositTests: XCTestCase {

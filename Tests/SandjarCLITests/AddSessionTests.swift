@@ -4,7 +4,7 @@ import TOML
 import XCTest
 
 @testable import SandjarCLI
-@testable import SiteBuilder
+@testable import SiteData
 
 /// `sandjar add session`, in-process, on a temporary copy of `Tests/Fixtures/base`.
 final class AddSessionTests: XCTestCase {

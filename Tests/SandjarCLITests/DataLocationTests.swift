@@ -23,14 +23,14 @@ final class DataLocationTests: XCTestCase {
         setenv("XDG_CACHE_HOME", work.appendingPathComponent("cache").path, 1)
         previous = FileManager.default.currentDirectoryPath
         addTeardownBlock { [previous] in
-            FileManager.default.changeCurrentDirectoryPath(previous)
+            _ = FileManager.default.changeCurrentDirectoryPath(previous)
             try? FileManager.default.removeItem(at: work)
         }
     }
 
     private func run(_ arguments: [String], in folder: URL) -> (Int32, SandjarCommandTests.Captured) {
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let captured = SandjarCommandTests.Captured()
         let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-29
         return (SandjarCommand.main(arguments: arguments, console: captured.console(), now: now), captured)

@@ -4,7 +4,6 @@ import TOML
 import XCTest
 
 @testable import SandjarCLI
-@testable import SiteBuilder
 
 /// `sandjar detect`, in-process, on the sample statements in `Tests/Fixtures/statements`.
 final class DetectTests: XCTestCase {

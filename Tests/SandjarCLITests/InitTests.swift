@@ -65,7 +65,8 @@ final class InitTests: XCTestCase {
             XCTAssertNotNil(written[required], required)
         }
         let goals = written.filter { $0.key.hasPrefix("goals/") }.values
-        XCTAssertTrue(goals.contains { $0.contains("mode = \"wish\"") && $0.contains("[plan]") && $0.contains("[[deposit]]") })
+        XCTAssertTrue(
+            goals.contains { $0.contains("mode = \"wish\"") && $0.contains("[plan]") && $0.contains("[[deposit]]") })
         XCTAssertTrue(goals.contains { $0.contains("mode = \"free\"") })
         let subscriptions = written.filter { $0.key.hasPrefix("subscriptions/") }.values.joined()
         XCTAssertTrue(subscriptions.contains("members = "), "a shared subscription")
@@ -91,7 +92,8 @@ final class InitTests: XCTestCase {
         let out = work.appendingPathComponent("site")
         XCTAssertEqual(run(["build", a.path, "--out", out.path, "--today", "2026-12-01", "--quiet"]).0, 0)
         let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        XCTAssertTrue(index.contains("Zoë&#39;s &quot;jar&quot; \\ 聚沙") || index.contains("Zoë's &quot;jar&quot; \\ 聚沙"), index)
+        XCTAssertTrue(
+            index.contains("Zoë&#39;s &quot;jar&quot; \\ 聚沙") || index.contains("Zoë's &quot;jar&quot; \\ 聚沙"), index)
     }
 
     func testANonEmptyFolderIsRefusedUntouched() throws {

@@ -3,8 +3,9 @@ import Foundation
 import TOML
 import XCTest
 
+@testable import DataEdit
 @testable import SandjarCLI
-@testable import SiteBuilder
+@testable import SiteData
 
 /// `sandjar slay`, in-process, on a temporary copy of `Tests/Fixtures/base`.
 final class SlayTests: XCTestCase {

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import XCTest
 
-@testable import SiteBuilder
+@testable import SiteData
 
 /// Bad input at scale (DESIGN.md §2 "Validation and limits", §7 "Bad input gets a clear error"):
 /// a 50 MB file, 10,000-deep nesting and invalid UTF-8 in every kind of data file each end the
@@ -197,7 +197,9 @@ final class BadInputScaleTests: XCTestCase {
         XCTAssertEqual(run.status, 1, "\(label): \(run.stderr)", file: file, line: testLine)
         XCTAssertEqual(run.errors, [expected], label, file: file, line: testLine)
         XCTAssertTrue(
-            run.stderr.hasSuffix("sandjar: build failed in step 'load data' with 1 error; the published site was not changed\n"), run.stderr,
+            run.stderr.hasSuffix(
+                "sandjar: build failed in step 'load data' with 1 error; the published site was not changed\n"),
+            run.stderr,
             file: file, line: testLine)
         // The offending line is quoted around the column, not whole.
         XCTAssertLessThan(run.stderr.utf8.count, 2_000, "\(label): the message stays short", file: file, line: testLine)

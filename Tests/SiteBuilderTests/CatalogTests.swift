@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import XCTest
 
-@testable import SiteBuilder
+@testable import SiteData
 
 /// The shipped catalogue (`templates/catalog.toml`), a data folder's own, and how well names match.
 final class CatalogTests: XCTestCase {

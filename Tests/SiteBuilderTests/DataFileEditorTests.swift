@@ -3,7 +3,8 @@ import Foundation
 import TOML
 import XCTest
 
-@testable import SiteBuilder
+@testable import DataEdit
+@testable import SiteData
 
 /// The editing layer under `sandjar add`: literals, the append rule and the atomic write.
 final class DataFileEditorTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import SiteBuilder
+@testable import SitePublish
 
 #if canImport(Glibc)
     import Glibc

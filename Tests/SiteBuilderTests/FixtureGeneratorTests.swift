@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import SiteBuilder
+@testable import FixtureGenerator
+@testable import SiteData
 
 /// The synthetic data folder for benchmarks: deterministic, valid, and the documented size.
 final class FixtureGeneratorTests: XCTestCase {

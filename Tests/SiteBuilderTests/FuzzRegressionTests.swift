@@ -2,7 +2,8 @@ import Domain
 import Foundation
 import XCTest
 
-@testable import SiteBuilder
+@testable import SiteData
+@testable import Statement
 
 /// Inputs that hung the statement fuzz target (`make fuzz`, Fuzz/csv) or its path through
 /// `sandjar detect`: `StatementCSV`, then `RecurringCharges.detect` on the money out.

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import XCTest
 
-@testable import SiteBuilder
+@testable import SiteRender
 
 /// `subscriptions/calendar.ics`: folding, escaping, recurrence rules, and a round trip through
 /// Python's `icalendar` package (installed by `make deps`).

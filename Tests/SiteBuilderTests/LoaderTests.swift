@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import XCTest
 
-@testable import SiteBuilder
+@testable import SiteData
 
 /// Loading the data folder into typed models: exact decimals, positions, warnings.
 final class LoaderTests: XCTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import SiteBuilder
+@testable import SitePublish
 
 /// The sample data folder `content/`, built with `--today 2026-11-29`, must match the golden files
 /// in `Snapshots/sample-site/` byte for byte: no file missing, none extra (the jar's frames aside). Re-record with

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import XCTest
 
-@testable import SiteBuilder
+@testable import Statement
 
 /// Reading bank exports for `sandjar detect`: CSV dialects, headers, dates and amounts.
 final class StatementCSVTests: XCTestCase {
@@ -360,5 +360,3 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
-
-private func dec(_ text: String) -> Decimal { Decimal(exactly: text)! }

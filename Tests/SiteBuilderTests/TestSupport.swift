@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import XCTest
 
@@ -65,3 +66,6 @@ enum TestSupport {
 
     static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
 }
+
+/// An exact decimal from its text: `dec("12.30")`.
+func dec(_ text: String) -> Decimal { Decimal(exactly: text)! }

@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import SiteBuilder
+@testable import SiteData
+@testable import SitePublish
 
 /// The theme is inside the binary; a theme folder overlays it file by file (DESIGN.md §6).
 final class ThemeOverlayTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import SiteBuilder
+@testable import SiteData
 
 /// The theme is checked before anything is published: strict variables, complete string tables.
 final class ThemeTests: XCTestCase {

@@ -1,0 +1,38 @@
+import Domain
+import SiteData
+import TOML
+
+/// The pattern and program ids a data folder defines — the built-in ones and those of its
+/// `breathing.toml` — and its enrollments, read just far enough for `sandjar add session` to
+/// check what was typed.
+struct BreathingNames {
+    /// Built-in first, then `breathing.toml`'s in file order.
+    var patterns: [String]
+    var programs: [String]
+    /// (program, start) of every readable `[[enrollment]]`.
+    var enrollments: [(program: String, start: CalendarDate)]
+
+    /// Built-ins only, without reading anything.
+    static let builtIn = BreathingNames(
+        patterns: BreathingPattern.builtIn.map(\.id), programs: [BreathingProgram.calmStart.id], enrollments: [])
+
+    /// Reads `breathing.toml` when there is one; a file that cannot be read or parsed is refused
+    /// with its own error, since it decides which patterns exist.
+    static func read(_ folder: DataFolder) throws(EditError) -> BreathingNames {
+        var names = builtIn
+        guard folder.fileExists("breathing.toml") else { return names }
+        let advice = "sandjar reads your patterns and programs from breathing.toml; fix it first"
+        let (_, table) = try folder.parsedForEditing("breathing.toml", advice: advice)
+        func tables(_ key: String) -> [TOMLTable] { table[key]?.arrayValue?.compactMap(\.tableValue) ?? [] }
+        names.patterns += tables("pattern").compactMap { $0["id"]?.stringValue }
+        names.programs += tables("program").compactMap { $0["id"]?.stringValue }
+        for enrollment in tables("enrollment") {
+            guard let program = enrollment["program"]?.stringValue, let start = enrollment["start"]?.dateTimeValue,
+                let date = start.date, start.time == nil,
+                let day = CalendarDate(year: date.year, month: date.month, day: date.day)
+            else { continue }
+            names.enrollments.append((program, day))
+        }
+        return names
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import SiteData
+import TOML
+
+/// Why a command that edits data changed nothing: a finding in a data file, a message, or both.
+public struct EditError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The place in a data file the problem is about, printed with its line and a caret.
+    public var diagnostic: Diagnostic?
+    /// Shown after "sandjar: "; empty when the diagnostic says it all.
+    public var message: String
+
+    public init(_ message: String, diagnostic: Diagnostic? = nil) {
+        self.message = message
+        self.diagnostic = diagnostic
+    }
+
+    public var description: String {
+        let said = message.isEmpty ? nil : "sandjar: \(message)"
+        return [diagnostic?.description, said].compactMap { $0 }.joined(separator: "\n")
+    }
+}
+
+/// Edits data files the way a careful person would: appends, keeping every existing byte —
+/// comments, blank lines, key order, line endings — and writes atomically (DESIGN.md §6).
+///
+/// The one operation, "append a `[[table]]` entry to a file, creating the file if missing", serves
+/// every command that records something: deposits into `goals/<id>.toml`, practice sessions into
+/// `practice/YYYY-MM.toml`. Before anything is written the whole new text is parsed again and the
+/// new entry must read back as the last element of its array with exactly the intended values.
+public struct DataFileEditor {
+    let folder: DataFolder
+
+    /// - Parameter data: the data folder, as the user named it (paths in messages start with it).
+    public init(data: String) {
+        folder = DataFolder(path: data)
+    }
+
+    /// The data folder as the user named it.
+    public var dataPath: String { folder.displayRoot }
+
+    /// `content/goals/bike.toml` for `goals/bike.toml`.
+    public func displayPath(_ relative: String) -> String { folder.displayPath(relative) }
+
+    /// Appends `[[table]]` with `fields` (in order) to the file at `relative` inside the data folder.
+    /// - Parameter createIfMissing: create the file, and its folder, when it does not exist yet.
+    /// - Returns: the file's path as shown to the user.
+    @discardableResult
+    public func append(
+        table name: String, fields: [TOMLField], to relative: String, createIfMissing: Bool = false
+    ) throws(EditError) -> String {
+        let shown = folder.displayPath(relative)
+        guard DataFileEditor.isBareKey(name), !fields.isEmpty, fields.allSatisfy({ DataFileEditor.isBareKey($0.key) })
+        else { throw EditError("cannot append [[\(name)]] to \(shown): not a simple table of bare keys") }
+        guard folder.exists else { throw EditError("\(folder.displayRoot): data folder not found") }
+        let original: SourceFile?
+        if folder.fileExists(relative) {
+            switch folder.read(relative) {
+            case .success(let file): original = file
+            case .failure(let diagnostic): throw EditError("nothing was changed", diagnostic: diagnostic)
+            }
+        } else if createIfMissing {
+            original = nil
+        } else {
+            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: "does not exist"))
+        }
+        let file = original ?? SourceFile(path: shown, bytes: [])
+        let before: TOMLTable
+        do {
+            before = try TOMLParser.parse(file.bytes)
+        } catch {
+            throw EditError(
+                "\(shown) must be valid TOML before sandjar can add to it; nothing was changed",
+                diagnostic: file.diagnostic(.error, at: error.location, error.message))
+        }
+        let text = DataFileEditor.appending(table: name, fields: fields, to: file.bytes)
+        try DataFileEditor.verify(text, adds: name, fields: fields, to: before, of: file)
+        let target = folder.root.appendingPathComponent(relative).resolvingSymlinksInPath().standardizedFileURL
+        guard target.path.hasPrefix(folder.root.path + "/") else {
+            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: "is outside the data folder"))
+        }
+        if original == nil {
+            do {
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw EditError("cannot create the folder for \(shown): \(error.localizedDescription)")
+            }
+        }
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(text, to: target.path, replacing: original?.bytes)
+        } catch {
+            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: error.message))
+        }
+        return shown
+    }
+
+    /// The old bytes untouched, a line ending if the last line had none, a blank line, then the
+    /// new table; line endings follow the file's first line (CRLF stays CRLF).
+    static func appending(table name: String, fields: [TOMLField], to original: [UInt8]) -> [UInt8] {
+        let lf = UInt8(ascii: "\n")
+        let cr = UInt8(ascii: "\r")
+        let firstBreak = original.firstIndex(of: lf)
+        let newline: [UInt8] = firstBreak.map { $0 > 0 && original[$0 - 1] == cr } == true ? [cr, lf] : [lf]
+        var text = original
+        if !text.isEmpty {
+            if text.last != lf { text += newline }
+            var body = text.dropLast()
+            if body.last == cr { body = body.dropLast() }
+            if body.last != lf { text += newline }
+        }
+        for line in ["[[\(name)]]"] + fields.map(\.line) {
+            text += Array(line.utf8) + newline
+        }
+        return text
+    }
+
+    /// Parses the new text and checks that it holds exactly one more `name` entry, the last one,
+    /// with the fields' values; otherwise explains why this file cannot take one.
+    static func verify(
+        _ text: [UInt8], adds name: String, fields: [TOMLField], to before: TOMLTable, of file: SourceFile
+    ) throws(EditError) {
+        let after: TOMLTable
+        do {
+            after = try TOMLParser.parse(text)
+        } catch {
+            var why = "cannot add a [[\(name)]] table here: \(error.message)"
+            var at: SourceLocation? = error.location
+            var source = SourceFile(path: file.path, bytes: text)
+            if let existing = before[name] {
+                at = before.keyLocation(name) ?? existing.location
+                source = file
+                if case .array = existing.kind {
+                    why =
+                        "'\(name)' is written as an inline array (\(name) = [...]), so sandjar cannot add a [[\(name)]] table; write the entries as [[\(name)]] tables instead"
+                } else {
+                    why = "'\(name)' is already a value here, so sandjar cannot add [[\(name)]] tables to this file"
+                }
+            }
+            throw EditError("nothing was changed", diagnostic: source.diagnostic(.error, at: at, why))
+        }
+        let count = before[name]?.arrayValue?.count ?? 0
+        guard let items = after[name]?.arrayValue, items.count == count + 1, let last = items.last?.tableValue,
+            last.count == fields.count,
+            fields.allSatisfy({ field in last[field.key].map(field.matches) ?? false })
+        else {
+            throw EditError("the new [[\(name)]] in \(file.path) would not read back as written; nothing was changed")
+        }
+    }
+
+    /// Letters, digits, `_` and `-`: a key that needs no quoting.
+    static func isBareKey(_ key: String) -> Bool {
+        !key.isEmpty
+            && key.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                    || $0 == "-"
+            }
+    }
+}

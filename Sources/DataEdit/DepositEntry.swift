@@ -1,0 +1,122 @@
+import Foundation
+import SiteData
+import TOML
+
+/// One new deposit for `sandjar add deposit`, checked completely before any file is touched.
+public struct DepositEntry: Sendable, Equatable {
+    /// Notes longer than this are refused: a note is a remark, not a diary.
+    public static let maxNoteLength = 1000
+
+    public var amount: AmountLiteral
+    /// Nil: now, in the site's time zone, decided when the entry is added.
+    public var at: TOMLDateTime?
+    public var note: String?
+
+    /// Validates the typed amount, `--at` and `--note`.
+    public init(amount: String, at: String? = nil, note: String? = nil) throws(EditError) {
+        do {
+            self.amount = try AmountLiteral(amount)
+        } catch {
+            throw EditError(error.message)
+        }
+        do {
+            self.at = try at.map { (text) throws(EventTimeLiteral.Invalid) in try EventTimeLiteral.parse(text) }
+        } catch {
+            throw EditError(error.message)
+        }
+        if let note {
+            guard !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw EditError("--note is empty; leave it out for a deposit without a note")
+            }
+            guard note.count <= DepositEntry.maxNoteLength else {
+                throw EditError(
+                    "--note is \(note.count) characters long; at most \(DepositEntry.maxNoteLength) are allowed")
+            }
+        }
+        self.note = note
+    }
+
+    /// What was added, for the one-line report.
+    public struct Added: Sendable, Equatable {
+        public var goal: String
+        /// As shown to the user: `content/goals/bike.toml`.
+        public var path: String
+        public var amount: AmountLiteral
+        public var at: TOMLDateTime
+    }
+
+    /// Appends this deposit to the goal's file in the data folder.
+    /// - Parameter now: the clock, for a deposit without `--at`; tests pass a fixed instant.
+    public func add(to goal: String, data: String, now: Date) throws(EditError) -> Added {
+        let editor = DataFileEditor(data: data)
+        guard editor.folder.exists else { throw EditError("\(data): data folder not found") }
+        let (relative, id) = try GoalFiles(folder: editor.folder).file(for: goal)
+        let when: TOMLDateTime
+        if let at {
+            when = at
+        } else {
+            when = EventTimeLiteral.now(now, in: try SiteTimeZone.read(editor.folder))
+        }
+        var fields: [TOMLField] = [.dateTime("at", when), .amount("amount", amount)]
+        if let note { fields.append(.string("note", note)) }
+        let path = try editor.append(table: "deposit", fields: fields, to: relative)
+        return Added(goal: id, path: path, amount: amount, at: when)
+    }
+}
+
+/// The goal files of a data folder and the ids they define.
+struct GoalFiles {
+    let folder: DataFolder
+
+    /// The file of the goal whose id (its `id` key, or else its file name) is `goal`; failing that,
+    /// the file named `goals/<goal>.toml`. Paths are never built from what was typed.
+    func file(for goal: String) throws(EditError) -> (relative: String, id: String) {
+        var ids: [(relative: String, id: String, stem: String)] = []
+        for relative in folder.files(in: "goals", withExtension: "toml") {
+            let stem = String(relative.dropFirst("goals/".count).dropLast(".toml".count))
+            var id = stem
+            if case .success(let file) = folder.read(relative), let table = try? TOMLParser.parse(file.bytes),
+                let explicit = table["id"]?.stringValue
+            {
+                id = explicit
+            }
+            ids.append((relative, id, stem))
+        }
+        let byID = ids.filter { $0.id == goal }
+        guard byID.count < 2 else {
+            let files = byID.map { folder.displayPath($0.relative) }.joined(separator: " and ")
+            throw EditError("goal id '\(goal)' is used by both \(files); give each goal its own id first")
+        }
+        if let match = byID.first ?? ids.first(where: { $0.stem == goal }) {
+            return (match.relative, match.id)
+        }
+        let known = ids.map(\.id).sorted()
+        var message = "unknown goal '\(goal)'"
+        if let guess = Suggestion.closest(to: goal, in: known) { message += "; did you mean '\(guess)'?" }
+        if known.isEmpty {
+            message += ": there are no goals in \(folder.displayPath("goals"))"
+        } else {
+            message += "\nknown goals: \(known.joined(separator: ", "))"
+        }
+        throw EditError(message)
+    }
+}
+
+/// The site's time zone from `site.toml`, which decides the wall clock of "now".
+enum SiteTimeZone {
+    /// UTC when there is no `site.toml` or it names no `timezone`; an error when it cannot be read
+    /// or names a zone that does not exist, because dating a deposit in the wrong zone is worse
+    /// than asking for `--at`.
+    static func read(_ folder: DataFolder) throws(EditError) -> TimeZone {
+        let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
+        guard folder.fileExists("site.toml") else { return utc }
+        let advice = "sandjar needs the site's time zone to date the deposit; fix it or give --at"
+        let (file, table) = try folder.parsedForEditing("site.toml", advice: advice)
+        guard let value = table["timezone"] else { return utc }
+        if let name = value.stringValue, name.contains(where: \.isLetter), let zone = TimeZone(identifier: name) {
+            return zone
+        }
+        let why = "timezone must be an IANA time zone name such as Asia/Shanghai"
+        throw EditError(advice, diagnostic: file.diagnostic(.error, at: value.location, why))
+    }
+}

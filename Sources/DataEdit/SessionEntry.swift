@@ -1,0 +1,143 @@
+import Domain
+import Foundation
+import SiteData
+import TOML
+
+/// One new practice session for `sandjar add session`, checked completely before any file is
+/// touched. It goes into `practice/YYYY-MM.toml` for the month of its date as written (created
+/// when missing), so the loader reads it back exactly as it reads a session typed by hand.
+public struct SessionEntry: Sendable, Equatable {
+    /// The loader's limit for `cycles`.
+    public static let maxCycles = 100_000
+
+    /// Logged by whole cycles or by minutes, exactly one of them.
+    public enum Length: Sendable, Equatable, CustomStringConvertible {
+        case cycles(Int)
+        case minutes(AmountLiteral)
+
+        /// `4 cycles`, `1 minute`, `2.5 minutes`.
+        public var description: String {
+            switch self {
+            case .cycles(let n): return n == 1 ? "1 cycle" : "\(n) cycles"
+            case .minutes(let m): return m.text == "1" ? "1 minute" : "\(m.text) minutes"
+            }
+        }
+    }
+
+    public var pattern: String
+    public var length: Length
+    public var program: String?
+    /// Nil: now, in the site's time zone, decided when the entry is added.
+    public var at: TOMLDateTime?
+    public var moodBefore: Int?
+    public var moodAfter: Int?
+
+    /// Validates everything that can be judged without the data folder: the length, `--at` and
+    /// the moods. Pattern and program are checked against the folder by `add(data:now:)`.
+    public init(
+        pattern: String, cycles: String?, minutes: String?, program: String? = nil, at: String? = nil,
+        moodBefore: String? = nil, moodAfter: String? = nil
+    ) throws(EditError) {
+        self.pattern = pattern
+        self.program = program
+        switch (cycles, minutes) {
+        case (let cycles?, nil): length = .cycles(try SessionEntry.cycles(cycles))
+        case (nil, let minutes?): length = .minutes(try SessionEntry.minutes(minutes))
+        case (nil, nil): throw EditError("a session needs --cycles N or --minutes M")
+        case (_?, _?): throw EditError("give --cycles or --minutes, not both")
+        }
+        do {
+            self.at = try at.map { (text) throws(EventTimeLiteral.Invalid) in try EventTimeLiteral.parse(text) }
+        } catch {
+            throw EditError(error.message)
+        }
+        self.moodBefore = try moodBefore.map { (text) throws(EditError) in try SessionEntry.mood(text, "--mood-before")
+        }
+        self.moodAfter = try moodAfter.map { (text) throws(EditError) in try SessionEntry.mood(text, "--mood-after") }
+    }
+
+    /// What was added, for the one-line report.
+    public struct Added: Sendable, Equatable {
+        public var pattern: String
+        /// As shown to the user: `content/practice/2026-11.toml`.
+        public var path: String
+        public var length: Length
+        public var at: TOMLDateTime
+        /// Set when the session names a program the folder has no enrollment in on or before its
+        /// day: it is logged, but counts toward no program (DESIGN.md §3) until there is one.
+        public var notEnrolledIn: String?
+    }
+
+    /// Appends this session to the practice file of its month in the data folder.
+    /// - Parameter now: the clock, for a session without `--at`; tests pass a fixed instant.
+    public func add(data: String, now: Date) throws(EditError) -> Added {
+        let editor = DataFileEditor(data: data)
+        guard editor.folder.exists else { throw EditError("\(data): data folder not found") }
+        let names = try BreathingNames.read(editor.folder)
+        try SessionEntry.check(pattern, kind: "pattern", known: names.patterns)
+        if let program { try SessionEntry.check(program, kind: "program", known: names.programs) }
+        let when: TOMLDateTime
+        if let at {
+            when = at
+        } else {
+            do {
+                when = EventTimeLiteral.now(now, in: try SiteTimeZone.read(editor.folder))
+            } catch {
+                throw EditError(
+                    "sandjar needs the site's time zone to date the session; fix it or give --at",
+                    diagnostic: error.diagnostic)
+            }
+        }
+        guard let date = when.date, let day = CalendarDate(year: date.year, month: date.month, day: date.day) else {
+            throw EditError("--at needs a date")
+        }
+        let month = String(day.description.prefix(7))
+        var fields: [TOMLField] = [.dateTime("at", when), .string("pattern", pattern)]
+        switch length {
+        case .cycles(let n): fields.append(.integer("cycles", Int64(n)))
+        case .minutes(let m): fields.append(.amount("minutes", m))
+        }
+        if let program { fields.append(.string("program", program)) }
+        if let moodBefore { fields.append(.integer("mood_before", Int64(moodBefore))) }
+        if let moodAfter { fields.append(.integer("mood_after", Int64(moodAfter))) }
+        let path = try editor.append(
+            table: "session", fields: fields, to: "practice/\(month).toml", createIfMissing: true)
+        let enrolled = program.map { id in names.enrollments.contains { $0.program == id && $0.start <= day } }
+        return Added(
+            pattern: pattern, path: path, length: length, at: when, notEnrolledIn: enrolled == false ? program : nil)
+    }
+
+    private static func check(_ name: String, kind: String, known: [String]) throws(EditError) {
+        guard !known.contains(name) else { return }
+        var message = "unknown \(kind) '\(name)'"
+        if let guess = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(guess)'?" }
+        message += "\nknown \(kind)s: \(known.joined(separator: ", "))"
+        throw EditError(message)
+    }
+
+    private static func cycles(_ typed: String) throws(EditError) -> Int {
+        let text = typed.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, text.count <= 7, text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
+            let n = Int(text), (1...maxCycles).contains(n)
+        else {
+            throw EditError("--cycles '\(typed)': give a whole number of cycles from 1 to \(maxCycles), such as 4")
+        }
+        return n
+    }
+
+    private static func minutes(_ typed: String) throws(EditError) -> AmountLiteral {
+        do {
+            return try AmountLiteral(typed)
+        } catch {
+            throw EditError("--minutes '\(typed)': give a number of minutes greater than 0, such as 5 or 2.5")
+        }
+    }
+
+    private static func mood(_ typed: String, _ option: String) throws(EditError) -> Int {
+        let text = typed.trimmingCharacters(in: .whitespaces)
+        guard text.count == 1, let n = Int(text), (1...5).contains(n) else {
+            throw EditError("\(option) '\(typed)': give a mood from 1 (low) to 5 (high)")
+        }
+        return n
+    }
+}

@@ -1,0 +1,203 @@
+import Domain
+import Foundation
+import SiteData
+import TOML
+
+/// `sandjar slay NAME [--on DATE]`: marks one subscription killed by adding `killed = DATE` to its
+/// `[[subscription]]` table, keeping every other byte of the file (DESIGN.md §6).
+///
+/// NAME is looked up in every `subscriptions/*.toml`, in three steps, the first that matches
+/// deciding: the name exactly; the subscription's id in data.json (`disney-plus`, `sub-3`); the
+/// name ignoring case, accents, spaces and punctuation ("icloud" finds "iCloud+"). Where a step
+/// matches both active and slain subscriptions, the active ones count. Two active matches are
+/// refused with their ids, which are unique, so the next try can name one exactly.
+public struct SlayEntry: Sendable, Equatable {
+    public var name: String
+    /// Nil: today in the site's time zone, decided when the entry is applied.
+    public var on: CalendarDate?
+
+    /// Validates NAME and `--on`.
+    public init(name: String, on: String? = nil) throws(EditError) {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw EditError("the subscription name is empty; give its name as in subscriptions/*.toml")
+        }
+        self.name = name
+        guard let on else { return }
+        let typed: TOMLDateTime
+        do {
+            typed = try EventTimeLiteral.parse(on, option: "--on")
+        } catch {
+            throw EditError(error.message)
+        }
+        guard typed.time == nil, let date = typed.date,
+            let day = CalendarDate(year: date.year, month: date.month, day: date.day)
+        else { throw EditError("--on '\(on)': give a date such as 2026-11-29, without a time") }
+        self.on = day
+    }
+
+    /// What was changed, for the one-line report.
+    public struct Slain: Sendable, Equatable {
+        /// As the data names it.
+        public var name: String
+        public var on: CalendarDate
+        /// As shown to the user: `content/subscriptions/streaming.toml`.
+        public var path: String
+        /// The line of the new `killed = …`.
+        public var line: Int
+    }
+
+    /// Finds the subscription and writes `killed` into its file.
+    /// - Parameter now: the clock for a slay without `--on`; tests pass a fixed instant.
+    /// - Parameter theme: `--theme`, whose catalogue (with site.toml's theme) names subscriptions
+    ///   the way data.json does.
+    public func apply(data: String, now: Date, theme: String? = nil) throws(EditError) -> Slain {
+        let editor = DataFileEditor(data: data)
+        guard editor.folder.exists else { throw EditError("\(data): data folder not found") }
+        let own = DataLoader(folder: editor.folder, log: DiagnosticLog(strict: false)).loadCatalog()
+        let catalog = ShippedCatalog.load(data: data, theme: theme).overlaid(by: own)
+        let entry = try SubscriptionEntries(folder: editor.folder, catalog: catalog).find(name)
+        let date: CalendarDate
+        if let on {
+            date = on
+        } else {
+            let zone: TimeZone
+            do {
+                zone = try SiteTimeZone.read(editor.folder)
+            } catch {
+                throw EditError(
+                    "sandjar needs the site's time zone to know today's date; fix it or give --on",
+                    diagnostic: error.diagnostic)
+            }
+            let today = EventTimeLiteral.now(now, in: zone).date ?? TOMLDate(year: 1970, month: 1, day: 1)
+            date =
+                CalendarDate(year: today.year, month: today.month, day: today.day) ?? CalendarDate(iso: "1970-01-01")!
+        }
+        if let started = entry.started, date < started {
+            throw EditError(
+                "\(on == nil ? "today, \(date)," : "--on \(date)") is before \(entry.name) started (\(started), "
+                    + "\(entry.place)); nothing was changed")
+        }
+        let killed = TOMLDateTime(date: TOMLDate(year: date.year, month: date.month, day: date.day), time: nil)
+        let inserted = try editor.insert(
+            .dateTime("killed", killed), intoEntry: entry.index, of: "subscription", in: entry.file, at: entry.relative)
+        return Slain(name: entry.name, on: date, path: inserted.path, line: inserted.line)
+    }
+}
+
+/// Every `[[subscription]]` of a data folder, with the id data.json gives it.
+struct SubscriptionEntries {
+    struct Entry {
+        var relative: String
+        var file: SourceFile
+        /// Among the file's `subscription` entries, from 0.
+        var index: Int
+        var location: SourceLocation
+        var name: String
+        var id = ""
+        var killed: TOMLValue?
+        var started: CalendarDate?
+
+        /// `content/subscriptions/streaming.toml:12`.
+        var place: String { "\(file.path):\(location.line)" }
+    }
+
+    let folder: DataFolder
+    /// Names subscriptions the way the build does, so an id from data.json finds its entry.
+    var catalog = SubscriptionCatalog()
+
+    /// The entries in data order (files by name, entries in file order), as the loader reads them:
+    /// those with a non-blank `name`. A file that cannot be read or parsed is an error, because the
+    /// match, and the ids, depend on all of them.
+    func all() throws(EditError) -> [Entry] {
+        var entries: [Entry] = []
+        var subscriptions: [Subscription] = []
+        for relative in folder.files(in: "subscriptions", withExtension: "toml") {
+            let advice = "sandjar reads every subscription file to find one; fix this first, nothing was changed"
+            let (file, table) = try folder.parsedForEditing(relative, advice: advice)
+            for (index, item) in (table["subscription"]?.arrayValue ?? []).enumerated() {
+                guard let entry = item.tableValue, let name = entry["name"]?.stringValue,
+                    !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                else { continue }
+                var started: CalendarDate?
+                if let date = entry["started"]?.dateTimeValue, date.time == nil, let day = date.date {
+                    started = CalendarDate(year: day.year, month: day.month, day: day.day)
+                }
+                entries.append(
+                    Entry(
+                        relative: relative, file: file, index: index, location: item.location, name: name,
+                        killed: entry["killed"], started: started))
+                var pin = Subscription.CatalogPin.automatic
+                if entry["catalog"]?.boolValue == false { pin = .disabled }
+                if let id = entry["catalog"]?.stringValue, DataLoader.isValidID(id) { pin = .entry(id) }
+                subscriptions.append(Subscription(name: name, catalog: pin))
+            }
+        }
+        // The same ids as data.json: the name slugged, or the catalogue id it matches.
+        let ids = SubscriptionID.make(
+            for: subscriptions, catalogIDs: subscriptions.map { catalog.match(for: $0)?.entry.id })
+        for index in entries.indices { entries[index].id = ids[index] }
+        return entries
+    }
+
+    /// The one active subscription that `name` names, or an error that explains what it names.
+    func find(_ name: String) throws(EditError) -> Entry {
+        let entries = try all()
+        let loose = SubscriptionEntries.looseKey(name)
+        let steps: [(Entry) -> Bool] = [
+            { $0.name == name },
+            { $0.id == name },
+            { !loose.isEmpty && SubscriptionEntries.looseKey($0.name) == loose },
+        ]
+        for step in steps {
+            let matches = entries.filter(step)
+            guard !matches.isEmpty else { continue }
+            let active = matches.filter { $0.killed == nil }
+            if active.count == 1 { return active[0] }
+            if active.count > 1 {
+                let width = active.map(\.id.count).max() ?? 0
+                let lines = active.map { entry in
+                    "  \(entry.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.name) (\(entry.place))"
+                }
+                throw EditError(
+                    "'\(name)' matches \(active.count) active subscriptions; name one by its id:\n"
+                        + lines.joined(separator: "\n"))
+            }
+            throw alreadySlain(matches)
+        }
+        let known = entries.filter { $0.killed == nil }.map(\.name)
+            .sorted { $0.lowercased() < $1.lowercased() }
+        var message = "unknown subscription '\(name)'"
+        if let guess = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(guess)'?" }
+        if entries.isEmpty {
+            message += ": there are no subscriptions in \(folder.displayPath("subscriptions"))"
+        } else if known.isEmpty {
+            message += ": every subscription in \(folder.displayPath("subscriptions")) is already slain"
+        } else {
+            message += "\nactive subscriptions: \(known.joined(separator: ", "))"
+        }
+        throw EditError(message)
+    }
+
+    private func alreadySlain(_ matches: [Entry]) -> EditError {
+        func when(_ entry: Entry) -> String {
+            guard let value = entry.killed, let date = value.dateTimeValue, date.time == nil, let day = date.date else {
+                return "already has a 'killed' key"
+            }
+            return "was already slain on \(day)"
+        }
+        if matches.count == 1, let entry = matches.first, let killed = entry.killed {
+            let at = killed.location
+            return EditError(
+                "nothing was changed",
+                diagnostic: entry.file.diagnostic(.error, at: at, "\(entry.name) \(when(entry))"))
+        }
+        let lines = matches.map { "  \($0.name) \(when($0)) (\($0.place))" }
+        return EditError("every subscription that matches is already slain:\n" + lines.joined(separator: "\n"))
+    }
+
+    /// Lower-case letters and digits only, accents and width folded: "iCloud+ 200 GB" → `icloud200gb`.
+    static func looseKey(_ name: String) -> String {
+        name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .lowercased().filter { $0.isLetter || $0.isNumber }
+    }
+}

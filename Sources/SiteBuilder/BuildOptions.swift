@@ -1,0 +1,54 @@
+import Domain
+import Foundation
+import SiteData
+import SitePublish
+
+/// What `sandjar build`, `check` and `serve` were asked to do (DESIGN.md §6).
+public struct BuildOptions: Sendable {
+    public var data: String = "content"
+    /// Nil: `public` inside the data folder.
+    public var output: String?
+    /// A theme folder laid over the built-in theme (`--theme`); nil: site.toml's `theme`, if any.
+    public var theme: String?
+    /// Nil: `$XDG_CACHE_HOME/sandjar/<key>` (DESIGN.md §6).
+    public var cache: String?
+    /// Nil: today in the site's time zone.
+    public var today: CalendarDate?
+    public var strict = false
+    /// Wait for another build's lock instead of giving up at once.
+    public var wait = false
+
+    public init() {}
+
+    /// Where the site is written.
+    public var outputPath: String { output ?? URL(fileURLWithPath: data).appendingPathComponent("public").path }
+
+    /// The theme folder laid over the built-in theme: `--theme`, else site.toml's `theme`.
+    public var themeOverlay: String? { theme ?? DataLoader.themeOverlay(of: DataFolder(path: data)) }
+
+    /// Where settled jars are kept between builds.
+    public var cachePath: String { cache ?? CacheLocation.folder(forData: data).path }
+}
+
+/// How a build or check ended.
+public struct BuildReport: Sendable {
+    /// Warnings (and, for a failed build, errors), in the order found.
+    public var diagnostics: [Diagnostic]
+    public var pageCount: Int
+    public var fileCount: Int
+    public var today: CalendarDate?
+    /// Each step that ran, with its wall time in seconds, in order.
+    public var timings: [(step: String, seconds: Double)] = []
+    /// The step that failed, if one did.
+    public var failedStep: String?
+    /// The subscriptions' catalogue matches, for `check` to list (computed from what was loaded).
+    public var catalogMatches: [String] = []
+    public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+
+    init(diagnostics: [Diagnostic], pageCount: Int = 0, fileCount: Int = 0, today: CalendarDate? = nil) {
+        self.diagnostics = diagnostics
+        self.pageCount = pageCount
+        self.fileCount = fileCount
+        self.today = today
+    }
+}

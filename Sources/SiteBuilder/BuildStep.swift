@@ -1,0 +1,137 @@
+import Domain
+import Foundation
+import Jar
+import SiteData
+import SitePublish
+import SiteRender
+
+/// One named step of a build: it reads what earlier steps left in the state and adds its part, or
+/// records findings in the state's log.
+protocol BuildStep {
+    /// As `--timings` and a failed build name it.
+    var name: String { get }
+    func run(_ state: BuildState)
+}
+
+/// What the steps of one build hand on to each other.
+final class BuildState {
+    let options: BuildOptions
+    let log: DiagnosticLog
+    /// False for `check`: the jar cache is read but never written.
+    let writesCache: Bool
+    let progress: (@Sendable (BuildProgress) -> Void)?
+
+    var data: DataFolder?
+    var loaded: LoadedData?
+    var themeFolder: DataFolder?
+    var theme: Theme?
+    var today: CalendarDate?
+    var figures: SiteFigures?
+    var jars: [String: JarArtwork] = [:]
+    var site: SiteFiles?
+    /// Held from before the first step to the end of `publish`.
+    var lock: BuildLock?
+
+    init(options: BuildOptions, writesCache: Bool, progress: (@Sendable (BuildProgress) -> Void)?) {
+        self.options = options
+        self.log = DiagnosticLog(strict: options.strict)
+        self.writesCache = writesCache
+        self.progress = progress
+    }
+}
+
+/// Reads and validates the data folder (DESIGN.md §2).
+struct LoadData: BuildStep {
+    let name = "load data"
+
+    func run(_ state: BuildState) {
+        let folder = DataFolder(path: state.options.data)
+        state.data = folder
+        state.loaded = DataLoader(folder: folder, log: state.log).load()
+    }
+}
+
+/// The built-in theme with the overlay `--theme` or site.toml's `theme` names (DESIGN.md §6).
+/// It runs even when the data had errors, so one run reports the theme's mistakes too.
+struct LoadTheme: BuildStep {
+    let name = "load theme"
+
+    func run(_ state: BuildState) {
+        let overlay = state.options.theme ?? state.loaded?.themeOverlay
+        guard let folder = Theme.folder(overlay: overlay, log: state.log) else { return }
+        state.themeFolder = folder
+        state.theme = Theme.load(from: folder, log: state.log)
+    }
+}
+
+/// Runs the engines once, for every language of the site.
+struct ComputeFigures: BuildStep {
+    let name = "compute figures"
+
+    func run(_ state: BuildState) {
+        guard var loaded = state.loaded, let theme = state.theme else { return }
+        loaded.data.catalog = theme.catalog.overlaid(by: loaded.data.catalog)
+        state.loaded = loaded
+        let today = state.options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
+        state.today = today
+        state.figures = SiteFigures(data: loaded.data, themeQuotes: theme.quotes, today: today)
+    }
+}
+
+/// Every goal's coin jar, continuing from the settled piles in the cache. Each goal is its own
+/// simulation, so they run on every core at once, biggest first so the cores finish together.
+struct SimulateJars: BuildStep {
+    let name = "simulate jars"
+
+    func run(_ state: BuildState) {
+        guard let goals = state.loaded?.data.goals, var figures = state.figures else { return }
+        let cache = JarCache(
+            folder: URL(fileURLWithPath: state.options.cachePath),
+            output: URL(fileURLWithPath: state.options.outputPath), writes: state.writesCache)
+        // A cold simulation costs about one step per coin dropped: a free goal's on-plan deposit
+        // drops five coins, a wish goal's deposit usually one (CoinRule).
+        let coins = goals.map { $0.deposits.count * ($0.mode == .free ? CoinRule.coinsPerPlanAmount : 1) }
+        let order = goals.indices.sorted { (coins[$0], $1) > (coins[$1], $0) }
+        if !goals.isEmpty { cache.prepare() }
+        let slots = Slots<JarArtwork>(count: goals.count)
+        let done = Counter()
+        let progress = state.progress
+        DispatchQueue.concurrentPerform(iterations: order.count) { position in
+            let index = order[position]
+            slots[index] = cache.artwork(for: goals[index])
+            progress?(.jars(done: done.increment(), of: goals.count))
+        }
+        var jars: [String: JarArtwork] = [:]
+        for (index, goal) in goals.enumerated() { jars[goal.id] = slots.take(index) }
+        state.jars = jars
+        figures.jars = jars
+        state.figures = figures
+    }
+}
+
+/// Every page of every language, in memory, in strict mode.
+struct RenderPages: BuildStep {
+    let name = "render pages"
+
+    func run(_ state: BuildState) {
+        guard let loaded = state.loaded, let theme = state.theme, let figures = state.figures else { return }
+        do {
+            state.site = try SiteAssembly.render(theme: theme, loaded: loaded, figures: figures)
+        } catch {
+            state.log.add(Diagnostic(error, templates: state.themeFolder ?? Theme.builtIn))
+        }
+    }
+}
+
+/// A count that concurrent iterations raise.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}

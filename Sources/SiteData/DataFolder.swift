@@ -1,0 +1,192 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Read access to a folder of source files — a data folder or a theme — with the limits of
+/// DESIGN.md §2 enforced at the door: regular files only, no symlink that leads out of the folder,
+/// at most 16 MiB a file.
+///
+/// The files are on disk, or in memory (the theme built into the binary, tests), or one folder
+/// laid over another (a theme folder over the built-in theme: a file in the top one replaces the
+/// file of the same path below it). Everything that reads the data folder or the theme reads it
+/// through this one value.
+package struct DataFolder: Sendable {
+    static let maxFileBytes = 16 << 20
+
+    indirect enum Storage: Sendable {
+        case disk
+        case memory([String: [UInt8]])
+        case overlay(top: DataFolder, base: DataFolder)
+    }
+
+    let storage: Storage
+    /// Absolute, symlinks resolved (disk folders).
+    package let root: URL
+    /// The folder as the user named it, used to build the paths shown in messages.
+    package let displayRoot: String
+
+    package init(path: String) {
+        storage = .disk
+        displayRoot = path
+        root = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+    }
+
+    /// Files held in memory, by relative path; `display` names the folder in messages.
+    init(files: [String: [UInt8]], display: String) {
+        storage = .memory(files)
+        displayRoot = display
+        root = URL(fileURLWithPath: "/")
+    }
+
+    private init(top: DataFolder, base: DataFolder) {
+        storage = .overlay(top: top, base: base)
+        displayRoot = top.displayRoot
+        root = top.root
+    }
+
+    /// This folder laid over `base`: its files replace those of the same path in `base`.
+    func overlaid(on base: DataFolder) -> DataFolder { DataFolder(top: self, base: base) }
+
+    package var exists: Bool {
+        switch storage {
+        case .disk:
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        case .memory: return true
+        case .overlay(let top, let base): return top.exists && base.exists
+        }
+    }
+
+    package func displayPath(_ relative: String) -> String {
+        if case .overlay(let top, let base) = storage {
+            return top.fileExists(relative) ? top.displayPath(relative) : base.displayPath(relative)
+        }
+        return displayRoot.hasSuffix("/") ? displayRoot + relative : "\(displayRoot)/\(relative)"
+    }
+
+    package func fileExists(_ relative: String) -> Bool {
+        switch storage {
+        case .disk: return FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path)
+        case .memory(let files): return files[relative] != nil
+        case .overlay(let top, let base): return top.fileExists(relative) || base.fileExists(relative)
+        }
+    }
+
+    /// Files directly in `folder` whose names end in `.ext`, sorted by name (hidden files skipped).
+    package func files(in folder: String, withExtension ext: String) -> [String] {
+        let prefix = folder + "/"
+        return allFiles(under: folder).filter {
+            $0.hasSuffix(".\(ext)") && !$0.dropFirst(prefix.count).contains("/")
+        }
+    }
+
+    /// Relative paths of every file under `folder` ("" for the whole tree), recursively, sorted;
+    /// hidden files and folders skipped.
+    func allFiles(under folder: String = "") -> [String] {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        switch storage {
+        case .disk:
+            return DataFolder.walk(root.appendingPathComponent(folder)).map { prefix + $0 }
+        case .memory(let files):
+            return files.keys.filter { $0.hasPrefix(prefix) && !DataFolder.isHidden($0) }.sorted()
+        case .overlay(let top, let base):
+            return Set(top.allFiles(under: folder) + base.allFiles(under: folder)).sorted()
+        }
+    }
+
+    private static func isHidden(_ relative: String) -> Bool {
+        relative.split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+
+    /// Relative paths of the regular files under `url`, sorted.
+    private static func walk(_ url: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: url.path) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            guard !isHidden(relative) else { continue }
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(
+                atPath: url.appendingPathComponent(relative).path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { found.append(relative) }
+        }
+        return found.sorted()
+    }
+
+    /// The file's bytes, or a finding when it is missing, escapes the folder, is not a regular
+    /// file or is too big.
+    package func read(_ relative: String) -> Result<SourceFile, Diagnostic> {
+        switch storage {
+        case .disk: return readFromDisk(relative)
+        case .memory(let files):
+            guard let bytes = files[relative] else {
+                return .failure(Diagnostic(.error, path: displayPath(relative), message: "is not a regular file"))
+            }
+            return .success(SourceFile(path: displayPath(relative), bytes: bytes))
+        case .overlay(let top, let base):
+            return top.fileExists(relative) ? top.read(relative) : base.read(relative)
+        }
+    }
+
+    /// The checks are made again on the opened descriptor and the read stops past the limit, so a
+    /// file swapped or grown while the build runs is still read once, whole, and never beyond 16 MiB.
+    private func readFromDisk(_ relative: String) -> Result<SourceFile, Diagnostic> {
+        let shown = displayPath(relative)
+        let url = root.appendingPathComponent(relative)
+        let resolved = url.resolvingSymlinksInPath().standardizedFileURL
+        guard resolved.path.hasPrefix(root.path + "/") else {
+            return .failure(Diagnostic(.error, path: shown, message: "is a symlink that leads out of the data folder"))
+        }
+        // Only what is a regular file is opened: opening a FIFO or a device can block or have effects.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path),
+            (attributes[.type] as? FileAttributeType) == .typeRegular
+        else {
+            return .failure(Diagnostic(.error, path: shown, message: "is not a regular file"))
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= DataFolder.maxFileBytes else {
+            return .failure(Diagnostic(.error, path: shown, message: DataFolder.tooLarge(size)))
+        }
+        switch DataFolder.readRegularFile(resolved.path) {
+        case .success(let bytes): return .success(SourceFile(path: shown, bytes: bytes))
+        case .failure(let failure): return .failure(Diagnostic(.error, path: shown, message: failure.message))
+        }
+    }
+
+    private static func tooLarge(_ size: Int) -> String { "is larger than 16 MiB (\(size) bytes)" }
+
+    private struct ReadFailure: Error {
+        let message: String
+    }
+
+    /// At most `maxFileBytes + 1` bytes of `path`, which must still be a regular file once opened.
+    private static func readRegularFile(_ path: String) -> Result<[UInt8], ReadFailure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else {
+            return .failure(ReadFailure(message: "cannot be read: \(String(cString: strerror(errno)))"))
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ReadFailure(message: "is not a regular file"))
+        }
+        guard Int(status.st_size) <= maxFileBytes else {
+            return .failure(ReadFailure(message: tooLarge(Int(status.st_size))))
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.st_size) + 1)
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while bytes.count <= maxFileBytes {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                return .failure(ReadFailure(message: "cannot be read: \(String(cString: strerror(errno)))"))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .failure(ReadFailure(message: "is larger than 16 MiB (it grew while being read)"))
+    }
+}

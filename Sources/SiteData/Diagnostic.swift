@@ -1,0 +1,90 @@
+import Mustache
+
+/// A finding about the user's data or templates, pointing at the exact place.
+///
+/// Printed as `path:line:column: error: key.path message`, then the source line and a caret, so
+/// editors and people can jump straight to it. One type for every finding, `Equatable`, so tests
+/// compare whole values.
+public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var severity: Severity
+    /// Path as the user would type it, relative to the working directory where possible.
+    public var path: String
+    /// 1-based; 0 when the finding is about a whole file or folder.
+    public var line: Int
+    public var column: Int
+    public var message: String
+    /// The source line the finding points at, when there is one.
+    public var lineText: String?
+
+    public init(
+        _ severity: Severity, path: String, line: Int = 0, column: Int = 0,
+        message: String, lineText: String? = nil
+    ) {
+        self.severity = severity
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+        self.lineText = lineText
+    }
+
+    /// The first line alone: `path:line:column: error: message`.
+    public var headline: String {
+        let place = line > 0 ? "\(path):\(line):\(column)" : path
+        return "\(place): \(severity.rawValue): \(message)"
+    }
+
+    public var description: String {
+        guard let text = lineText, line > 0 else { return headline }
+        var scalars = text.unicodeScalars.map { $0 == "\t" ? " " : $0 }
+        var caretColumn = column
+        // A long line (10,000 brackets, a minified file) is quoted around the column, not whole:
+        // an error message must stay readable in a terminal or a cron mail.
+        if scalars.count > Diagnostic.longestQuotedLine {
+            let width = Diagnostic.quotedWindow
+            let start = max(0, min(column - 1 - width / 2, scalars.count - width))
+            let end = min(scalars.count, start + width)
+            let before: [Unicode.Scalar] = start > 0 ? ["…"] : []
+            let after: [Unicode.Scalar] = end < scalars.count ? ["…"] : []
+            scalars = before + scalars[start..<end] + after
+            caretColumn = column - start + before.count
+        }
+        let shown = String(String.UnicodeScalarView(scalars))
+        let caret = String(repeating: " ", count: max(0, caretColumn - 1)) + "^"
+        return "\(headline)\n  \(shown)\n  \(caret)"
+    }
+
+    /// Lines up to this many characters are quoted whole; longer ones by a window this wide.
+    static let longestQuotedLine = 160
+    static let quotedWindow = 120
+}
+
+extension Diagnostic {
+    /// A template error, placed at its `.mustache` file in the theme folder.
+    package init(_ error: MustacheError, templates: DataFolder) {
+        self.init(
+            .error, path: templates.displayPath(error.template + ".mustache"), line: error.line,
+            column: error.column, message: error.message, lineText: error.line > 0 ? error.lineText : nil)
+    }
+}
+
+/// Collects findings while loading, so one run reports every problem, not just the first.
+package final class DiagnosticLog {
+    package private(set) var entries: [Diagnostic] = []
+    /// Warnings become errors (`--strict`).
+    let strict: Bool
+
+    package init(strict: Bool) { self.strict = strict }
+
+    package func add(_ diagnostic: Diagnostic) {
+        var d = diagnostic
+        if strict && d.severity == .warning { d.severity = .error }
+        entries.append(d)
+    }
+
+    package var hasErrors: Bool { entries.contains { $0.severity == .error } }
+    var errors: [Diagnostic] { entries.filter { $0.severity == .error } }
+    var warnings: [Diagnostic] { entries.filter { $0.severity == .warning } }
+}

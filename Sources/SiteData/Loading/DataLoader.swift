@@ -1,0 +1,123 @@
+import Domain
+import Foundation
+import TOML
+
+/// What loading a data folder gives: the typed data and the Markdown pages.
+public struct LoadedData: Sendable {
+    public var data: DataSet
+    public var pages: [MarkdownPage]
+    /// site.toml's `theme`: a theme folder laid over the built-in theme, as a path from the
+    /// working directory (written relative to the data folder).
+    public var themeOverlay: String?
+}
+
+/// Reads a data folder into typed models, validating every file and the references between them.
+///
+/// Files are read in dependency order — site, rates, breathing, goals, subscriptions, practice,
+/// pages — so a reference (a pattern, a program, a currency) can be checked where it is written and
+/// the finding points at that line.
+package final class DataLoader {
+    static let idPattern = "[a-z0-9][a-z0-9-]*"
+
+    let folder: DataFolder
+    let log: DiagnosticLog
+
+    var site: SiteSettings?
+    var rates: ExchangeRates?
+    var patterns: [BreathingPattern] = BreathingPattern.builtIn
+    var programs: [BreathingProgram] = [.calmStart]
+    var enrollments: [Enrollment] = []
+    /// Custom pattern ids and rate currencies as written, valid or not, so one mistake is
+    /// reported once and not again at every place that refers to it.
+    var declaredPatterns: Set<String> = []
+    var declaredRates: Set<Currency> = []
+    /// A rates.toml or breathing.toml that is there but could not be read (already reported):
+    /// what refers to it is not reported again as missing a rate, a pattern or a program.
+    var ratesUnusable = false
+    var breathingUnusable = false
+    var goals: [Goal] = []
+    var subscriptions: [Subscription] = []
+    var sessions: [PracticeSession] = []
+    var pages: [MarkdownPage] = []
+    var quotes: [SiteSettings.Language: QuoteLists] = [:]
+    var themeOverlay: String?
+
+    package init(folder: DataFolder, log: DiagnosticLog) {
+        self.folder = folder
+        self.log = log
+    }
+
+    /// The data, or nil when any error was found (every finding is in the log).
+    package func load() -> LoadedData? {
+        guard folder.exists else {
+            log.add(Diagnostic(.error, path: folder.displayRoot, message: "data folder not found"))
+            return nil
+        }
+        loadSite()
+        loadRates()
+        loadBreathing()
+        loadGoals()
+        loadSubscriptions()
+        loadPractice()
+        loadPages()
+        loadQuotes()
+        let catalog = loadCatalog()
+        guard !log.hasErrors, let site else { return nil }
+        let data = DataSet(
+            site: site, goals: goals.sorted { $0.id < $1.id }, subscriptions: subscriptions,
+            sessions: sessions.sorted { $0.at < $1.at }, patterns: patterns,
+            programs: programs, enrollments: enrollments,
+            rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes,
+            catalog: catalog)
+        return LoadedData(data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: themeOverlay)
+    }
+
+    /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.
+    func parse(_ relative: String) -> TableReader? {
+        switch folder.read(relative) {
+        case .failure(let diagnostic):
+            log.add(diagnostic)
+            return nil
+        case .success(let file):
+            return parse(file)
+        }
+    }
+
+    func parse(_ file: SourceFile) -> TableReader? {
+        do {
+            let table = try TOMLParser.parse(file.bytes)
+            return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
+        } catch {
+            log.add(file.diagnostic(.error, at: error.location, error.message))
+            return nil
+        }
+    }
+
+    /// True when `id` is a valid id; otherwise records an error at `key`.
+    func checkID(_ id: String, in reader: TableReader, key: String) -> Bool {
+        if DataLoader.isValidID(id) { return true }
+        reader.error(key, "'\(id)' is not a valid id: use lower-case letters, digits and '-' (\(DataLoader.idPattern))")
+        return false
+    }
+
+    package static func isValidID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, id.unicodeScalars.count <= 100 else { return false }
+        func ok(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("0"..."9").contains(c) }
+        return ok(first) && id.unicodeScalars.allSatisfy { ok($0) || $0 == "-" }
+    }
+
+    /// Checks that money in `currency` can be converted into the base currency.
+    func checkRate(for currency: Currency, in reader: TableReader, key: String) {
+        guard let site, currency != site.currency, !ratesUnusable else { return }
+        guard rates?.rate(for: currency) == nil, !declaredRates.contains(currency) else { return }
+        let ratesFile = rates == nil ? "there is no rates.toml" : "rates.toml has no rate for it"
+        reader.error(key, "uses \(currency.code), which cannot be converted into \(site.currency.code): \(ratesFile)")
+    }
+
+    /// Records an unknown-reference error with a suggestion.
+    func unknownReference(_ kind: String, _ name: String, known: [String], in reader: TableReader, key: String) {
+        var message = "refers to unknown \(kind) '\(name)'"
+        if let guess = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(guess)'?" }
+        reader.error(key, message)
+    }
+}

@@ -1,0 +1,100 @@
+import Domain
+import Foundation
+import Mustache
+import TOML
+
+extension Theme {
+    /// Reads `i18n/<language>.toml` for every language, failing on any key that one table has
+    /// and another lacks — the check the breathing app ran on its string catalogues.
+    static func loadStrings(_ folder: DataFolder, log: DiagnosticLog) -> [SiteSettings.Language: MustacheValue]? {
+        var tables: [SiteSettings.Language: (file: SourceFile, flat: [String: String])] = [:]
+        for language in SiteSettings.Language.allCases {
+            let relative = "i18n/\(language.rawValue).toml"
+            guard folder.fileExists(relative) else {
+                log.add(Diagnostic(.error, path: folder.displayPath(relative), message: "string table is missing"))
+                continue
+            }
+            let file: SourceFile
+            switch folder.read(relative) {
+            case .failure(let d):
+                log.add(d)
+                continue
+            case .success(let f): file = f
+            }
+            do {
+                let table = try TOMLParser.parse(file.bytes)
+                var flat: [String: String] = [:]
+                flatten(table, prefix: "", into: &flat, file: file, log: log)
+                tables[language] = (file, flat)
+            } catch {
+                log.add(file.diagnostic(.error, at: error.location, error.message))
+            }
+        }
+        guard tables.count == SiteSettings.Language.allCases.count else { return nil }
+        let allKeys = Set(tables.values.flatMap { $0.flat.keys })
+        for language in SiteSettings.Language.allCases {
+            guard let entry = tables[language] else { continue }
+            for key in allKeys.subtracting(entry.flat.keys).sorted() {
+                let owners = SiteSettings.Language.allCases.filter { tables[$0]?.flat[key] != nil }.map(\.rawValue)
+                log.add(
+                    Diagnostic(
+                        .error, path: entry.file.path,
+                        message: "missing string '\(key)' (present in \(owners.joined(separator: ", ")))"))
+            }
+        }
+        guard !log.hasErrors else { return nil }
+        return tables.mapValues { nest($0.flat) }
+    }
+
+    private static func flatten(
+        _ table: TOMLTable, prefix: String, into flat: inout [String: String],
+        file: SourceFile, log: DiagnosticLog
+    ) {
+        for key in table.keys {
+            guard let value = table[key] else { continue }
+            let path = prefix.isEmpty ? key : "\(prefix).\(key)"
+            switch value.kind {
+            case .string(let text):
+                if text.isEmpty { log.add(file.diagnostic(.error, at: value.location, "string '\(path)' is empty")) }
+                flat[path] = text
+            case .table(let inner):
+                flatten(inner, prefix: path, into: &flat, file: file, log: log)
+            default:
+                log.add(file.diagnostic(.error, at: value.location, "'\(path)' must be a string or a table of strings"))
+            }
+        }
+    }
+
+    private static func nest(_ flat: [String: String]) -> MustacheValue {
+        var root: [String: MustacheValue] = [:]
+        func insert(_ segments: ArraySlice<String>, _ text: String, into object: inout [String: MustacheValue]) {
+            guard let first = segments.first else { return }
+            if segments.count == 1 {
+                object[first] = .string(text)
+                return
+            }
+            var inner: [String: MustacheValue] = [:]
+            if case .object(let existing)? = object[first] { inner = existing }
+            insert(segments.dropFirst(), text, into: &inner)
+            object[first] = .object(inner)
+        }
+        for (key, text) in flat {
+            insert(ArraySlice(key.split(separator: ".").map(String.init)), text, into: &root)
+        }
+        return .object(root)
+    }
+}
+
+extension Theme {
+    /// The string at a dotted `path` of a language's table (`goals.title`), or nil when the table
+    /// has none there.
+    package func string(_ path: String, in language: SiteSettings.Language) -> String? {
+        var node = strings[language] ?? .null
+        for key in path.split(separator: ".") {
+            guard case .object(let object) = node, let next = object[String(key)] else { return nil }
+            node = next
+        }
+        if case .string(let text) = node { return text }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+import BuiltinFiles
+import Domain
+import Foundation
+import Mustache
+import TOML
+
+/// A theme: Mustache templates, string tables per language, design tokens and static assets.
+///
+/// The default theme is built into the binary from `templates/`; a theme folder (`--theme DIR`
+/// or `theme = "DIR"` in site.toml) is laid over it, file by file (DESIGN.md §6).
+///
+/// Loading checks what a theme author gets wrong most: every string table has exactly the same
+/// keys, and every template parses. Rendering then runs in strict mode, so a misspelt variable
+/// stops the build instead of leaving a silent blank on a published page.
+public struct Theme: Sendable {
+    package let templates: MustacheLibrary
+    /// Language → the `t` object templates read strings from.
+    package let strings: [SiteSettings.Language: MustacheValue]
+    /// tokens.toml as CSS custom properties, followed by `static/style.css`.
+    package let stylesheet: String
+    /// Other files under `static/`, copied as they are.
+    package let assets: [String: [UInt8]]
+    /// The default daily-quote lists (`quotes.toml`), used unless the data folder has its own.
+    package let quotes: [SiteSettings.Language: QuoteLists]
+    /// The subscription catalogue shipped with the theme (`catalog.toml`); a data folder's own
+    /// entries are laid over it.
+    package let catalog: SubscriptionCatalog
+
+    static let requiredLanguages: [SiteSettings.Language] = [.en, .zhHans]
+
+    /// The built-in theme, as `theme export` writes it out.
+    package static let builtIn = DataFolder(files: BuiltinFiles.theme, display: "(built-in theme)")
+
+    /// The files a build reads its theme from: the built-in theme, with `overlay` laid over it.
+    /// A named overlay that is not a folder is an error: a typo must not quietly fall back.
+    package static func folder(overlay path: String?, log: DiagnosticLog) -> DataFolder? {
+        guard let path else { return builtIn }
+        let folder = DataFolder(path: path)
+        guard folder.exists else {
+            log.add(
+                Diagnostic(
+                    .error, path: path,
+                    message: "theme folder not found (a theme folder overlays the built-in theme; "
+                        + "'sandjar theme export DIR' writes the built-in one out to start from)"))
+            return nil
+        }
+        return folder.overlaid(on: builtIn)
+    }
+
+    package static func load(from folder: DataFolder, log: DiagnosticLog) -> Theme? {
+        // Every template and stylesheet is read once, checked for raw values where a design
+        // token belongs, and kept.
+        var sources: [String: String] = [:]
+        for relative in folder.allFiles() where relative.hasSuffix(".mustache") {
+            guard let file = read(relative, in: folder, log: log) else { continue }
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            TokenCheck.check(template: text, file: file).forEach(log.add)
+            sources[String(relative.dropLast(".mustache".count))] = text
+        }
+        for relative in folder.allFiles(under: "static") where relative.hasSuffix(".css") {
+            guard let file = read(relative, in: folder, log: log) else { continue }
+            TokenCheck.check(css: String(decoding: file.bytes, as: UTF8.self), file: file).forEach(log.add)
+        }
+        var templates: MustacheLibrary?
+        do {
+            templates = try MustacheLibrary(templates: sources)
+        } catch {
+            log.add(Diagnostic(error, templates: folder))
+        }
+        let strings = loadStrings(folder, log: log)
+        let stylesheet = loadStylesheet(folder, log: log)
+        var assets: [String: [UInt8]] = [:]
+        for relative in folder.allFiles(under: "static") where relative != "static/style.css" {
+            if case .success(let file) = folder.read(relative) {
+                assets[String(relative.dropFirst("static/".count))] = file.bytes
+            }
+        }
+        var quotes: [SiteSettings.Language: QuoteLists] = [:]
+        if folder.fileExists("quotes.toml") {
+            let loader = DataLoader(folder: folder, log: log)
+            if let reader = loader.parse("quotes.toml") { quotes = QuoteBookReader.read(reader) }
+        }
+        let catalog = DataLoader.loadShippedCatalog(theme: folder, log: log)
+        guard let templates, let strings, let stylesheet, !log.hasErrors else { return nil }
+        return Theme(
+            templates: templates, strings: strings, stylesheet: stylesheet, assets: assets, quotes: quotes,
+            catalog: catalog)
+    }
+
+    /// A theme file, or nil with the reason logged (a symlink out of the folder, too big…).
+    static func read(_ relative: String, in folder: DataFolder, log: DiagnosticLog) -> SourceFile? {
+        switch folder.read(relative) {
+        case .success(let file): return file
+        case .failure(let diagnostic):
+            log.add(diagnostic)
+            return nil
+        }
+    }
+}

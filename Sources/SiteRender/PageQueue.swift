@@ -1,0 +1,73 @@
+import Dispatch
+import Mustache
+import SitePublish
+
+/// One page of the site, waiting to be rendered: where it goes, its template, what the layout
+/// needs, and its own fields, computed when the page is rendered (Markdown, long lists).
+struct PageJob: Sendable {
+    let path: String
+    let template: String
+    let title: String
+    let section: String
+    /// The relative path back to the site's top (`../../`), or the fixed root of the 404 page.
+    let root: String
+    let content: @Sendable () -> [String: MustacheValue]
+}
+
+/// The site's files in the order the renderers produce them: files as they are, and pages to
+/// render.
+///
+/// The pages are rendered all together at the end, on every core at once, each into its own slot;
+/// then every file is added to `SiteFiles` in the order it was produced, so the site is byte for
+/// byte what rendering one page after the other gives, and an error is the first one in that order.
+struct PageQueue {
+    private enum Entry {
+        case file(String, [UInt8])
+        case page(Int)
+    }
+
+    private var entries: [Entry] = []
+    private(set) var jobs: [PageJob] = []
+
+    mutating func add(_ path: String, _ text: String) {
+        entries.append(.file(path, Array(text.utf8)))
+    }
+
+    mutating func add(_ path: String, _ bytes: [UInt8]) {
+        entries.append(.file(path, bytes))
+    }
+
+    mutating func add(_ job: PageJob) {
+        entries.append(.page(jobs.count))
+        jobs.append(job)
+    }
+
+    /// Renders every page with `render` (in parallel) and returns all the files.
+    func files(
+        rendering render: @Sendable (PageJob) throws(MustacheError) -> String
+    ) throws(MustacheError) -> SiteFiles {
+        let jobs = self.jobs
+        let slots = Slots<Result<[UInt8], MustacheError>>(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            do throws(MustacheError) {
+                slots[index] = .success(Array(try render(jobs[index]).utf8))
+            } catch {
+                slots[index] = .failure(error)
+            }
+        }
+        var site = SiteFiles()
+        for entry in entries {
+            switch entry {
+            case .file(let path, let bytes):
+                site.add(path, bytes)
+            case .page(let index):
+                switch slots.take(index) {
+                case .success(let bytes)?: site.add(jobs[index].path, bytes)
+                case .failure(let error)?: throw error
+                case nil: preconditionFailure("page \(jobs[index].path) was not rendered")
+                }
+            }
+        }
+        return site
+    }
+}

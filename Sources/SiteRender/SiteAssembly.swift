@@ -1,0 +1,67 @@
+import Domain
+import Jar
+import Mustache
+import SiteData
+import SitePublish
+
+/// Renders every language of the site and adds the files that belong to the whole site.
+///
+/// One language: its pages at the top. Several (`languages` in site.toml): each under its own
+/// folder (`zh-hans/`, `en/`) with a language switcher, and at the top a page that sends visitors
+/// to the default language, a 404 page, `robots.txt` and one `sitemap.xml` for all of them.
+package enum SiteAssembly {
+    package static func render(theme: Theme, loaded: LoadedData, figures: SiteFigures) throws(MustacheError)
+        -> SiteFiles
+    {
+        let site = loaded.data.site
+        guard site.languages.count > 1 else {
+            var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures).render()
+            addSiteWide(to: &files, baseURL: site.baseURL)
+            return files
+        }
+        var files = SiteFiles()
+        var notFound = ""
+        for language in site.languages {
+            let folder = SiteSettings.folder(for: language)
+            var localized = loaded
+            localized.data.site.language = language
+            localized.data.site.baseURL = site.baseURL.map { "\($0)\(folder)/" }
+            let renderer = SiteRenderer(
+                theme: theme, loaded: localized, figures: figures.localized(language), alternates: site.languages)
+            let pages = try renderer.render()
+            for path in pages.paths { files.add("\(folder)/\(path)", pages[path]!) }
+            if notFound.isEmpty { notFound = try renderer.notFoundPage(root: (site.baseURL ?? "") + "\(folder)/") }
+        }
+        files.add("404.html", notFound)
+        files.add("index.html", try chooser(theme: theme, site: site))
+        addSiteWide(to: &files, baseURL: site.baseURL)
+        return files
+    }
+
+    /// The top page of a multi-language site: straight on to the default language, with a link to
+    /// each for browsers that do not follow the refresh.
+    private static func chooser(theme: Theme, site: SiteSettings) throws(MustacheError) -> String {
+        let languages = site.languages.map { language -> MustacheValue in
+            let name = theme.string("language.name", in: language) ?? language.rawValue
+            return .object([
+                "code": .string(language.rawValue), "name": .string(name),
+                "href": .string("\(SiteSettings.folder(for: language))/"),
+            ])
+        }
+        return try theme.templates.render(
+            "pages/languages",
+            .object([
+                "lang": .string(site.language.rawValue), "site": .object(["title": .string(site.title)]),
+                "default": .string("\(SiteSettings.folder(for: site.language))/"), "languages": .list(languages),
+            ]), strict: true)
+    }
+
+    private static func addSiteWide(to files: inout SiteFiles, baseURL: String?) {
+        if let base = baseURL {
+            files.add("sitemap.xml", Sitemap.xml(for: files, baseURL: base))
+            files.add("robots.txt", "User-agent: *\nAllow: /\n\nSitemap: \(base)sitemap.xml\n")
+        } else {
+            files.add("robots.txt", "User-agent: *\nAllow: /\n")
+        }
+    }
+}

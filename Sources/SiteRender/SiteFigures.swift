@@ -1,0 +1,42 @@
+import Domain
+import Jar
+
+/// The engines' results for one build: computed once for every language, then read by every page
+/// and `data.json`. Only the daily quote depends on the language (`localized(_:)`).
+package struct SiteFigures: Sendable {
+    let today: CalendarDate
+    let savings: SavingsReport
+    let badges: [BadgeStatus]
+    let breathing: BreathingReport
+    let subscriptions: SubscriptionReport
+    /// Goal id → its coin jar (simulated once per build, whatever the number of languages).
+    package var jars: [String: JarArtwork]
+    /// The lists today's quote comes from in the language being rendered: the data folder's own,
+    /// else the theme's.
+    private(set) var quoteLists: QuoteLists?
+    private(set) var quote: DailyQuote?
+    private let quoteBooks: [SiteSettings.Language: QuoteLists]
+
+    package init(
+        data: DataSet, themeQuotes: [SiteSettings.Language: QuoteLists], today: CalendarDate,
+        jars: [String: JarArtwork] = [:]
+    ) {
+        self.today = today
+        self.jars = jars
+        savings = SavingsReport(data: data, today: today)
+        badges = BadgeBoard.evaluate(data, today: today)
+        breathing = BreathingReport(data: data, today: today)
+        subscriptions = SubscriptionReport(data: data, today: today)
+        quoteBooks = themeQuotes.merging(data.quotes) { _, own in own }
+        quoteLists = quoteBooks[data.site.language]
+        quote = quoteLists?.quote(dayOfYear: today.dayOfYear)
+    }
+
+    /// The same figures with the daily quote of `language`.
+    func localized(_ language: SiteSettings.Language) -> SiteFigures {
+        var copy = self
+        copy.quoteLists = quoteBooks[language]
+        copy.quote = copy.quoteLists?.quote(dayOfYear: today.dayOfYear)
+        return copy
+    }
+}

@@ -1,0 +1,177 @@
+import Domain
+import Foundation
+import Markdown
+import Mustache
+import SiteData
+import SitePublish
+
+/// Turns the loaded data into every page of the site, in memory.
+///
+/// Each page is one Mustache template rendered inside the shared layout with a common context —
+/// the site, the string table `t`, the navigation, and `root`, the relative path back to the site's
+/// top, so every link works under any sub-path. Rendering is strict: an unknown variable is an error.
+struct SiteRenderer {
+    let theme: Theme
+    let data: DataSet
+    let pages: [MarkdownPage]
+    let figures: SiteFigures
+    let format: DisplayFormat
+
+    var today: CalendarDate { figures.today }
+
+    /// Every language of a multi-language build (each in its own folder), for the language
+    /// switcher; empty when only one language is built.
+    let alternates: [SiteSettings.Language]
+
+    init(theme: Theme, loaded: LoadedData, figures: SiteFigures, alternates: [SiteSettings.Language] = []) {
+        self.theme = theme
+        self.alternates = alternates
+        self.data = loaded.data
+        self.pages = loaded.pages.filter { !$0.draft }
+        self.figures = figures
+        self.format = DisplayFormat(language: loaded.data.site.language)
+    }
+
+    /// Sections of the navigation, in order: id, string key, path.
+    static let sections: [(id: String, path: String)] = [
+        ("home", ""), ("goals", "goals/"), ("badges", "badges/"), ("subscriptions", "subscriptions/"),
+        ("breathing", "breathing/"), ("quotes", "quotes/"),
+    ]
+
+    func render() throws(MustacheError) -> SiteFiles {
+        var site = PageQueue()
+        renderDashboard(into: &site)
+        renderGoals(into: &site)
+        renderBadges(into: &site)
+        renderQuotes(into: &site)
+        renderSubscriptions(into: &site)
+        renderBreathing(into: &site)
+        renderMarkdownPages(into: &site)
+        renderNotFound(into: &site)
+        site.add("style.css", theme.stylesheet)
+        for (path, bytes) in theme.assets { site.add(path, bytes) }
+        site.add("data.json", DataJSON(data: data, figures: figures).text)
+        site.add("feed.xml", AtomFeed(renderer: self).xml)
+        let navigation = Navigation(renderer: self, roots: Set(site.jobs.map(\.root)))
+        return try site.files { job throws(MustacheError) in try render(job, navigation: navigation) }
+    }
+
+    /// Queues `template` in the layout as `path` (e.g. `goals/bike/index.html`); `content` is
+    /// computed when the page is rendered.
+    func page(
+        _ path: String, template: String, title: String, section: String,
+        _ content: @autoclosure @escaping @Sendable () -> [String: MustacheValue], root fixedRoot: String? = nil,
+        into site: inout PageQueue
+    ) {
+        let depth = path.split(separator: "/").count - 1
+        let root = fixedRoot ?? String(repeating: "../", count: depth)
+        site.add(PageJob(path: path, template: template, title: title, section: section, root: root, content: content))
+    }
+
+    /// Renders one queued page.
+    func render(_ job: PageJob, navigation: Navigation) throws(MustacheError) -> String {
+        var context: [String: MustacheValue] = [
+            "lang": .string(data.site.language.rawValue),
+            "site": .object(["title": .string(data.site.title)]),
+            "t": navigation.strings,
+            "root": .string(job.root),
+            "page_title": .string(job.title),
+            "nav": .list(navigation.items(root: job.root, section: job.section)),
+            "today": .string(format.date(today)),
+            "today_iso": .string(today.description),
+        ]
+        context["languages"] = .list(switcher(for: job.path, root: job.root))
+        context["has_languages"] = .bool(!alternates.isEmpty)
+        for (key, value) in job.content() { context[key] = value }
+        return try theme.templates.render(job.template, .object(context), strict: true)
+    }
+
+    /// The navigation every page shows: the sections, then every Markdown page, the current one
+    /// marked. Built once per root, so a page only copies the list and marks its own entry.
+    struct Navigation: Sendable {
+        /// The theme's string table in the site's language.
+        let strings: MustacheValue
+        private let entries: [(path: String, label: MustacheValue)]
+        /// Section (`goals`, `page-<slug>`) → the entries it marks as current.
+        private let current: [String: [Int]]
+        private let lists: [String: [MustacheValue]]
+
+        init(renderer: SiteRenderer, roots: Set<String>) {
+            let strings = renderer.theme.strings[renderer.data.site.language] ?? .object([:])
+            var entries: [(path: String, label: MustacheValue)] = []
+            var current: [String: [Int]] = [:]
+            for entry in SiteRenderer.sections {
+                current[entry.id, default: []].append(entries.count)
+                entries.append((entry.path, renderer.label(entry.id, in: strings)))
+            }
+            for page in renderer.pages {
+                current["page-" + page.slug, default: []].append(entries.count)
+                entries.append(("pages/\(page.slug)/", .string(page.title)))
+            }
+            self.strings = strings
+            self.entries = entries
+            self.current = current
+            lists = Dictionary(uniqueKeysWithValues: roots.map { root in (root, Navigation.list(entries, root: root)) })
+        }
+
+        func items(root: String, section: String) -> [MustacheValue] {
+            var list = lists[root] ?? Navigation.list(entries, root: root)
+            for index in current[section] ?? [] {
+                list[index] = Navigation.item(entries[index], root: root, current: true)
+            }
+            return list
+        }
+
+        private static func list(_ entries: [(path: String, label: MustacheValue)], root: String) -> [MustacheValue] {
+            entries.map { item($0, root: root, current: false) }
+        }
+
+        private static func item(
+            _ entry: (path: String, label: MustacheValue), root: String, current: Bool
+        ) -> MustacheValue {
+            .object(["href": .string(root + entry.path), "label": entry.label, "current": .bool(current)])
+        }
+    }
+
+    /// Links to the same page in every language of a multi-language build.
+    private func switcher(for path: String, root: String) -> [MustacheValue] {
+        let page = path == "index.html" ? "" : path.hasSuffix("/index.html") ? String(path.dropLast(10)) : path
+        return alternates.map { language in
+            let name = theme.string("language.name", in: language) ?? language.rawValue
+            return .object([
+                "code": .string(language.rawValue),
+                "name": .string(name),
+                "href": .string("\(root)../\(SiteSettings.folder(for: language))/\(page)"),
+                "current": .bool(language == data.site.language),
+            ])
+        }
+    }
+
+    private func label(_ id: String, in strings: MustacheValue) -> MustacheValue {
+        if case .object(let t) = strings, case .object(let nav)? = t["nav"], let text = nav[id] { return text }
+        return .string(id)
+    }
+
+    func string(_ path: String) -> String {
+        theme.string(path, in: data.site.language) ?? path
+    }
+
+    /// The string at `path` when the table has one (category names the theme may not know).
+    func optionalString(_ path: String) -> String? {
+        theme.string(path, in: data.site.language)
+    }
+
+    /// A string with `{name}` placeholders filled in.
+    func string(_ path: String, _ values: [String: String]) -> String {
+        var text = string(path)
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return text
+    }
+
+    /// Markdown rendered safely: raw HTML omitted unless allowed, unsafe URL schemes dropped.
+    func markdown(_ text: String, unsafeHTML: Bool = false) -> String {
+        MarkdownRenderer(allowRawHTML: unsafeHTML).html(text)
+    }
+}
