@@ -6,6 +6,9 @@ import SitePublish
 /// What `sandjar build`, `check` and `serve` were asked to do (DESIGN.md §6).
 public struct BuildOptions: Sendable {
     public var data: String = "content"
+    /// The data folder's files themselves, for tests that build from memory; nil: read `data`
+    /// from the disk.
+    package var dataFiles: DataFolder?
     /// Nil: `public` inside the data folder.
     public var output: String?
     /// A theme folder laid over the built-in theme (`--theme`); nil: site.toml's `theme`, if any.
@@ -24,7 +27,7 @@ public struct BuildOptions: Sendable {
     public var outputPath: String { output ?? URL(fileURLWithPath: data).appendingPathComponent("public").path }
 
     /// The theme folder laid over the built-in theme: `--theme`, else site.toml's `theme`.
-    public var themeOverlay: String? { theme ?? DataLoader.themeOverlay(of: DataFolder(path: data)) }
+    public var themeOverlay: String? { theme ?? DataLoader.themeOverlay(of: dataFiles ?? DataFolder(path: data)) }
 
     /// Where settled jars are kept between builds.
     public var cachePath: String { cache ?? CacheLocation.folder(forData: data).path }

@@ -45,7 +45,7 @@ struct LoadData: BuildStep {
     let name = "load data"
 
     func run(_ state: BuildState) {
-        let folder = DataFolder(path: state.options.data)
+        let folder = state.options.dataFiles ?? DataFolder(path: state.options.data)
         state.data = folder
         state.loaded = DataLoader(folder: folder, log: state.log).load()
     }

@@ -9,7 +9,7 @@ import Foundation
 /// An flock on a file beside the output, so the lock dies with its process: a build killed by
 /// cron's timeout never leaves a stale lock that blocks the next night.
 public final class BuildLock {
-    private let descriptor: Int32
+    private var descriptor: Int32
 
     public enum Failure: Error, Equatable {
         case busy
@@ -34,8 +34,13 @@ public final class BuildLock {
         descriptor = fd
     }
 
-    deinit {
+    /// Lets the next build in; also done when the lock goes away.
+    public func release() {
+        guard descriptor >= 0 else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)
+        descriptor = -1
     }
+
+    deinit { release() }
 }

@@ -7,7 +7,8 @@ import XCTest
 /// Bad input at scale (DESIGN.md §2 "Validation and limits", §7 "Bad input gets a clear error"):
 /// a 50 MB file, 10,000-deep nesting and invalid UTF-8 in every kind of data file each end the
 /// built `sandjar build` with exit 1 and one `path:line:column: error:` (or `path: error:` for
-/// the size), within a second, and the published site stays as it was.
+/// the size), and the published site stays as it was. How long each took is printed (measured,
+/// not asserted: `make bench` is where speed is judged).
 final class BadInputScaleTests: XCTestCase {
     /// Every kind of data file: where it lives and how a line is put into it so that the line is
     /// line `line` of the file.
@@ -29,9 +30,6 @@ final class BadInputScaleTests: XCTestCase {
         Kind(file: "subscriptions/main.toml"), Kind(file: "practice/2026-11.toml"), Kind(file: "breathing.toml"),
         Kind(file: "catalog.toml"), Kind(file: "quotes.toml"), Kind(file: "pages/hello.md", line: 2),
     ]
-
-    /// Generous for a debug build on a busy machine; the measured figures are printed.
-    private static let limit = 3.0
 
     /// The site every bad build points at, built once for the whole class.
     private struct Published: Sendable {
@@ -203,7 +201,6 @@ final class BadInputScaleTests: XCTestCase {
             file: file, line: testLine)
         // The offending line is quoted around the column, not whole.
         XCTAssertLessThan(run.stderr.utf8.count, 2_000, "\(label): the message stays short", file: file, line: testLine)
-        XCTAssertLessThan(run.seconds, BadInputScaleTests.limit, label, file: file, line: testLine)
         XCTAssertTrue(
             TestSupport.snapshot(output) == published.site, "\(label): the site changed", file: file, line: testLine)
         print("\(String(format: "%.3f", run.seconds)) s  \(relative)\(at): \(message)")

@@ -101,8 +101,7 @@ final class FaultTests: XCTestCase {
 
     func testASecondBuildIsRefusedOrWaitsWhileTheLockIsHeld() throws {
         let seconds = try publish(0)
-        var held: BuildLock? = try BuildLock(path: output.path + ".lock", wait: false)
-        XCTAssertNotNil(held)
+        let held = try BuildLock(path: output.path + ".lock", wait: false)
 
         let refused = try SandjarProcess.run(build(1), logs: logs)
         XCTAssertEqual(refused.status, 1)
@@ -115,7 +114,7 @@ final class FaultTests: XCTestCase {
         XCTAssertTrue(waiting.isRunning, "--wait must wait while the lock is held")
         XCTAssertEqual(versions.version(in: output), 0, "nothing is written while waiting")
         XCTAssertEqual(SiteVersions.leftovers(beside: output), [])
-        held = nil
+        held.release()
         let waited = waiting.wait()
         XCTAssertEqual(waited.status, 0, waited.stderr)
         XCTAssertEqual(versions.version(in: output), 1)

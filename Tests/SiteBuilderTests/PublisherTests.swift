@@ -83,7 +83,7 @@ final class PublisherTests: XCTestCase {
     func testSecondBuildIsRefusedWhileTheLockIsHeld() throws {
         let work = TestSupport.temporaryFolder(self)
         let output = work.appendingPathComponent("public")
-        var held: BuildLock? = try BuildLock(path: output.path + ".lock", wait: false)
+        let held = try BuildLock(path: output.path + ".lock", wait: false)
         var options = BuildOptions()
         options.data = TestSupport.sampleContent.path
         options.output = output.path
@@ -91,8 +91,7 @@ final class PublisherTests: XCTestCase {
         let report = SiteBuild(options: options).run()
         XCTAssertEqual(report.diagnostics.map(\.message), ["another build is running (use --wait to wait for it)"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
-        XCTAssertNotNil(held)
-        held = nil
+        held.release()
         XCTAssertTrue(SiteBuild(options: options).run().succeeded, "the lock is free once released")
     }
 
