@@ -63,7 +63,7 @@ public struct TOMLField: Sendable, Equatable {
 
     /// `"…"` with the escapes TOML defines; every other character, emoji and CJK included, is
     /// written as itself in UTF-8 so the file stays readable.
-    static func basicString(_ text: String) -> String {
+    package static func basicString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -7,20 +7,9 @@ extension SandjarCommand {
     static func build(_ words: [String], console: Console, publish: Bool) throws(Arguments.UsageError) -> Int32 {
         let command = publish ? Commands.build : Commands.check
         guard let arguments = try parse(words, command, console: console) else { return 0 }
-        guard arguments.positionals.count <= 1 else {
-            throw Arguments.UsageError(
-                message: "expected at most one data folder, got \(arguments.positionals.count)", command: command.name)
-        }
-        let today = try today(arguments, command: command)
-        guard let data = dataFolder(arguments, word: arguments.positionals.first, console: console) else { return 1 }
-        var options = BuildOptions()
-        options.data = data
+        guard var options = try buildOptions(arguments, command, console: console) else { return 1 }
         options.output = arguments.value("out")
-        options.theme = arguments.value("theme")
-        options.cache = arguments.value("cache")
-        options.strict = arguments.flag("strict")
         options.wait = arguments.flag("wait")
-        options.today = today
         let quiet = arguments.flag("quiet")
         let started = Date()
         var build = SiteBuild(options: options)

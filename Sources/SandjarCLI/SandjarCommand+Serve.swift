@@ -11,23 +11,13 @@ extension SandjarCommand {
     static func serve(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
         let command = Commands.serve
         guard let arguments = try parse(words, command, console: console) else { return 0 }
-        guard arguments.positionals.count <= 1 else {
-            throw Arguments.UsageError(
-                message: "expected at most one data folder, got \(arguments.positionals.count)", command: command.name)
-        }
         let portText = arguments.value("port") ?? "8080"
         guard let port = UInt16(portText) else {
             throw Arguments.UsageError(
                 message: "--port must be a number from 0 to 65535, not '\(portText)'", command: command.name)
         }
-        let today = try today(arguments, command: command)
-        guard let data = dataFolder(arguments, word: arguments.positionals.first, console: console) else { return 1 }
-        var options = BuildOptions()
-        options.data = data
-        options.theme = arguments.value("theme")
-        options.cache = arguments.value("cache")
-        options.strict = arguments.flag("strict")
-        options.today = today
+        guard let options = try buildOptions(arguments, command, console: console) else { return 1 }
+        let data = options.data
         let session: ServeSession
         do {
             session = try ServeSession(options: options, port: port, console: console)

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Jar
 import Markdown
+import SiteBuilder
 import SiteData
 import TOML
 
@@ -103,6 +104,26 @@ public enum SandjarCommand {
                 message: "--today must be a date like 2026-11-29, not '\(text)'", command: command.name)
         }
         return date
+    }
+
+    /// What `build`, `check` and `serve` share: at most one DATA word, `--today`, and the options
+    /// that say what to build from. Nil (with the reason printed) when there is no data folder.
+    static func buildOptions(
+        _ arguments: Arguments, _ command: CommandSpec, console: Console
+    ) throws(Arguments.UsageError) -> BuildOptions? {
+        guard arguments.positionals.count <= 1 else {
+            throw Arguments.UsageError(
+                message: "expected at most one data folder, got \(arguments.positionals.count)", command: command.name)
+        }
+        let today = try today(arguments, command: command)
+        guard let data = dataFolder(arguments, word: arguments.positionals.first, console: console) else { return nil }
+        var options = BuildOptions()
+        options.data = data
+        options.theme = arguments.value("theme")
+        options.cache = arguments.value("cache")
+        options.strict = arguments.flag("strict")
+        options.today = today
+        return options
     }
 
     /// The data folder as §6 says, or the reason there is none (exit 1).

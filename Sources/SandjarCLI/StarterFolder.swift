@@ -1,4 +1,5 @@
 import BuiltinFiles
+import DataEdit
 import Domain
 import Foundation
 import Mustache
@@ -33,7 +34,7 @@ struct StarterFolder {
     /// What the templates may use (starter/README.md lists them).
     var context: MustacheValue {
         var values: [String: MustacheValue] = [
-            "title": .string(StarterFolder.tomlEscaped(title)),
+            "title": .string(String(TOMLField.basicString(title).dropFirst().dropLast())),
             "language": .string(language.rawValue),
             "currency": .string(currency.code),
             "timezone": .string(timezone),
@@ -78,20 +79,5 @@ struct StarterFolder {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, 4, .plain)
         return "\(rounded)"
-    }
-
-    /// Text to put between the quotes of a TOML basic string.
-    static func tomlEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += String(format: "\\u%04X", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }
