@@ -13,13 +13,23 @@ final class ProgressLine: @unchecked Sendable {
     private let started = Date()
     private let lock = NSLock()
     private var step = ""
+    private var text = ""
     private var shown = false
+    private var finished = false
 
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     init(console: Console, enabled: Bool) {
         self.console = console
         self.enabled = enabled
+        guard enabled else { return }
+        // At one second, what is running now, even if no step has reported since.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in
+            self.lock.lock()
+            defer { self.lock.unlock() }
+            guard !self.finished, !self.text.isEmpty else { return }
+            self.draw()
+        }
     }
 
     var report: @Sendable (BuildProgress) -> Void {
@@ -30,7 +40,6 @@ final class ProgressLine: @unchecked Sendable {
         guard enabled else { return }
         lock.lock()
         defer { lock.unlock() }
-        let text: String
         switch progress {
         case .step(let name, let number, let count):
             step = "[\(number)/\(count)] \(name)"
@@ -39,6 +48,11 @@ final class ProgressLine: @unchecked Sendable {
             text = "\(step): \(done)/\(count) jars"
         }
         guard Date().timeIntervalSince(started) >= 1 else { return }
+        draw()
+    }
+
+    /// Called with the lock held.
+    private func draw() {
         shown = true
         console.err("\r\u{1B}[K" + text)
     }
@@ -47,6 +61,7 @@ final class ProgressLine: @unchecked Sendable {
     func finish() {
         lock.lock()
         defer { lock.unlock() }
+        finished = true
         if shown { console.err("\r\u{1B}[K") }
     }
 }
