@@ -102,21 +102,20 @@ struct GoalFiles {
     }
 }
 
-/// The site's time zone from `site.toml`, which decides the wall clock of "now".
+/// The site's time zone from `site.toml`, which decides the wall clock of "now", read by the
+/// build's own site reader (`DataLoader.siteEssentials`).
 enum SiteTimeZone {
     /// UTC when there is no `site.toml` or it names no `timezone`; an error when it cannot be read
     /// or names a zone that does not exist, because dating a deposit in the wrong zone is worse
     /// than asking for `--at`.
     static func read(_ folder: DataFolder) throws(EditError) -> TimeZone {
-        let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
-        guard folder.fileExists("site.toml") else { return utc }
         let advice = "sandjar needs the site's time zone to date the deposit; fix it or give --at"
-        let (file, table) = try folder.parsedForEditing("site.toml", advice: advice)
-        guard let value = table["timezone"] else { return utc }
-        if let name = value.stringValue, name.contains(where: \.isLetter), let zone = TimeZone(identifier: name) {
-            return zone
+        switch DataLoader.siteEssentials(of: folder) {
+        case .success(let site):
+            if let finding = site.timezoneFinding { throw EditError(advice, diagnostic: finding) }
+            return site.timezone ?? TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
+        case .failure(let finding):
+            throw EditError(advice, diagnostic: finding)
         }
-        let why = "timezone must be an IANA time zone name such as Asia/Shanghai"
-        throw EditError(advice, diagnostic: file.diagnostic(.error, at: value.location, why))
     }
 }

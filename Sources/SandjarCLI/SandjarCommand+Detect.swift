@@ -84,23 +84,17 @@ extension SandjarCommand {
         return [UInt8](data)
     }
 
-    /// The currency of charges whose statement names none: the site's, from `site.toml` in the
-    /// data folder; none without a data folder.
+    /// The currency of charges whose statement names none: the site's, read from `site.toml` by
+    /// the build's own reader; none without a data folder.
     private static func detectSiteCurrency(data: String?) throws(StatementCSV.Failure) -> Currency? {
         guard let folder = data else { return nil }
-        let site = URL(fileURLWithPath: folder).appendingPathComponent("site.toml").path
-        guard let bytes = FileManager.default.contents(atPath: site) else { return nil }
-        let table: TOMLTable
-        do {
-            table = try TOMLParser.parse([UInt8](bytes))
-        } catch {
-            let shown = folder.hasSuffix("/") ? folder + "site.toml" : folder + "/site.toml"
+        switch DataLoader.siteEssentials(of: DataFolder(path: folder)) {
+        case .success(let site): return site.currency
+        case .failure(let finding):
+            let place = finding.line > 0 ? "\(finding.path):\(finding.line):\(finding.column)" : finding.path
             throw StatementCSV.Failure(
-                path: "\(shown):\(error.location.line):\(error.location.column)",
-                message: "\(error.message) (sandjar reads the site currency from it)")
+                path: place, message: "\(finding.message) (sandjar reads the site currency from it)")
         }
-        if let code = table["currency"]?.stringValue { return Currency(code: code) }
-        return table["locale"]?.stringValue.flatMap(SiteSettings.defaultCurrency(forLocale:))
     }
 }
 

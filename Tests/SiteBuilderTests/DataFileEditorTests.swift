@@ -111,7 +111,10 @@ final class DataFileEditorTests: XCTestCase {
             to: data.appendingPathComponent("site.toml"), atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try DepositEntry(amount: "1").add(to: "bike", data: data.path, now: instant)) { error in
             XCTAssertTrue(
-                String(describing: error).contains("site.toml:2:12: error: timezone must be an IANA"), "\(error)")
+                String(describing: error).contains(
+                    "site.toml:2:12: error: timezone 'Mars/Olympus' is not an IANA time zone name such as Asia/Shanghai"
+                ),
+                "the same words as a build's: \(error)")
         }
         XCTAssertNoThrow(try DepositEntry(amount: "1", at: "2026-11-29").add(to: "bike", data: data.path, now: instant))
     }

@@ -9,6 +9,28 @@ extension DataLoader {
     ]
     static let ratesKeys = ["base", "as_of", "rates"]
 
+    /// site.toml's time zone and currency for the commands that need only those (the editing
+    /// commands date what they write; detect fills in a currency), read by the same reader as a
+    /// build so both agree. Other mistakes in site.toml do not matter to them.
+    package struct SiteEssentials {
+        /// Nil when site.toml names none (or there is no site.toml): UTC.
+        package var timezone: TimeZone?
+        /// Why the time zone is unknown: `timezone` is not a zone name.
+        package var timezoneFinding: Diagnostic?
+        package var currency: Currency?
+    }
+
+    /// The essentials, or why site.toml cannot be read or parsed at all.
+    package static func siteEssentials(of folder: DataFolder) -> Result<SiteEssentials, Diagnostic> {
+        guard folder.fileExists("site.toml") else { return .success(SiteEssentials()) }
+        let loader = DataLoader(folder: folder, log: DiagnosticLog(strict: false))
+        loader.loadSite()
+        if !loader.siteReadable, let finding = loader.log.entries.first { return .failure(finding) }
+        return .success(
+            SiteEssentials(
+                timezone: loader.siteTimeZone, timezoneFinding: loader.timezoneFinding, currency: loader.siteCurrency))
+    }
+
     func loadSite() {
         guard folder.fileExists("site.toml") else {
             log.add(
@@ -18,6 +40,7 @@ extension DataLoader {
             return
         }
         guard let reader = parse("site.toml") else { return }
+        siteReadable = true
         defer { reader.finish(known: DataLoader.siteKeys) }
         let title = reader.text("title", required: true)
         let languages = readLanguages(reader)
@@ -36,9 +59,16 @@ extension DataLoader {
                 reader.tableError("missing key 'currency' (it can be inferred only from a locale such as zh-Hans-CN)")
             }
         }
+        siteCurrency = currency
+        let findings = log.entries.count
         let timezone = reader.string("timezone") ?? "UTC"
-        if TimeZone(identifier: timezone) == nil || !timezone.contains(where: \.isLetter) {
+        if log.entries.count > findings {
+            timezoneFinding = log.entries.last
+        } else if TimeZone(identifier: timezone) == nil || !timezone.contains(where: \.isLetter) {
             reader.error("timezone", "'\(timezone)' is not an IANA time zone name such as Asia/Shanghai")
+            timezoneFinding = log.entries.last
+        } else {
+            siteTimeZone = TimeZone(identifier: timezone)
         }
         var baseURL = reader.string("base_url")
         if let url = baseURL {

@@ -41,6 +41,11 @@ package final class DataLoader {
     var pages: [MarkdownPage] = []
     var quotes: [SiteSettings.Language: QuoteLists] = [:]
     var themeOverlay: String?
+    /// What site.toml said of the few settings commands read without a build (`siteEssentials`).
+    var siteReadable = false
+    var siteTimeZone: TimeZone?
+    var siteCurrency: Currency?
+    var timezoneFinding: Diagnostic?
 
     package init(folder: DataFolder, log: DiagnosticLog) {
         self.folder = folder
