@@ -5,6 +5,12 @@ import Mustache
 import SiteData
 import SitePublish
 
+/// One page, or a family of pages, of the site: it queues its pages (and any files beside them)
+/// from the renderer's shared context. The site's list is `SiteRenderer.pageFamilies`.
+protocol PageFamily: Sendable {
+    func queue(into site: inout PageQueue, for renderer: SiteRenderer)
+}
+
 /// Turns the loaded data into every page of the site, in memory.
 ///
 /// Each page is one Mustache template rendered inside the shared layout with a common context —
@@ -38,16 +44,16 @@ struct SiteRenderer {
         ("breathing", "breathing/"), ("quotes", "quotes/"),
     ]
 
+    /// Every page of the site, one entry per family in `Sources/SiteRender/Pages/`. The order is
+    /// the order of the files in the built site, so reordering changes the output.
+    static let pageFamilies: [any PageFamily] = [
+        DashboardPage(), GoalPages(), BadgesPage(), QuotePages(), SubscriptionsPage(), BreathingPages(),
+        MarkdownPages(), NotFoundPage(),
+    ]
+
     func render() throws(MustacheError) -> SiteFiles {
         var site = PageQueue()
-        renderDashboard(into: &site)
-        renderGoals(into: &site)
-        renderBadges(into: &site)
-        renderQuotes(into: &site)
-        renderSubscriptions(into: &site)
-        renderBreathing(into: &site)
-        renderMarkdownPages(into: &site)
-        renderNotFound(into: &site)
+        for family in Self.pageFamilies { family.queue(into: &site, for: self) }
         site.add("style.css", theme.stylesheet)
         for (path, bytes) in theme.assets { site.add(path, bytes) }
         site.add("data.json", DataJSON(data: data, figures: figures).text)

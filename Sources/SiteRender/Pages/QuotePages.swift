@@ -1,13 +1,15 @@
 import Domain
 import Mustache
 
-extension SiteRenderer {
-    /// `quotes/`: today's quote and the whole year; `quotes/<date>/`: one page per day of the
-    /// current year, so a day's quote has an address to share.
-    func renderQuotes(into site: inout PageQueue) {
+/// `quotes/`: today's quote and the whole year; `quotes/<date>/`: one page per day of the current
+/// year, so a day's quote has an address to share.
+struct QuotePages: PageFamily {
+    func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
+        let today = renderer.today
+        let format = renderer.format
         let first = CalendarDate(year: today.year, month: 1, day: 1)!
         let days = (0..<(CalendarDate.isLeap(today.year) ? 366 : 365)).map { first.adding(days: $0) }
-        let lists = figures.quoteLists
+        let lists = renderer.figures.quoteLists
         let year = days.map { day -> MustacheValue in
             let quote = lists?.quote(dayOfYear: day.dayOfYear)
             return .object([
@@ -15,17 +17,19 @@ extension SiteRenderer {
                 "text": quote.map { .string($0.text) } ?? .null, "today": .bool(day == today),
             ])
         }
-        page(
-            "quotes/index.html", template: "pages/quotes", title: string("quotes.title"), section: "quotes",
-            ["quote": quoteValue(figures.quote, on: today), "days": .list(year), "year": .int(today.year)],
-            into: &site)
+        renderer.page(
+            "quotes/index.html", template: "pages/quotes", title: renderer.string("quotes.title"), section: "quotes",
+            [
+                "quote": renderer.quoteValue(renderer.figures.quote, on: today), "days": .list(year),
+                "year": .int(today.year),
+            ], into: &site)
         for (index, day) in days.enumerated() {
             let previous = index > 0 ? days[index - 1] : nil
             let next = index + 1 < days.count ? days[index + 1] : nil
-            page(
+            renderer.page(
                 "quotes/\(day)/index.html", template: "pages/quote", title: format.date(day), section: "quotes",
                 [
-                    "quote": quoteValue(lists?.quote(dayOfYear: day.dayOfYear), on: day),
+                    "quote": renderer.quoteValue(lists?.quote(dayOfYear: day.dayOfYear), on: day),
                     "previous": previous.map {
                         .object(["iso": .string($0.description), "date": .string(format.date($0))])
                     }
@@ -34,12 +38,5 @@ extension SiteRenderer {
                         ?? .null,
                 ], into: &site)
         }
-    }
-
-    func quoteValue(_ quote: DailyQuote?, on day: CalendarDate) -> MustacheValue {
-        guard let quote else { return .null }
-        return .object([
-            "text": .string(quote.text), "date": .string(format.date(day)), "iso": .string(day.description),
-        ])
     }
 }

@@ -1,0 +1,121 @@
+import Domain
+import Foundation
+import Mustache
+
+/// `breathing/`: the practice figures, the heatmap, programs and patterns; and one pacer page per
+/// pattern at `breathing/<pattern>/`.
+struct BreathingPages: PageFamily {
+    func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
+        let report = renderer.figures.breathing
+        let format = renderer.format
+        let patterns = report.patterns.map { entry -> MustacheValue in
+            .object([
+                "id": .string(entry.pattern.id), "name": .string(name(of: entry.pattern, renderer)),
+                "phases": .string(phaseText(entry.pattern)),
+                "sessions": .int(entry.totals.sessions), "minutes": .string(renderer.minutes(entry.totals.minutes)),
+            ])
+        }
+        var fields = renderer.breathingSummary()
+        fields["patterns"] = .list(patterns)
+        fields["time_of_day"] = .list(
+            TimeOfDay.allCases.map { bucket in
+                let totals = report.timeOfDay[bucket] ?? PracticeTotals()
+                return .object([
+                    "label": .string(renderer.string("breathing.time.\(bucket.rawValue)")),
+                    "sessions": .int(totals.sessions), "minutes": .string(renderer.minutes(totals.minutes)),
+                ])
+            })
+        fields["mood"] =
+            report.mood.averageChange.map { change in
+                .object([
+                    "count": .int(report.mood.count),
+                    "change": .string((change > 0 ? "+" : "") + NSDecimalNumber(decimal: change).stringValue),
+                ])
+            } ?? .null
+        fields["programs"] = .list(report.programs.map { programValue($0, renderer) })
+        fields["weeks"] = .list(
+            report.heatmap.weeks.filter { !$0[0].isFuture }.reversed().map { week in
+                let past = week.filter { !$0.isFuture }
+                return .object([
+                    "start": .string(format.date(week[0].date)), "iso": .string(week[0].date.description),
+                    "sessions": .int(past.reduce(0) { $0 + $1.sessions }),
+                    "minutes": .string(renderer.minutes(past.reduce(Decimal(0)) { $0 + $1.seconds } / 60)),
+                ])
+            })
+        let content = fields
+        renderer.page(
+            "breathing/index.html", template: "pages/breathing", title: renderer.string("breathing.title"),
+            section: "breathing", content, into: &site)
+        for pattern in renderer.data.patterns {
+            queuePacer(pattern, into: &site, for: renderer)
+        }
+    }
+
+    private func programValue(_ progress: ProgramProgress, _ renderer: SiteRenderer) -> MustacheValue {
+        let format = renderer.format
+        return .object([
+            "name": .string(name(of: progress.program, renderer)),
+            "start": .string(format.date(progress.start)),
+            "completed": .int(progress.completedDays),
+            "total": .int(progress.totalDays),
+            "rate": .string(format.percent(progress.completionRate)),
+            "rate_value": .string((progress.completionRate * 100).fixed(1)),
+            "finished_on": progress.finishedOn.map { .string(format.date($0)) } ?? .null,
+            "next_day": progress.nextDay.map { next in
+                .object([
+                    "day": .int(next.day),
+                    "pattern": .string(
+                        renderer.data.patterns.first { $0.id == next.pattern }.map { name(of: $0, renderer) }
+                            ?? next.pattern),
+                    "pattern_id": .string(next.pattern), "cycles": .int(next.cycles),
+                ])
+            } ?? .null,
+        ])
+    }
+
+    /// `breathing/<pattern>/`: the pacer, animated by CSS generated from the phase timeline, and a
+    /// text guide that is all that shows under reduced motion.
+    private func queuePacer(_ pattern: BreathingPattern, into site: inout PageQueue, for renderer: SiteRenderer) {
+        let labels = BreathPhase.allCases.map { phase -> MustacheValue in
+            .object([
+                "phase": .string(phase.rawValue),
+                "label": .string(renderer.string("breathing.phase.\(phase.rawValue)")),
+            ])
+        }
+        let guide = pattern.phases.map { length -> MustacheValue in
+            .string(
+                renderer.string(
+                    "breathing.guide.\(length.phase.rawValue)",
+                    ["seconds": NSDecimalNumber(decimal: length.seconds).stringValue]))
+        }
+        renderer.page(
+            "breathing/\(pattern.id)/index.html", template: "pages/pacer", title: name(of: pattern, renderer),
+            section: "breathing",
+            [
+                "name": .string(name(of: pattern, renderer)),
+                "phases": .string(phaseText(pattern)),
+                "cycle_seconds": .string(NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue),
+                "pacer_css": .string(PacerStyle.css(for: pattern)),
+                "labels": .list(labels),
+                "guide": .list(guide),
+                "sessions": .int(
+                    renderer.figures.breathing.patterns.first { $0.pattern.id == pattern.id }?.totals.sessions ?? 0),
+            ], into: &site)
+    }
+
+    private func phaseText(_ pattern: BreathingPattern) -> String {
+        [pattern.inhale, pattern.hold, pattern.exhale, pattern.rest]
+            .map { NSDecimalNumber(decimal: $0).stringValue }.joined(separator: "-")
+    }
+
+    /// A built-in pattern's or program's name in the site's language; your own as you wrote it.
+    private func name(of pattern: BreathingPattern, _ renderer: SiteRenderer) -> String {
+        guard BreathingPattern.builtIn.contains(where: { $0.id == pattern.id }) else { return pattern.name }
+        return renderer.optionalString("breathing.builtin.\(pattern.id)") ?? pattern.name
+    }
+
+    private func name(of program: BreathingProgram, _ renderer: SiteRenderer) -> String {
+        guard program.id == BreathingProgram.calmStart.id else { return program.name }
+        return renderer.optionalString("breathing.builtin.\(program.id)") ?? program.name
+    }
+}

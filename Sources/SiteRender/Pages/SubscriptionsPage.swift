@@ -1,0 +1,81 @@
+import Domain
+import Foundation
+import Mustache
+
+/// `subscriptions/`: what subscriptions cost each month and year, by category and currency, which
+/// ones are at risk and why, what renews next, and what slaying has saved; plus
+/// `subscriptions/calendar.ics`, queued right after the page.
+struct SubscriptionsPage: PageFamily {
+    func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
+        let report = renderer.figures.subscriptions
+        let base = report.baseCurrency
+        let format = renderer.format
+        let active = report.items.filter { $0.status == .active }
+        var fields = renderer.subscriptionSummary()
+        fields["active"] = .list(active.map(renderer.subscriptionValue))
+        fields["has_active"] = .bool(!active.isEmpty)
+        fields["medium"] = .list(active.filter { $0.risk?.level == .medium }.map(renderer.subscriptionValue))
+        fields["has_medium"] = .bool(active.contains { $0.risk?.level == .medium })
+        fields["upcoming_all"] = .list(report.upcoming(within: 31).map(renderer.subscriptionValue))
+        fields["slain"] = .list(report.slain.items.map(renderer.subscriptionValue))
+        fields["has_slain"] = .bool(!report.slain.items.isEmpty)
+        fields["slain_this_month"] = .int(report.slain.thisMonth)
+        fields["slain_this_year"] = .int(report.slain.thisYear)
+        fields["monthly_savings"] = .string(format.money(report.slain.monthlySavings.shown, base))
+        fields["saved_to_date"] = .string(format.money(report.slain.savedToDate.shown, base))
+        fields["categories"] = .list(
+            report.byCategory.map { spend in
+                .object([
+                    "label": .string(categoryLabel(spend.category, renderer)), "count": .int(spend.count),
+                    "monthly": .string(format.money(spend.monthlyInBase.shown, base)),
+                    "share": .string(format.percent(spend.share)),
+                ])
+            })
+        fields["currencies"] = .list(
+            report.byCurrency.map { spend in
+                .object([
+                    "code": .string(spend.currency.code), "count": .int(spend.count),
+                    "monthly": .string(format.money(spend.monthlyInCurrency, spend.currency)),
+                    "monthly_in_base": .string(format.money(spend.monthlyInBase.shown, base)),
+                ])
+            })
+        let chartDescription = renderer.string(
+            "subscriptions.chart_desc", ["total": format.money(report.monthlyTotal.shown, base)])
+        fields["category_chart"] = .string(
+            BarChart(
+                id: "by-category", title: renderer.string("subscriptions.by_category"),
+                description: chartDescription,
+                bars: report.byCategory.map {
+                    .init(
+                        label: categoryLabel($0.category, renderer),
+                        valueText: format.money($0.monthlyInBase.shown, base), value: $0.monthlyInBase.shown)
+                }
+            ).svg)
+        fields["currency_chart"] = .string(
+            BarChart(
+                id: "by-currency", title: renderer.string("subscriptions.by_currency"),
+                description: chartDescription,
+                bars: report.byCurrency.map {
+                    .init(
+                        label: $0.currency.code, valueText: format.money($0.monthlyInBase.shown, base),
+                        value: $0.monthlyInBase.shown)
+                }
+            ).svg)
+        let content = fields
+        renderer.page(
+            "subscriptions/index.html", template: "pages/subscriptions",
+            title: renderer.string("subscriptions.title"), section: "subscriptions", content, into: &site)
+        let siteSettings = renderer.data.site
+        site.add(
+            "subscriptions/calendar.ics",
+            ICalendar.feed(
+                report, today: renderer.today, title: siteSettings.title,
+                site: ICalendar.uidDomain(baseURL: siteSettings.baseURL, title: siteSettings.title),
+                language: siteSettings.language))
+    }
+
+    private func categoryLabel(_ category: String?, _ renderer: SiteRenderer) -> String {
+        guard let category else { return renderer.string("subscriptions.uncategorised") }
+        return renderer.optionalString("category.\(category)") ?? category
+    }
+}

@@ -1,0 +1,159 @@
+import Domain
+import Foundation
+import Jar
+import Mustache
+
+/// Values the dashboard shows alongside a section's own pages; they live on `SiteRenderer` so
+/// both pages build them the same way.
+extension SiteRenderer {
+    /// What a goal card shows, on the dashboard, the goals list and the goal's own page.
+    func goalFields(_ entry: SavingsReport.Entry) -> [String: MustacheValue] {
+        let goal = entry.goal
+        let progress = entry.progress
+        let percent = progress.progress.map { min($0, 1) * 100 }
+        return [
+            "id": .string(goal.id),
+            "name": .string(goal.name),
+            "icon": goal.icon.map { .string($0) } ?? .null,
+            "mode": .string(string("mode.\(goal.mode.rawValue)")),
+            "saved": .string(format.money(progress.saved, goal.currency)),
+            "target": goal.target.map { .string(format.money($0, goal.currency)) } ?? .null,
+            "progress": progress.progress.map { .string(format.percent($0)) } ?? .null,
+            "progress_value": percent.map { .string($0.fixed(1)) } ?? .null,
+            "reached_on": progress.reachedOn.map { .string(format.date($0)) } ?? .null,
+            "status": progress.status.map { .string(string("status.\($0.rawValue)")) } ?? .null,
+            "status_class": .string(progress.status?.rawValue ?? "none"),
+            "next_due": progress.nextDue.map { .string(format.date($0)) } ?? .null,
+            "deposit_count": .int(progress.deposits),
+            "jar": figures.jars[goal.id].map { jarValue($0, goal: goal) } ?? .null,
+        ]
+    }
+
+    /// What the page says about a jar: its alt text and whether there is a fall to play.
+    private func jarValue(_ jar: JarArtwork, goal: Goal) -> MustacheValue {
+        .object([
+            "alt": .string(
+                string(
+                    "goals.jar_alt",
+                    ["coins": String(jar.coinCount), "value": format.money(jar.coinValue, goal.currency)])),
+            "has_fall": .bool(!jar.frames.isEmpty),
+        ])
+    }
+
+    func badgeValue(_ status: BadgeStatus) -> MustacheValue {
+        let language = data.site.language
+        let definition = status.definition
+        let ratio = status.progress.target > 0 ? status.progress.current / status.progress.target : 0
+        let money = definition.id.hasPrefix("saved_") || definition.id == "big_day"
+        let current =
+            money ? format.money(status.progress.current, data.site.currency) : status.progress.current.fixed(0)
+        let target = money ? format.money(status.progress.target, data.site.currency) : status.progress.target.fixed(0)
+        return .object([
+            "id": .string(definition.id),
+            "name": .string(definition.names[language] ?? definition.id),
+            "description": .string(definition.descriptions[language] ?? ""),
+            "category": .string(string("badges.category.\(definition.category.rawValue)")),
+            "unlocked_on": status.unlockedOn.map { .string(format.date($0)) } ?? .null,
+            "unlocked_iso": status.unlockedOn.map { .string($0.description) } ?? .null,
+            "progress_value": .string((min(ratio, 1) * 100).fixed(1)),
+            "progress_text": .string("\(current) / \(target)"),
+        ])
+    }
+
+    func quoteValue(_ quote: DailyQuote?, on day: CalendarDate) -> MustacheValue {
+        guard let quote else { return .null }
+        return .object([
+            "text": .string(quote.text), "date": .string(format.date(day)), "iso": .string(day.description),
+        ])
+    }
+
+    /// What the dashboard and the subscriptions page share: totals, high-risk alerts, what renews next.
+    func subscriptionSummary() -> [String: MustacheValue] {
+        let report = figures.subscriptions
+        let base = report.baseCurrency
+        let next = report.upcoming.prefix(3)
+        return [
+            "monthly_total": .string(format.money(report.monthlyTotal.shown, base)),
+            "yearly_total": .string(format.money(report.yearlyTotal.shown, base)),
+            "active_count": .int(report.items.filter { $0.status == .active }.count),
+            "alerts": .list(report.alerts.map(subscriptionValue)),
+            "has_alerts": .bool(!report.alerts.isEmpty),
+            "upcoming": .list(next.map(subscriptionValue)),
+            "has_upcoming": .bool(!next.isEmpty),
+        ]
+    }
+
+    func subscriptionValue(_ item: SubscriptionItem) -> MustacheValue {
+        let base = figures.subscriptions.baseCurrency
+        return .object([
+            "id": .string(item.id),
+            "name": .string(item.subscription.name),
+            "icon": item.icon.map { .string($0) } ?? .null,
+            "price": item.price.map { .string(format.money($0, item.currency)) } ?? .null,
+            "cycle": .string(string("cycle.\(item.cycle.rawValue)")),
+            "members": .int(item.subscription.members),
+            "shared": .bool(item.subscription.members > 1),
+            "my_share": item.myShare.map { .string(format.money($0, item.currency)) } ?? .null,
+            "monthly": item.monthlyInBase.map { .string(format.money($0.shown, base)) } ?? .null,
+            "next_billing": item.nextBilling.map { .string(format.date($0)) } ?? .null,
+            "next_billing_iso": item.nextBilling.map { .string($0.description) } ?? .null,
+            "days": item.daysUntilBilling.map { .int($0) } ?? .null,
+            "reminders": .string(item.reminders.map(format.date).joined(separator: ", ")),
+            "has_reminders": .bool(!item.reminders.isEmpty),
+            "trial": .bool(item.inTrial),
+            "risk": item.risk.map { .string(string("subscriptions.level.\($0.level.rawValue)")) } ?? .null,
+            "risk_class": .string(item.risk?.level.rawValue ?? "none"),
+            "reason": item.risk.map { .string(riskReason($0)) } ?? .null,
+            "unsubscribe": item.unsubscribe.map { .string($0) } ?? .null,
+            "killed_on": item.killedOn.map { .string(format.date($0)) } ?? .null,
+            "saved_to_date": item.savedToDate.map { .string(format.money($0.shown, base)) } ?? .null,
+            "avoided": .int(item.avoidedCharges),
+        ])
+    }
+
+    private func riskReason(_ risk: SubscriptionRisk) -> String {
+        switch risk.reason {
+        case .trialChargesSoon(let days): return string(risk.reason.key, ["days": String(days)])
+        case .notReviewedSince(let date), .reviewedOn(let date):
+            return string(risk.reason.key, ["date": format.date(date)])
+        case .neverReviewed: return string(risk.reason.key)
+        }
+    }
+
+    /// The figures the dashboard and the breathing page share: totals, streaks, strength, heatmap.
+    func breathingSummary() -> [String: MustacheValue] {
+        let report = figures.breathing
+        let heatmap = HeatmapChart(
+            heatmap: report.heatmap, title: string("breathing.heatmap"),
+            description: string(
+                "breathing.heatmap_desc",
+                [
+                    "from": format.date(report.heatmap.firstDay), "to": format.date(today),
+                    "sessions": String(report.totals.sessions),
+                ]),
+            dayLabel: { day in
+                string(
+                    "breathing.day",
+                    [
+                        "date": format.date(day.date), "sessions": String(day.sessions),
+                        "minutes": minutes(day.minutes),
+                    ])
+            })
+        return [
+            "session_count": .int(report.totals.sessions),
+            "minutes": .string(minutes(report.totals.minutes)),
+            "current_streak": .int(report.streak.current),
+            "longest_streak": .int(report.streak.longest),
+            "practised_today": .bool(report.streak.practisedToday),
+            "strength": report.strength.map { .string("\($0.percent)%") } ?? .null,
+            "strength_value": report.strength.map { .int($0.percent) } ?? .null,
+            "heatmap_svg": .string(heatmap.svg),
+        ]
+    }
+
+    func minutes(_ value: Decimal) -> String {
+        var text = value.fixed(1)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+}
