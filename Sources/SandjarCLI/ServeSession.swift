@@ -46,7 +46,6 @@ final class ServeSession: @unchecked Sendable {
     func stop() {
         server.stop()
         try? FileManager.default.removeItem(at: workspace)
-        try? FileManager.default.removeItem(atPath: workspace.path + "/site.lock")
     }
 
     private func rebuild(first: Bool) -> Bool {
