@@ -92,13 +92,15 @@ struct SiteRenderer {
         return try theme.templates.render(job.template, .object(context), strict: true)
     }
 
-    /// The navigation every page shows: the sections, then every Markdown page, the current one
-    /// marked. Built once per root, so a page only copies the list and marks its own entry.
+    /// The navigation every page shows: the sections, and "Pages" when there are Markdown pages
+    /// (never the pages themselves, so a page's size does not grow with their number, DESIGN.md §4),
+    /// the current one marked. Built once per root, so a page only copies the list and marks its
+    /// own entry.
     struct Navigation: Sendable {
         /// The theme's string table in the site's language.
         let strings: MustacheValue
         private let entries: [(path: String, label: MustacheValue)]
-        /// Section (`goals`, `page-<slug>`) → the entries it marks as current.
+        /// Section (`goals`, `pages`) → the entries it marks as current.
         private let current: [String: [Int]]
         private let lists: [String: [MustacheValue]]
 
@@ -110,9 +112,9 @@ struct SiteRenderer {
                 current[entry.id, default: []].append(entries.count)
                 entries.append((entry.path, renderer.label(entry.id, in: strings)))
             }
-            for page in renderer.pages {
-                current["page-" + page.slug, default: []].append(entries.count)
-                entries.append(("pages/\(page.slug)/", .string(page.title)))
+            if !renderer.pages.isEmpty {
+                current[MarkdownPages.section, default: []].append(entries.count)
+                entries.append(("pages/", renderer.label(MarkdownPages.section, in: strings)))
             }
             self.strings = strings
             self.entries = entries
