@@ -20,8 +20,13 @@ let package = Package(
         .target(name: "Mustache"),
         .target(name: "Markdown", dependencies: ["CCmark"]),
 
-        // Pure domain: models and engines, values in, values out, no file access.
+        // Pure domain: values in, values out, no file access. `Domain` holds the models, dates,
+        // money, the catalogue, savings and quotes; each larger engine is a target of its own, and
+        // `Badges` replays the events of all of them.
         .target(name: "Domain"),
+        .target(name: "Subscriptions", dependencies: ["Domain"]),
+        .target(name: "Breathing", dependencies: ["Domain"]),
+        .target(name: "Badges", dependencies: ["Domain", "Subscriptions", "Breathing"]),
         // The coin jar, simulated with Chipmunk2D.
         .target(name: "Jar", dependencies: ["CChipmunk", "Domain"]),
 
@@ -42,9 +47,13 @@ let package = Package(
         .target(name: "SitePublish", dependencies: ["Domain", "Jar"]),
         // Pages, charts, feeds and data.json, rendered in memory from the loaded data.
         .target(
-            name: "SiteRender", dependencies: ["SiteData", "SitePublish", "Domain", "Jar", "Mustache", "Markdown"]),
+            name: "SiteRender",
+            dependencies: [
+                "SiteData", "SitePublish", "Domain", "Jar", "Mustache", "Markdown", "Subscriptions", "Breathing",
+                "Badges",
+            ]),
         // `sandjar add` and `slay`: byte-preserving edits to the data folder's TOML files.
-        .target(name: "DataEdit", dependencies: ["SiteData", "TOML", "Domain"]),
+        .target(name: "DataEdit", dependencies: ["SiteData", "TOML", "Domain", "Subscriptions"]),
         // The build as named steps: load data → load theme → compute figures → simulate jars →
         // render pages → publish.
         .target(
@@ -58,7 +67,7 @@ let package = Package(
             name: "SandjarCLI",
             dependencies: [
                 "SiteBuilder", "SiteData", "Statement", "DataEdit", "FixtureGenerator", "SiteServer", "TOML",
-                "Mustache", "BuiltinFiles", "Markdown", "Jar", "Domain",
+                "Mustache", "BuiltinFiles", "Markdown", "Jar", "Domain", "Subscriptions",
             ]),
         .executableTarget(name: "sandjar", dependencies: ["SandjarCLI"]),
         // `make bench`: what the coin jar costs.
@@ -67,13 +76,13 @@ let package = Package(
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "Subscriptions", "Breathing", "Badges"]),
         .testTarget(name: "JarTests", dependencies: ["Jar", "Domain"]),
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "SiteData", "Statement", "SiteRender", "SitePublish", "DataEdit", "FixtureGenerator",
-                "BuiltinFiles", "Domain", "TOML",
+                "BuiltinFiles", "Domain", "TOML", "Subscriptions",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),

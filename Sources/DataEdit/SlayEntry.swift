@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import SiteData
+import Subscriptions
 import TOML
 
 /// `sandjar slay NAME [--on DATE]`: marks one subscription killed by adding `killed = DATE` to its

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import SiteData
 import Statement
+import Subscriptions
 import TOML
 
 /// `sandjar detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--data DIR] [--theme DIR]`:

@@ -1,5 +1,8 @@
+import Badges
+import Breathing
 import Domain
 import Jar
+import Subscriptions
 
 /// The engines' results for one build: computed once for every language, then read by every page
 /// and `data.json`. Only the daily quote depends on the language (`localized(_:)`).

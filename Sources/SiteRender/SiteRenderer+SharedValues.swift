@@ -1,7 +1,9 @@
+import Badges
 import Domain
 import Foundation
 import Jar
 import Mustache
+import Subscriptions
 
 /// Values the dashboard shows alongside a section's own pages; they live on `SiteRenderer` so
 /// both pages build them the same way.

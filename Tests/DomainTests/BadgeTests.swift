@@ -1,3 +1,4 @@
+import Badges
 import Domain
 import XCTest
 

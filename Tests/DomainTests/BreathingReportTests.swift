@@ -1,3 +1,5 @@
+import Badges
+import Breathing
 import Domain
 import XCTest
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Subscriptions
 import XCTest
 
 /// Recurring-charge detection: the rules of `RecurringCharges`, one at a time.

@@ -1,4 +1,6 @@
+import Badges
 import Domain
+import Subscriptions
 import XCTest
 
 /// The subscription badges, fed by the kill events of a data set.

@@ -1,4 +1,5 @@
 import Domain
+import Subscriptions
 import XCTest
 
 /// The subscription report: shares and currencies, risk, totals to the cent, the slain list.

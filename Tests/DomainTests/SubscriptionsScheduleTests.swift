@@ -1,4 +1,5 @@
 import Domain
+import Subscriptions
 import XCTest
 
 /// Billing dates: roll-forward with the anchor-day rule, cycle-to-month normalisation, reminders.

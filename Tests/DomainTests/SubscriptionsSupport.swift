@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Subscriptions
 
 /// Subscription tests' shorthand: a CNY site with USD, EUR and JPY rates.
 enum SubscriptionFixture {

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Subscriptions
 import XCTest
 
 @testable import SiteData

@@ -1,3 +1,4 @@
+import Breathing
 import Domain
 import Foundation
 

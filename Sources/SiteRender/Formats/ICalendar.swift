@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Subscriptions
 
 /// `subscriptions/calendar.ics`: one iCalendar (RFC 5545) feed of every active subscription's
 /// billing dates, for a phone's or desktop's calendar to subscribe to.

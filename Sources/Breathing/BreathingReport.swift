@@ -1,0 +1,62 @@
+import Domain
+import Foundation
+
+/// The breathing part of the dashboard (DESIGN.md §3 "Breathing", §5 `breathing`): every figure
+/// the breathing pages and data.json show, as of `today`.
+///
+/// Only sessions on or before today count anywhere in the report, so a build with an earlier
+/// `--today` shows the state of that day.
+public struct BreathingReport: Sendable {
+    public var today: CalendarDate
+    /// All practice: sessions, exact seconds, cycles (`minutes` rounds for display).
+    public var totals: PracticeTotals
+    public var streak: PracticeStreak
+    /// Nil before the first session.
+    public var strength: HabitStrength?
+    /// One entry per pattern of the data set, in its order (built-in first), practised or not.
+    public var patterns: [PatternEntry]
+    /// Sessions by time of day; sessions written with a plain date have no time and are counted
+    /// in `untimed` instead.
+    public var timeOfDay: [TimeOfDay: PracticeTotals]
+    public var untimed: PracticeTotals
+    public var mood: MoodChange
+    /// One per enrollment, in the order written.
+    public var programs: [ProgramProgress]
+    public var heatmap: PracticeHeatmap
+
+    public struct PatternEntry: Sendable, Equatable {
+        public var pattern: BreathingPattern
+        public var totals: PracticeTotals
+    }
+
+    public init(data: DataSet, today: CalendarDate) {
+        self.today = today
+        let log = PracticeLog(data: data, through: today)
+        totals = log.totals(log.entries.lazy.map(\.measure))
+        var byPattern: [String: [Int]] = [:]
+        var byTime: [TimeOfDay: [Int]] = [:]
+        var untimed: [Int] = []
+        var mood = MoodChange()
+        for entry in log.entries {
+            byPattern[entry.session.pattern, default: []].append(entry.measure)
+            if let hour = entry.session.at.hour {
+                byTime[TimeOfDay(hour: hour), default: []].append(entry.measure)
+            } else {
+                untimed.append(entry.measure)
+            }
+            mood.add(entry.session)
+        }
+        var listed: Set<String> = []
+        patterns = data.patterns.filter { listed.insert($0.id).inserted }.map {
+            PatternEntry(pattern: $0, totals: log.totals(byPattern[$0.id] ?? []))
+        }
+        timeOfDay = Dictionary(uniqueKeysWithValues: TimeOfDay.allCases.map { ($0, log.totals(byTime[$0] ?? [])) })
+        self.untimed = log.totals(untimed)
+        self.mood = mood
+        let days = log.practiceDays
+        streak = PracticeStreak(days: days, today: today)
+        strength = HabitStrength(days: days, today: today)
+        programs = ProgramProgress.all(data: data, today: today)
+        heatmap = PracticeHeatmap(log: log, today: today)
+    }
+}

@@ -1,0 +1,59 @@
+import Domain
+
+/// How likely an active subscription is to cost money its owner has forgotten about
+/// (DESIGN.md §3): a trial about to turn into a charge, or a plan nobody has looked at for months.
+public struct SubscriptionRisk: Sendable, Equatable {
+    public enum Level: String, Sendable, CaseIterable, Comparable {
+        case low, medium, high
+
+        public static func < (a: Level, b: Level) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    /// Why, for the page: each case has an i18n key and its figures.
+    public enum Reason: Sendable, Equatable {
+        /// High: a trial whose next charge is 0…3 days away.
+        case trialChargesSoon(days: Int)
+        /// Medium: last reviewed (`last_touched`, else `started`) more than 6 months ago.
+        case notReviewedSince(CalendarDate)
+        /// Medium: neither `last_touched` nor `started` is known.
+        case neverReviewed
+        /// Low: reviewed within the last 6 months.
+        case reviewedOn(CalendarDate)
+
+        /// `subscriptions.risk.trial_charges_soon`, … — the string table key for the sentence.
+        public var key: String {
+            switch self {
+            case .trialChargesSoon: return "subscriptions.risk.trial_charges_soon"
+            case .notReviewedSince: return "subscriptions.risk.not_reviewed_since"
+            case .neverReviewed: return "subscriptions.risk.never_reviewed"
+            case .reviewedOn: return "subscriptions.risk.reviewed_on"
+            }
+        }
+    }
+
+    public var level: Level
+    public var reason: Reason
+
+    public init(level: Level, reason: Reason) {
+        self.level = level
+        self.reason = reason
+    }
+
+    /// High when a trial charges in 0…3 days; else medium when the last review is more than six
+    /// calendar months back — that is, `lastReviewed + 6 months` (anchor-day rule) is before
+    /// today — or unknown; else low.
+    public static func assess(
+        trial: Bool, daysUntilBilling: Int?, lastReviewed: CalendarDate?, today: CalendarDate
+    ) -> SubscriptionRisk {
+        if trial, let days = daysUntilBilling, (0...3).contains(days) {
+            return SubscriptionRisk(level: .high, reason: .trialChargesSoon(days: days))
+        }
+        guard let lastReviewed else { return SubscriptionRisk(level: .medium, reason: .neverReviewed) }
+        if lastReviewed.adding(months: 6) < today {
+            return SubscriptionRisk(level: .medium, reason: .notReviewedSince(lastReviewed))
+        }
+        return SubscriptionRisk(level: .low, reason: .reviewedOn(lastReviewed))
+    }
+}
