@@ -7,7 +7,7 @@
 # Targets: toml, mustache, frontmatter, csv (default: all). Each is one entry file in
 # Fuzz/TARGET/ compiled with `swiftc -sanitize=fuzzer,address` and linked against the package's
 # modules it imports, compiled the same way from Sources/ (TOML, Mustache, Domain; for frontmatter
-# and csv also Markdown over libcmark, BuiltinFiles, SiteData and Statement), so the fuzzers run
+# and csv also Markdown over libcmark, BuiltinFiles, SiteData, and Statement and Subscriptions), so the fuzzers run
 # the shipped code. BuiltinFiles' generated source is written by Sources/EmbedResourcesTool, as the
 # SwiftPM build plugin does.
 # Corpora: what the fuzzer finds stays in .fuzz/corpus/TARGET; seeds are gathered afresh on every
@@ -37,7 +37,7 @@ die() { echo "fuzz: $*" >&2; exit 2; }
 # Files a module or a target's entry is built from.
 sources_of() {
     case $1 in
-        TOML | Mustache | Domain | Markdown | SiteData | Statement) find "Sources/$1" -name '*.swift' ;;
+        TOML | Mustache | Domain | Subscriptions | Markdown | SiteData | Statement) find "Sources/$1" -name '*.swift' ;;
         BuiltinFiles)
             find Sources/BuiltinFiles -name '*.swift'
             echo "$OUT/build/generated/EmbeddedFiles.swift"
@@ -51,6 +51,7 @@ deps_of() {
     case $1 in
         SiteData) echo "TOML Mustache Markdown Domain BuiltinFiles" ;;
         Statement) echo "SiteData Domain" ;;
+        Subscriptions) echo "Domain" ;;
     esac
 }
 
@@ -106,7 +107,7 @@ build_target() {
         toml) imports="TOML" ;;
         mustache) imports="Mustache" ;;
         frontmatter) imports="SiteData" ;;
-        csv) imports="Statement" ;;
+        csv) imports="Statement Subscriptions" ;;
         *) die "unknown target '$target' (targets: $ALL)" ;;
     esac
     # Every module it links, each once, in dependency order.

@@ -8,6 +8,7 @@
 // suggestion's charges are its evidence: at least three, oldest first.
 import Domain
 import Statement
+import Subscriptions
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
