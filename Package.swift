@@ -44,7 +44,7 @@ let package = Package(
         // Bank-statement CSV files, read for `sandjar detect`.
         .target(name: "Statement", dependencies: ["SiteData", "Domain"]),
         // The whole site in memory, written atomically; the jar cache and the build lock.
-        .target(name: "SitePublish", dependencies: ["Domain", "Jar"]),
+        .target(name: "SitePublish", dependencies: ["SiteData", "Domain", "Jar"]),
         // Pages, charts, feeds and data.json, rendered in memory from the loaded data.
         .target(
             name: "SiteRender",
@@ -82,7 +82,7 @@ let package = Package(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "SiteData", "Statement", "SiteRender", "SitePublish", "DataEdit", "FixtureGenerator",
-                "BuiltinFiles", "Domain", "TOML", "Subscriptions",
+                "BuiltinFiles", "Domain", "Jar", "TOML", "Subscriptions",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),

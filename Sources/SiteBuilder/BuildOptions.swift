@@ -15,6 +15,8 @@ public struct BuildOptions: Sendable {
     public var theme: String?
     /// Nil: `$XDG_CACHE_HOME/sandjar/<key>` (DESIGN.md §6).
     public var cache: String?
+    /// The cache itself, for tests that keep it in memory; nil: `cachePath` on the disk.
+    package var cacheFiles: DataFolder?
     /// Nil: today in the site's time zone.
     public var today: CalendarDate?
     public var strict = false

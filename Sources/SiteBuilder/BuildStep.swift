@@ -86,7 +86,7 @@ struct SimulateJars: BuildStep {
     func run(_ state: BuildState) {
         guard let goals = state.loaded?.data.goals, var figures = state.figures else { return }
         let cache = JarCache(
-            folder: URL(fileURLWithPath: state.options.cachePath),
+            folder: state.options.cacheFiles ?? DataFolder(path: state.options.cachePath),
             output: URL(fileURLWithPath: state.options.outputPath), writes: state.writesCache)
         // A cold simulation costs about one step per coin dropped: a free goal's on-plan deposit
         // drops five coins, a wish goal's deposit usually one (CoinRule).

@@ -4,20 +4,21 @@ import Foundation
     import Glibc
 #endif
 
-/// Read access to a folder of source files — a data folder or a theme — with the limits of
-/// DESIGN.md §2 enforced at the door: regular files only, no symlink that leads out of the folder,
-/// at most 16 MiB a file.
+/// A folder of files — a data folder, a theme, the cache — with the limits of DESIGN.md §2
+/// enforced at the door: regular files only, no symlink that leads out of the folder, at most
+/// 16 MiB a file.
 ///
 /// The files are on disk, or in memory (the theme built into the binary, tests), or one folder
 /// laid over another (a theme folder over the built-in theme: a file in the top one replaces the
-/// file of the same path below it). Everything that reads the data folder or the theme reads it
-/// through this one value.
+/// file of the same path below it). Everything that reads the data folder or the theme, and the
+/// cache that reads and writes settled jars, goes through this one value, so tests can hold any
+/// of them in memory.
 package struct DataFolder: Sendable {
     static let maxFileBytes = 16 << 20
 
     indirect enum Storage: Sendable {
         case disk
-        case memory([String: [UInt8]])
+        case memory(MemoryFiles)
         case overlay(top: DataFolder, base: DataFolder)
     }
 
@@ -34,8 +35,8 @@ package struct DataFolder: Sendable {
     }
 
     /// Files held in memory, by relative path; `display` names the folder in messages.
-    init(files: [String: [UInt8]], display: String) {
-        storage = .memory(files)
+    package init(files: [String: [UInt8]], display: String) {
+        storage = .memory(MemoryFiles(files))
         displayRoot = display
         root = URL(fileURLWithPath: "/")
     }
@@ -91,7 +92,7 @@ package struct DataFolder: Sendable {
         case .disk:
             return DataFolder.walk(root.appendingPathComponent(folder)).map { prefix + $0 }
         case .memory(let files):
-            return files.keys.filter { $0.hasPrefix(prefix) && !DataFolder.isHidden($0) }.sorted()
+            return files.paths.filter { $0.hasPrefix(prefix) && !DataFolder.isHidden($0) }.sorted()
         case .overlay(let top, let base):
             return Set(top.allFiles(under: folder) + base.allFiles(under: folder)).sorted()
         }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Jar
+import SiteData
 
 /// The physics cache (DESIGN.md §7 "Fast"): one JSON snapshot per goal, `<folder>/jar/<id>.json`,
 /// holding the settled piles after the goal's last two deposits.
@@ -10,9 +11,10 @@ import Jar
 /// which draws the same jar byte for byte, so nothing here throws or reports. Snapshots are
 /// replaced atomically (a temporary file renamed over the old one), so a build killed halfway
 /// leaves the old snapshot or the new one. The folder is refused when it lies inside the output,
-/// which sandjar owns and swaps away on every build.
+/// which sandjar owns and swaps away on every build. It is read and written through a
+/// `DataFolder`, on disk or, in tests, in memory.
 public struct JarCache: Sendable {
-    public let folder: URL
+    package let folder: DataFolder
     private let usable: Bool
     /// False for `check`: snapshots are read, never written.
     private let writes: Bool
@@ -22,12 +24,12 @@ public struct JarCache: Sendable {
 
     /// - Parameter output: the site's output folder, if known; a cache inside it is not used.
     /// - Parameter writes: false to only read snapshots (`sandjar check` writes nothing).
-    public init(folder: URL, output: URL? = nil, writes: Bool = true) {
-        self.folder = folder.standardizedFileURL
+    package init(folder: DataFolder, output: URL? = nil, writes: Bool = true) {
+        self.folder = folder
         self.writes = writes
-        if let output {
-            let outside = output.standardizedFileURL.path
-            usable = self.folder.path != outside && !self.folder.path.hasPrefix(outside + "/")
+        if let output, let path = folder.diskPath {
+            let outside = output.standardizedFileURL.resolvingSymlinksInPath().path
+            usable = path != outside && !path.hasPrefix(outside + "/")
         } else {
             usable = true
         }
@@ -46,35 +48,29 @@ public struct JarCache: Sendable {
     /// stores never race to create it.
     public func prepare() {
         guard usable, writes else { return }
-        try? FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("jar"), withIntermediateDirectories: true)
+        folder.createFolder("jar")
     }
 
     /// Nil when caching is off or the id could name a path outside the folder (ids are checked on
     /// loading; this is the second lock on the door).
-    private func snapshotFile(for id: String) -> URL? {
+    private func snapshotFile(for id: String) -> String? {
         let allowed = id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
         guard usable, allowed, !id.isEmpty else { return nil }
-        return folder.appendingPathComponent("jar").appendingPathComponent(id + ".json")
+        return "jar/\(id).json"
     }
 
-    private func load(_ file: URL) -> JarSnapshot? {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int,
-            size <= JarCache.maximumBytes, let data = try? Data(contentsOf: file)
+    private func load(_ file: String) -> JarSnapshot? {
+        guard folder.fileExists(file), case .success(let source) = folder.read(file),
+            source.bytes.count <= JarCache.maximumBytes
         else { return nil }
-        return try? JSONDecoder().decode(JarSnapshot.self, from: data)
+        return try? JSONDecoder().decode(JarSnapshot.self, from: Data(source.bytes))
     }
 
-    private func store(_ snapshot: JarSnapshot, at file: URL) {
+    private func store(_ snapshot: JarSnapshot, at file: String) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(snapshot) else { return }
-        do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: file, options: .atomic)
-        } catch {
-            // A cache that cannot be written costs time tomorrow, nothing else.
-        }
+        // A cache that cannot be written costs time tomorrow, nothing else.
+        try? folder.write(file, [UInt8](data))
     }
 }
