@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import XCTest
 
@@ -35,6 +36,28 @@ final class ThemeTests: XCTestCase {
             $0.replacingOccurrences(of: "home = \"回到今天\"\n", with: "")
         }
         XCTAssertEqual(errors, ["i18n/zh-Hans.toml: error: missing string 'notfound.home' (present in en)"])
+    }
+
+    func testACatalogueCategoryWithoutANameIsAnError() throws {
+        let (_, errors) = try theme(editing: "catalog.toml") {
+            $0.replacingOccurrences(of: "category = \"fitness\"", with: "category = \"kiosk\"")
+        }
+        // The theme replaced the catalogue but not the tables: the built-in tables lack the name.
+        let message = "error: missing string 'category.kiosk' (the catalogue's category 'kiosk' needs a name)"
+        XCTAssertEqual(
+            errors, ["(built-in theme)/i18n/en.toml: " + message, "(built-in theme)/i18n/zh-Hans.toml: " + message])
+    }
+
+    /// Every category of the shipped catalogue has its name in both tables.
+    func testEveryShippedCategoryHasANameInBothLanguages() throws {
+        let theme = try XCTUnwrap(Theme.load(from: Theme.builtIn, log: DiagnosticLog(strict: false)))
+        let categories = Set(theme.catalog.entries.map(\.category))
+        XCTAssertTrue(categories.isSuperset(of: ["shopping", "fitness", "software", "gaming", "learning", "audio"]))
+        for language in SiteSettings.Language.allCases {
+            for category in categories.union(["other"]) {
+                XCTAssertNotNil(theme.string("category.\(category)", in: language), "\(category) in \(language)")
+            }
+        }
     }
 
     func testBrokenTemplateSyntaxNamesTheTemplate() throws {
