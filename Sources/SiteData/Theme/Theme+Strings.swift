@@ -55,9 +55,18 @@ extension Theme {
     }
 
     /// The strings sandjar itself asks for by a computed key, so a table that lacks one fails
-    /// the build instead of showing a raw key: the name of every category of the theme's catalogue.
+    /// the build instead of showing a raw key: every badge's name, description and unit, and the
+    /// name of every category of the theme's catalogue.
     static func requiredStrings(catalog: SubscriptionCatalog) -> [String: String] {
         var required: [String: String] = [:]
+        for badge in BadgeDefinition.all {
+            for part in ["name", "description"] {
+                required["badge.\(badge.id).\(part)"] = "every badge needs a name and a description"
+            }
+        }
+        for unit in BadgeDefinition.Unit.allCases {
+            required["badges.unit.\(unit.rawValue)"] = "a locked badge's progress is shown by its unit"
+        }
         let categories = Set(catalog.entries.map(\.category)).union([DataLoader.defaultCategory])
         for category in categories {
             required["category.\(category)"] = "the catalogue's category '\(category)' needs a name"
