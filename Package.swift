@@ -40,7 +40,7 @@ let package = Package(
         // (SiteRender), write it (SitePublish); SiteBuilder runs them as the build's named steps.
         //
         // The data folder and the theme, read and validated into typed values with located findings.
-        .target(name: "SiteData", dependencies: ["TOML", "Mustache", "Markdown", "Domain", "BuiltinFiles"]),
+        .target(name: "SiteData", dependencies: ["TOML", "Mustache", "Markdown", "Domain", "Badges", "BuiltinFiles"]),
         // Bank-statement CSV files, read for `sandjar detect`.
         .target(name: "Statement", dependencies: ["SiteData", "Domain"]),
         // The whole site in memory, written atomically; the jar cache and the build lock.
@@ -82,7 +82,7 @@ let package = Package(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "SiteData", "Statement", "SiteRender", "SitePublish", "DataEdit", "FixtureGenerator",
-                "BuiltinFiles", "Domain", "Jar", "TOML", "Subscriptions",
+                "BuiltinFiles", "Domain", "Jar", "TOML", "Subscriptions", "Badges",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),

@@ -37,7 +37,7 @@ die() { echo "fuzz: $*" >&2; exit 2; }
 # Files a module or a target's entry is built from.
 sources_of() {
     case $1 in
-        TOML | Mustache | Domain | Subscriptions | Markdown | SiteData | Statement) find "Sources/$1" -name '*.swift' ;;
+        TOML | Mustache | Domain | Subscriptions | Breathing | Badges | Markdown | SiteData | Statement) find "Sources/$1" -name '*.swift' ;;
         BuiltinFiles)
             find Sources/BuiltinFiles -name '*.swift'
             echo "$OUT/build/generated/EmbeddedFiles.swift"
@@ -49,7 +49,9 @@ sources_of() {
 # The modules a module imports, as in Package.swift (each built before it).
 deps_of() {
     case $1 in
-        SiteData) echo "TOML Mustache Markdown Domain BuiltinFiles" ;;
+        SiteData) echo "TOML Mustache Markdown Domain Badges BuiltinFiles" ;;
+        Badges) echo "Domain Subscriptions Breathing" ;;
+        Breathing) echo "Domain" ;;
         Statement) echo "SiteData Domain" ;;
         Subscriptions) echo "Domain" ;;
     esac

@@ -43,23 +43,43 @@ extension SiteRenderer {
     }
 
     func badgeValue(_ status: BadgeStatus) -> MustacheValue {
-        let language = data.site.language
         let definition = status.definition
         let ratio = status.progress.target > 0 ? status.progress.current / status.progress.target : 0
-        let money = definition.id.hasPrefix("saved_") || definition.id == "big_day"
-        let current =
-            money ? format.money(status.progress.current, data.site.currency) : status.progress.current.fixed(0)
-        let target = money ? format.money(status.progress.target, data.site.currency) : status.progress.target.fixed(0)
+        let text = badgeText(status)
+        let progress = string(
+            "badges.unit.\(definition.unit.rawValue)",
+            [
+                "current": badgeFigure(status.progress.current, definition.unit),
+                "target": badgeFigure(status.progress.target, definition.unit),
+            ])
         return .object([
             "id": .string(definition.id),
-            "name": .string(definition.names[language] ?? definition.id),
-            "description": .string(definition.descriptions[language] ?? ""),
+            "name": .string(text.name),
+            "description": .string(text.description),
             "category": .string(string("badges.category.\(definition.category.rawValue)")),
             "unlocked_on": status.unlockedOn.map { .string(format.date($0)) } ?? .null,
             "unlocked_iso": status.unlockedOn.map { .string($0.description) } ?? .null,
             "progress_value": .string((min(ratio, 1) * 100).fixed(1)),
-            "progress_text": .string("\(current) / \(target)"),
+            "progress_text": .string(progress),
         ])
+    }
+
+    /// A badge's name and description from the string tables (`badge.<id>`), the description's
+    /// `{target}` written in the badge's unit: "Save CN¥1,000.00 in total."
+    func badgeText(_ status: BadgeStatus) -> (name: String, description: String) {
+        let id = status.definition.id
+        let target = badgeFigure(status.progress.target, status.definition.unit)
+        return (string("badge.\(id).name"), string("badge.\(id).description", ["target": target]))
+    }
+
+    /// A badge's figure as its unit reads: money in the base currency, minutes as the breathing
+    /// page writes them, whole numbers otherwise.
+    private func badgeFigure(_ value: Decimal, _ unit: BadgeDefinition.Unit) -> String {
+        switch unit {
+        case .money, .moneyPerMonth: return format.money(value, data.site.currency)
+        case .minutes: return minutes(value)
+        case .count, .days: return value.fixed(0)
+        }
     }
 
     func quoteValue(_ quote: DailyQuote?, on day: CalendarDate) -> MustacheValue {

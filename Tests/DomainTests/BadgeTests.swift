@@ -15,18 +15,26 @@ final class BadgeTests: XCTestCase {
         return BadgeReplay.run(events, definitions: BadgeDefinition.all, goals: goals.map(GoalFacts.init))
     }
 
-    func testThereAreThirteenSavingsBadgesWithBothLanguages() {
+    func testThereAreThirteenSavingsBadges() {
         XCTAssertEqual(
             BadgeDefinition.savings.map(\.id),
             [
                 "first_coin", "ten_deposits", "fifty_deposits", "streak_7", "streak_30", "saved_1k", "saved_10k",
                 "goal_reached", "three_goals", "night_owl", "early_bird", "on_schedule", "big_day",
             ])
-        for badge in BadgeDefinition.all {
-            XCTAssertNotNil(badge.names[.en])
-            XCTAssertNotNil(badge.names[.zhHans])
-            XCTAssertNotNil(badge.descriptions[.zhHans])
-        }
+        XCTAssertTrue(BadgeDefinition.savings.allSatisfy { $0.category == .savings })
+    }
+
+    /// The wall formats progress by the declared unit, never by the id: each badge says what it counts.
+    func testEveryBadgeDeclaresTheUnitItCounts() {
+        let units = Dictionary(uniqueKeysWithValues: BadgeDefinition.all.map { ($0.id, $0.unit) })
+        XCTAssertEqual(units.count, 21)
+        XCTAssertEqual(
+            units.filter { $0.value == .money }.keys.sorted(), ["big_day", "saved_10k", "saved_1k"])
+        XCTAssertEqual(units.filter { $0.value == .moneyPerMonth }.keys.sorted(), ["saver_100"])
+        XCTAssertEqual(units.filter { $0.value == .minutes }.keys.sorted(), ["hundred_minutes"])
+        XCTAssertEqual(units.filter { $0.value == .days }.keys.sorted(), ["breath_streak_7", "streak_30", "streak_7"])
+        XCTAssertEqual(units.filter { $0.value == .count }.count, 13)
     }
 
     func testNightAndEarlyWindowsAtTheirEdges() {

@@ -1,3 +1,5 @@
+import Badges
+import Domain
 import Foundation
 import XCTest
 
@@ -8,11 +10,19 @@ import XCTest
 final class ThemeTests: XCTestCase {
     /// A theme folder holding only the edited file, laid over the built-in theme.
     private func theme(editing path: String, _ edit: (String) -> String) throws -> (URL, [String]) {
+        try theme(editing: [path], { _, text in edit(text) })
+    }
+
+    /// A theme folder holding only the edited files (`edit` gets each path and its text).
+    private func theme(editing paths: [String], _ edit: (String, String) -> String) throws -> (URL, [String]) {
         let folder = TestSupport.temporaryFolder(self).appendingPathComponent("mytheme")
-        let file = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let original = String(decoding: try XCTUnwrap(Theme.builtIn.read(path).get().bytes), as: UTF8.self)
-        try edit(original).write(to: file, atomically: true, encoding: .utf8)
+        for path in paths {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let original = String(decoding: try XCTUnwrap(Theme.builtIn.read(path).get().bytes), as: UTF8.self)
+            try edit(path, original).write(to: file, atomically: true, encoding: .utf8)
+        }
         var options = BuildOptions()
         options.data = TestSupport.fixtures.appendingPathComponent("base").path
         options.theme = folder.path
@@ -35,6 +45,52 @@ final class ThemeTests: XCTestCase {
             $0.replacingOccurrences(of: "home = \"回到今天\"\n", with: "")
         }
         XCTAssertEqual(errors, ["i18n/zh-Hans.toml: error: missing string 'notfound.home' (present in en)"])
+    }
+
+    func testABadgeWithoutANameInEitherLanguageIsAnError() throws {
+        let names = ["i18n/en.toml": "name = \"First coin\"\n", "i18n/zh-Hans.toml": "name = \"第一枚硬币\"\n"]
+        let (_, chineseOnly) = try theme(editing: ["i18n/zh-Hans.toml"]) { path, text in
+            XCTAssertTrue(text.contains(names[path]!))
+            return text.replacingOccurrences(of: names[path]!, with: "")
+        }
+        XCTAssertEqual(
+            chineseOnly, ["i18n/zh-Hans.toml: error: missing string 'badge.first_coin.name' (present in en)"])
+        let (_, both) = try theme(editing: Array(names.keys).sorted()) { path, text in
+            text.replacingOccurrences(of: names[path]!, with: "")
+        }
+        XCTAssertEqual(
+            both,
+            [
+                "i18n/en.toml: error: missing string 'badge.first_coin.name' (every badge needs a name and a description)",
+                "i18n/zh-Hans.toml: error: missing string 'badge.first_coin.name' "
+                    + "(every badge needs a name and a description)",
+            ])
+    }
+
+    func testACatalogueCategoryWithoutANameIsAnError() throws {
+        let (_, errors) = try theme(editing: "catalog.toml") {
+            $0.replacingOccurrences(of: "category = \"fitness\"", with: "category = \"kiosk\"")
+        }
+        // The theme replaced the catalogue but not the tables: the built-in tables lack the name.
+        let message = "error: missing string 'category.kiosk' (the catalogue's category 'kiosk' needs a name)"
+        XCTAssertEqual(
+            errors, ["(built-in theme)/i18n/en.toml: " + message, "(built-in theme)/i18n/zh-Hans.toml: " + message])
+    }
+
+    /// Every category of the shipped catalogue, and every badge, has its words in both tables.
+    func testEveryShippedCategoryAndBadgeHasANameInBothLanguages() throws {
+        let theme = try XCTUnwrap(Theme.load(from: Theme.builtIn, log: DiagnosticLog(strict: false)))
+        let categories = Set(theme.catalog.entries.map(\.category))
+        XCTAssertTrue(categories.isSuperset(of: ["shopping", "fitness", "software", "gaming", "learning", "audio"]))
+        for language in SiteSettings.Language.allCases {
+            for category in categories.union(["other"]) {
+                XCTAssertNotNil(theme.string("category.\(category)", in: language), "\(category) in \(language)")
+            }
+            for badge in BadgeDefinition.all {
+                XCTAssertNotNil(theme.string("badge.\(badge.id).name", in: language), "\(badge.id) in \(language)")
+                XCTAssertNotNil(theme.string("badge.\(badge.id).description", in: language), badge.id)
+            }
+        }
     }
 
     func testBrokenTemplateSyntaxNamesTheTemplate() throws {

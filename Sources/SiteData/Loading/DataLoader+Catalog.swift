@@ -18,6 +18,9 @@ extension DataLoader {
         return DataLoader.readCatalog(reader)
     }
 
+    /// The category of a catalogue entry that names none; the string tables must name it.
+    static let defaultCategory = "other"
+
     /// The catalogue a theme folder ships (`templates/catalog.toml`); empty when it has none.
     /// Overlay the data's own on it: `shipped.overlaid(by: data.catalog)`.
     static func loadShippedCatalog(theme folder: DataFolder, log: DiagnosticLog) -> SubscriptionCatalog {
@@ -52,7 +55,7 @@ extension DataLoader {
         }
         let names = serviceNames(reader)
         let aliases = strings(reader, "aliases") ?? []
-        let category = reader.text("category") ?? "other"
+        let category = reader.text("category") ?? defaultCategory
         let icon = reader.text("icon")
         let cycle = reader.choice("cycle", as: Subscription.Cycle.self) ?? .monthly
         let prices = servicePrices(reader)

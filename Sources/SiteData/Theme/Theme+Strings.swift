@@ -1,3 +1,4 @@
+import Badges
 import Domain
 import Foundation
 import Mustache
@@ -5,8 +6,11 @@ import TOML
 
 extension Theme {
     /// Reads `i18n/<language>.toml` for every language, failing on any key that one table has
-    /// and another lacks — the check the breathing app ran on its string catalogues.
-    static func loadStrings(_ folder: DataFolder, log: DiagnosticLog) -> [SiteSettings.Language: MustacheValue]? {
+    /// and another lacks — the check the breathing app ran on its string catalogues — and on any
+    /// of `required` (key → why it is needed) that no table has.
+    static func loadStrings(
+        _ folder: DataFolder, required: [String: String] = [:], log: DiagnosticLog
+    ) -> [SiteSettings.Language: MustacheValue]? {
         var tables: [SiteSettings.Language: (file: SourceFile, flat: [String: String])] = [:]
         for language in SiteSettings.Language.allCases {
             let relative = "i18n/\(language.rawValue).toml"
@@ -41,9 +45,34 @@ extension Theme {
                         .error, path: entry.file.path,
                         message: "missing string '\(key)' (present in \(owners.joined(separator: ", ")))"))
             }
+            for key in required.keys.sorted() where !allKeys.contains(key) {
+                log.add(
+                    Diagnostic(
+                        .error, path: entry.file.path, message: "missing string '\(key)' (\(required[key] ?? ""))"))
+            }
         }
         guard !log.hasErrors else { return nil }
         return tables.mapValues { nest($0.flat) }
+    }
+
+    /// The strings sandjar itself asks for by a computed key, so a table that lacks one fails
+    /// the build instead of showing a raw key: every badge's name, description and unit, and the
+    /// name of every category of the theme's catalogue.
+    static func requiredStrings(catalog: SubscriptionCatalog) -> [String: String] {
+        var required: [String: String] = [:]
+        for badge in BadgeDefinition.all {
+            for part in ["name", "description"] {
+                required["badge.\(badge.id).\(part)"] = "every badge needs a name and a description"
+            }
+        }
+        for unit in BadgeDefinition.Unit.allCases {
+            required["badges.unit.\(unit.rawValue)"] = "a locked badge's progress is shown by its unit"
+        }
+        let categories = Set(catalog.entries.map(\.category)).union([DataLoader.defaultCategory])
+        for category in categories {
+            required["category.\(category)"] = "the catalogue's category '\(category)' needs a name"
+        }
+        return required
     }
 
     private static func flatten(

@@ -10,8 +10,9 @@ import TOML
 /// or `theme = "DIR"` in site.toml) is laid over it, file by file (DESIGN.md §6).
 ///
 /// Loading checks what a theme author gets wrong most: every string table has exactly the same
-/// keys, and every template parses. Rendering then runs in strict mode, so a misspelt variable
-/// stops the build instead of leaving a silent blank on a published page.
+/// keys, every badge and catalogue category has a name, and every template parses. Rendering then
+/// runs in strict mode, so a misspelt variable stops the build instead of leaving a silent blank
+/// on a published page.
 public struct Theme: Sendable {
     package let templates: MustacheLibrary
     /// Language → the `t` object templates read strings from.
@@ -67,7 +68,8 @@ public struct Theme: Sendable {
         } catch {
             log.add(Diagnostic(error, templates: folder))
         }
-        let strings = loadStrings(folder, log: log)
+        let catalog = DataLoader.loadShippedCatalog(theme: folder, log: log)
+        let strings = loadStrings(folder, required: requiredStrings(catalog: catalog), log: log)
         let stylesheet = loadStylesheet(folder, log: log)
         var assets: [String: [UInt8]] = [:]
         for relative in folder.allFiles(under: "static") where relative != "static/style.css" {
@@ -80,7 +82,6 @@ public struct Theme: Sendable {
             let loader = DataLoader(folder: folder, log: log)
             if let reader = loader.parse("quotes.toml") { quotes = QuoteBookReader.read(reader) }
         }
-        let catalog = DataLoader.loadShippedCatalog(theme: folder, log: log)
         guard let templates, let strings, let stylesheet, !log.hasErrors else { return nil }
         return Theme(
             templates: templates, strings: strings, stylesheet: stylesheet, assets: assets, quotes: quotes,

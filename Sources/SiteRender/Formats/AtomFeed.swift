@@ -16,16 +16,15 @@ struct AtomFeed {
     let renderer: SiteRenderer
 
     var entries: [Entry] {
-        let data = renderer.data
         var entries: [Entry] = []
         for status in renderer.figures.badges {
             guard let day = status.unlockedOn else { continue }
-            let name = status.definition.names[data.site.language] ?? status.definition.id
+            let text = renderer.badgeText(status)
             entries.append(
                 Entry(
                     id: "badge/\(status.definition.id)",
-                    title: renderer.string("feed.badge", ["name": name]),
-                    summary: status.definition.descriptions[data.site.language] ?? "", date: day,
+                    title: renderer.string("feed.badge", ["name": text.name]),
+                    summary: text.description, date: day,
                     path: "badges/#\(status.definition.id)"))
         }
         for entry in renderer.figures.savings.entries {

@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+@testable import SiteBuilder
+
+/// The badge wall and the spend report say figures as a person checks them by hand: a locked
+/// badge's progress in its own unit, money in the base currency, and every category by its name.
+final class BadgeWallTests: XCTestCase {
+    /// The base fixture (deposits of 50 and 60.25 USD, 4.1 minutes of breathing on two days in a
+    /// row) with one subscription slain that saves 46 USD a month and two active ones with categories.
+    private func build(language: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: String]
+    {
+        let work = TestSupport.temporaryFolder(self)
+        let data = work.appendingPathComponent("data")
+        try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
+        try "title = \"Wall\"\nlanguage = \"\(language)\"\ncurrency = \"USD\"\n".write(
+            to: data.appendingPathComponent("site.toml"), atomically: true, encoding: .utf8)
+        try """
+        [[subscription]]
+        name = "Gym"
+        catalog = false
+        price = 46
+        started = 2026-01-01
+        killed = 2026-11-01
+
+        [[subscription]]
+        name = "Corner shop"
+        catalog = false
+        price = 3
+        category = "diy & co"
+        next_billing = 2026-12-03
+
+        [[subscription]]
+        name = "Warehouse club"
+        catalog = false
+        price = 5
+        category = "shopping"
+        next_billing = 2026-12-05
+        """.write(to: data.appendingPathComponent("subscriptions/more.toml"), atomically: true, encoding: .utf8)
+        var options = BuildOptions()
+        options.data = data.path
+        options.output = work.appendingPathComponent("public").path
+        options.today = CalendarDateFixture.sampleToday
+        let report = SiteBuild(options: options).run()
+        XCTAssertTrue(report.succeeded, "\(report.diagnostics)", file: file, line: line)
+        return TestSupport.snapshot(work.appendingPathComponent("public")).mapValues {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// The `<li>` of one badge on the wall.
+    private func badge(_ id: String, in site: [String: String], file: StaticString = #filePath, line: UInt = #line)
+        -> String
+    {
+        let page = site["badges/index.html"] ?? ""
+        guard let start = page.range(of: "id=\"\(id)\"") else {
+            XCTFail("no badge \(id)", file: file, line: line)
+            return ""
+        }
+        let rest = page[start.lowerBound...]
+        return String(rest[..<(rest.range(of: "</li>")?.lowerBound ?? rest.endIndex)])
+    }
+
+    func testLockedProgressIsWrittenInTheBadgesUnit() throws {
+        let site = try build(language: "en")
+        XCTAssertTrue(badge("saver_100", in: site).contains("<p class=\"meta\">$46.00 / $100.00 a month</p>"))
+        XCTAssertTrue(badge("saved_1k", in: site).contains("<p class=\"meta\">$110.25 / $1,000.00</p>"))
+        XCTAssertTrue(badge("big_day", in: site).contains("<p class=\"meta\">$60.25 / $1,000.00</p>"))
+        XCTAssertTrue(badge("hundred_minutes", in: site).contains("<p class=\"meta\">4.1 / 100 min</p>"))
+        XCTAssertTrue(badge("breath_streak_7", in: site).contains("<p class=\"meta\">2 / 7 days</p>"))
+        XCTAssertTrue(badge("ten_deposits", in: site).contains("<p class=\"meta\">2 / 10</p>"))
+    }
+
+    func testAmountsInDescriptionsAreInTheBaseCurrency() throws {
+        let site = try build(language: "en")
+        XCTAssertTrue(badge("saved_1k", in: site).contains("<p>Save $1,000.00 in total.</p>"))
+        XCTAssertTrue(badge("saved_10k", in: site).contains("<p>Save $10,000.00 in total.</p>"))
+        XCTAssertTrue(badge("big_day", in: site).contains("<p>Deposit $1,000.00 or more on a single day.</p>"))
+        XCTAssertTrue(badge("saver_100", in: site).contains("<p>Cancelled subscriptions save $100.00 a month.</p>"))
+        let first = badge("first_slay", in: site)
+        XCTAssertTrue(first.contains("<h3>First slay</h3>"), first)
+        XCTAssertTrue(site["feed.xml"]?.contains("Badge earned: First slay") == true)
+    }
+
+    func testTheChineseWallUsesTheChineseTableAndUnits() throws {
+        let site = try build(language: "zh-Hans")
+        let saver = badge("saver_100", in: site)
+        XCTAssertTrue(saver.contains("<h3>月省一百</h3>"), saver)
+        XCTAssertTrue(saver.contains("<p>取消的订阅每月共省下 US$100.00。</p>"), saver)
+        XCTAssertTrue(saver.contains("<p class=\"meta\">每月 US$46.00 / US$100.00</p>"), saver)
+        XCTAssertTrue(badge("hundred_minutes", in: site).contains("<p class=\"meta\">4.1 / 100 分钟</p>"))
+        XCTAssertTrue(badge("breath_streak_7", in: site).contains("<p class=\"meta\">2 / 7 天</p>"))
+    }
+
+    func testCategoriesShowTheirNameAndAnUnknownOneAsWrittenEscaped() throws {
+        let chinese = try XCTUnwrap(try build(language: "zh-Hans")["subscriptions/index.html"])
+        XCTAssertTrue(chinese.contains("<th scope=\"row\">购物</th>"))
+        XCTAssertFalse(chinese.contains(">shopping<"))
+        XCTAssertTrue(chinese.contains("<th scope=\"row\">diy &amp; co</th>"))
+        let english = try XCTUnwrap(try build(language: "en")["subscriptions/index.html"])
+        XCTAssertTrue(english.contains("<th scope=\"row\">Shopping</th>"))
+    }
+}
