@@ -131,8 +131,8 @@ enum Commands {
         name: "slay", summary: "mark a subscription cancelled",
         synopsis: ["slay NAME [--on DATE] [--data DIR] [--theme DIR]"],
         details: """
-            Adds killed = DATE to the subscription NAME (its name as written, or its id in data.json),
-            keeping the rest of its file as it was.
+            Adds killed = DATE to the subscription NAME (its name as written, its id in data.json, or
+            its catalogue id), keeping the rest of its file as it was.
 
               --on DATE             the day it was cancelled (default: today in the site's time zone)
             \(dataOption)

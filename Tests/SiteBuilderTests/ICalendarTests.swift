@@ -129,7 +129,7 @@ final class ICalendarTests: XCTestCase {
             "END:VALARM",
             "END:VEVENT",
             "BEGIN:VEVENT",
-            "UID:sub-2@example.org",
+            "UID:sub-67a67fc0@example.org",
             "DTSTAMP:20261129T000000Z",
             "DTSTART;VALUE=DATE:20261130",
             "DTEND;VALUE=DATE:20261201",
