@@ -239,6 +239,38 @@ final class SubscriptionsReportTests: XCTestCase {
             "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a")
     }
 
+    /// Issue 13: shares of 42.4, 39.4, 15.4 and 2.8 % rounded one by one show 42 + 39 + 15 + 3 =
+    /// 99 %. Cut down to 42, 39, 15, 2 (98), the two missing points go to the largest remainders:
+    /// .8 (the 2.8 row), then .4 — a three-way tie, won by the earliest row.
+    func testSharesAddToExactly100ByLargestRemainder() {
+        XCTAssertEqual(
+            Apportionment.percentages([dec("42.4"), dec("39.4"), dec("15.4"), dec("2.8")]), [43, 39, 15, 3])
+        XCTAssertEqual(Apportionment.percentages([1, 1, 1]), [34, 33, 33], "ties to the earlier row")
+        XCTAssertEqual(Apportionment.percentages([dec("0.01"), 1000]), [0, 100])
+        XCTAssertEqual(Apportionment.percentages([5]), [100])
+        XCTAssertEqual(Apportionment.percentages([0, 0]), [0, 0], "nothing spent: no shares")
+        XCTAssertEqual(Apportionment.percentages([]), [])
+
+        let report = F.report(
+            [
+                F.sub("a", price: "42.4", category: "a"), F.sub("b", price: "39.4", category: "b"),
+                F.sub("c", price: "15.4", category: "c"), F.sub("d", price: "2.8", category: "d"),
+            ], today: "2026-11-29")
+        XCTAssertEqual(report.byCategory.map(\.category), ["a", "b", "c", "d"])
+        XCTAssertEqual(report.byCategory.map(\.percent), [43, 39, 15, 3])
+
+        // By currency: 110.2888, 19.23075 and 4.355 of 133.87455 are 82.38 %, 14.37 % and 3.25 %;
+        // rounded one by one 82 + 14 + 3 = 99, so the USD row's .38 takes the missing point.
+        let mixed = F.report(
+            [
+                F.sub("u", price: "15.49", currency: F.usd), F.sub("e", price: "9.99", currency: F.eur, members: 4),
+                F.sub("w", price: "1.005", cycle: .weekly),
+            ], today: "2026-11-29")
+        XCTAssertEqual(mixed.byCurrency.map(\.currency), [F.usd, F.eur, F.cny])
+        XCTAssertEqual(mixed.byCurrency.map(\.percent), [83, 14, 3])
+        XCTAssertEqual(mixed.byCategory.map(\.percent), [100])
+    }
+
     func testUpcomingRenewalsSoonestFirst() {
         let report = F.report(
             [
