@@ -145,7 +145,8 @@ enum Commands {
         synopsis: ["detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--data DIR] [--theme DIR]"],
         details: """
             Reads a bank export and prints a [[subscription]] table for every payee charged at a regular
-            interval, to review and paste into subscriptions/. Nothing is written.
+            interval, to review and paste into subscriptions/; those the data folder already tracks are
+            only listed, in comments. Nothing is written.
 
               --columns SPEC        which columns hold the date, payee and amount, when the header
                                     does not say
