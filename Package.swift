@@ -88,7 +88,9 @@ let package = Package(
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),
         .testTarget(
             name: "SandjarCLITests",
-            dependencies: ["SandjarCLI", "SiteBuilder", "SiteData", "DataEdit", "Domain", "TOML", "SiteServer"],
+            dependencies: [
+                "SandjarCLI", "SiteBuilder", "SiteData", "DataEdit", "Domain", "Subscriptions", "TOML", "SiteServer",
+            ],
             exclude: ["Snapshots"]),
     ]
 )

@@ -8,10 +8,12 @@ import TOML
 /// `[[subscription]]` table, keeping every other byte of the file (DESIGN.md §6).
 ///
 /// NAME is looked up in every `subscriptions/*.toml`, in three steps, the first that matches
-/// deciding: the name exactly; the subscription's id in data.json (`disney-plus`, `sub-3`); the
-/// name ignoring case, accents, spaces and punctuation ("icloud" finds "iCloud+"). Where a step
-/// matches both active and slain subscriptions, the active ones count. Two active matches are
-/// refused with their ids, which are unique, so the next try can name one exactly.
+/// deciding: the name exactly; the subscription's id in data.json (`disney-plus`, `sub-1a2b3c4d`)
+/// or the catalogue id it pins or matches (`netflix` names `netflix-2` too); the name ignoring case,
+/// accents, spaces and punctuation ("icloud" finds "iCloud+"). Where a step matches both active and
+/// slain subscriptions, the active ones count. Two active matches are refused with their ids, which
+/// are unique, and places, so the next try can name one exactly. Nothing else slays: a word of a
+/// name ("copilot"), a catalogue alias ("哔哩哔哩") or a typo only suggests.
 public struct SlayEntry: Sendable, Equatable {
     public var name: String
     /// Nil: today in the site's time zone, decided when the entry is applied.
@@ -54,8 +56,7 @@ public struct SlayEntry: Sendable, Equatable {
     public func apply(data: String, now: Date, theme: String? = nil) throws(EditError) -> Slain {
         let editor = DataFileEditor(data: data)
         guard editor.folder.exists else { throw EditError("\(data): data folder not found") }
-        let own = DataLoader(folder: editor.folder, log: DiagnosticLog(strict: false)).loadCatalog()
-        let catalog = ShippedCatalog.load(data: data, theme: theme).overlaid(by: own)
+        let catalog = SubscriptionEntries.catalog(data: data, theme: theme)
         let entry = try SubscriptionEntries(folder: editor.folder, catalog: catalog).find(name)
         let date: CalendarDate
         if let on {
@@ -95,6 +96,8 @@ struct SubscriptionEntries {
         var location: SourceLocation
         var name: String
         var id = ""
+        /// The catalogue entry it pins or matches, as the build decides.
+        var catalogID: String?
         var killed: TOMLValue?
         var started: CalendarDate?
 
@@ -105,6 +108,13 @@ struct SubscriptionEntries {
     let folder: DataFolder
     /// Names subscriptions the way the build does, so an id from data.json finds its entry.
     var catalog = SubscriptionCatalog()
+
+    /// The catalogue a build of `data` uses: the theme's (`theme`, else site.toml's, over the
+    /// built-in one) with the data folder's own `catalog.toml` over it.
+    static func catalog(data: String, theme: String?) -> SubscriptionCatalog {
+        let own = DataLoader(folder: DataFolder(path: data), log: DiagnosticLog(strict: false)).loadCatalog()
+        return ShippedCatalog.load(data: data, theme: theme).overlaid(by: own)
+    }
 
     /// The entries in data order (files by name, entries in file order), as the loader reads them:
     /// those with a non-blank `name`. A file that cannot be read or parsed is an error, because the
@@ -134,9 +144,12 @@ struct SubscriptionEntries {
             }
         }
         // The same ids as data.json: the name slugged, or the catalogue id it matches.
-        let ids = SubscriptionID.make(
-            for: subscriptions, catalogIDs: subscriptions.map { catalog.match(for: $0)?.entry.id })
-        for index in entries.indices { entries[index].id = ids[index] }
+        let catalogIDs = subscriptions.map { catalog.match(for: $0)?.entry.id }
+        let ids = SubscriptionID.make(for: subscriptions, catalogIDs: catalogIDs)
+        for index in entries.indices {
+            entries[index].id = ids[index]
+            entries[index].catalogID = catalogIDs[index]
+        }
         return entries
     }
 
@@ -146,7 +159,7 @@ struct SubscriptionEntries {
         let loose = SubscriptionEntries.looseKey(name)
         let steps: [(Entry) -> Bool] = [
             { $0.name == name },
-            { $0.id == name },
+            { $0.id == name || $0.catalogID == name },
             { !loose.isEmpty && SubscriptionEntries.looseKey($0.name) == loose },
         ]
         for step in steps {
@@ -168,7 +181,12 @@ struct SubscriptionEntries {
         let known = entries.filter { $0.killed == nil }.map(\.name)
             .sorted { $0.lowercased() < $1.lowercased() }
         var message = "unknown subscription '\(name)'"
-        if let guess = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(guess)'?" }
+        let guesses = suggestions(for: name, in: entries.filter { $0.killed == nil })
+        if !guesses.isEmpty {
+            let quoted = guesses.map { "'\($0)'" }
+            let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+            message += "; did you mean \(list)?"
+        }
         if entries.isEmpty {
             message += ": there are no subscriptions in \(folder.displayPath("subscriptions"))"
         } else if known.isEmpty {
@@ -177,6 +195,26 @@ struct SubscriptionEntries {
             message += "\nactive subscriptions: \(known.joined(separator: ", "))"
         }
         throw EditError(message)
+    }
+
+    /// "Did you mean" for a NAME that matched nothing, over active subscriptions, at most three,
+    /// each once: those whose catalogue entry the NAME matches as a name or alias ("哔哩哔哩" finds
+    /// "B站大会员"); those with NAME as whole words of their name ("copilot" finds "GitHub
+    /// Copilot"); then the closest name or id within a few typos ("Netflx").
+    func suggestions(for name: String, in active: [Entry]) -> [String] {
+        var found: [String] = []
+        func add(_ entry: Entry) {
+            if !found.contains(entry.name) { found.append(entry.name) }
+        }
+        if let service = catalog.match(name)?.entry.id {
+            for entry in active where entry.catalogID == service { add(entry) }
+        }
+        for entry in active where NameWords.contains(entry.name, words: name) { add(entry) }
+        let byName = Dictionary(active.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        if let guess = Suggestion.closest(to: name, in: Array(byName.keys)), let entry = byName[guess] { add(entry) }
+        let byID = Dictionary(active.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        if let guess = Suggestion.closest(to: name, in: Array(byID.keys)), let entry = byID[guess] { add(entry) }
+        return Array(found.prefix(3))
     }
 
     private func alreadySlain(_ matches: [Entry]) -> EditError {

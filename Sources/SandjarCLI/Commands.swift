@@ -131,8 +131,8 @@ enum Commands {
         name: "slay", summary: "mark a subscription cancelled",
         synopsis: ["slay NAME [--on DATE] [--data DIR] [--theme DIR]"],
         details: """
-            Adds killed = DATE to the subscription NAME (its name as written, or its id in data.json),
-            keeping the rest of its file as it was.
+            Adds killed = DATE to the subscription NAME (its name as written, its id in data.json, or
+            its catalogue id), keeping the rest of its file as it was.
 
               --on DATE             the day it was cancelled (default: today in the site's time zone)
             \(dataOption)
@@ -145,7 +145,8 @@ enum Commands {
         synopsis: ["detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--data DIR] [--theme DIR]"],
         details: """
             Reads a bank export and prints a [[subscription]] table for every payee charged at a regular
-            interval, to review and paste into subscriptions/. Nothing is written.
+            interval, to review and paste into subscriptions/; those the data folder already tracks are
+            only listed, in comments. Nothing is written.
 
               --columns SPEC        which columns hold the date, payee and amount, when the header
                                     does not say

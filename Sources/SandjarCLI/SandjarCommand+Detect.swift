@@ -11,7 +11,8 @@ import TOML
 /// (DESIGN.md §3, §6). It only reads; nothing in the data folder changes.
 ///
 /// The data folder is optional here: found as every command finds it, it gives the currency of
-/// charges whose statement names none and the theme whose catalogue names the services.
+/// charges whose statement names none, the theme whose catalogue names the services, and the
+/// subscriptions already tracked, which are listed apart and never suggested again.
 extension SandjarCommand {
     static func detect(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
         let command = Commands.detect
@@ -63,8 +64,17 @@ extension SandjarCommand {
         for index in suggestions.indices {
             suggestions[index].catalogID = catalog.match(suggestions[index].name)?.entry.id
         }
+        var tracked: [TrackedSubscription] = []
+        if let data {
+            do {
+                tracked = try TrackedSubscription.all(data: data, theme: arguments.value("theme"))
+            } catch {
+                console.err(error.description + "\n")
+                console.err("sandjar: cannot tell which of these are already tracked\n")
+            }
+        }
         let source = URL(fileURLWithPath: path).lastPathComponent
-        console.out(DetectedTOML(source: source, statement: statement).render(suggestions))
+        console.out(DetectedTOML(source: source, statement: statement, tracked: tracked).render(suggestions))
         return 0
     }
 
@@ -100,22 +110,32 @@ extension SandjarCommand {
 }
 
 /// Suggestions as TOML to review and paste into `subscriptions/*.toml`: one commented
-/// `[[subscription]]` per recurring payee, sorted by payee; lapsed ones follow, commented out.
+/// `[[subscription]]` per recurring payee, sorted by payee; lapsed ones follow, commented out; those
+/// the data folder already tracks (the same catalogue entry or name) are only listed, in comments,
+/// last, so pasting the output never tracks one twice.
 struct DetectedTOML {
     /// The statement's file name, for the comments.
     let source: String
     let statement: StatementCSV
+    /// The data folder's subscriptions, if there is a data folder.
+    var tracked: [TrackedSubscription] = []
 
     func render(_ suggestions: [RecurringCharges.Suggestion]) -> String {
         var span = "\(statement.rows.count) rows"
         if let period = statement.period { span += ", \(period.lowerBound) … \(period.upperBound)" }
-        let running = suggestions.filter { !$0.lapsed }
-        let lapsed = suggestions.filter(\.lapsed)
         guard !suggestions.isEmpty else {
             return "# sandjar detect: no recurring charges found in \(comment(source)) (\(span)).\n"
         }
+        let known = suggestions.map(trackedAs)
+        let fresh = suggestions.indices.filter { known[$0] == nil }.map { suggestions[$0] }
+        let running = fresh.filter { !$0.lapsed }
+        let lapsed = fresh.filter(\.lapsed)
         var out = "# sandjar detect: subscriptions suggested from \(comment(source)) (\(span)).\n"
-        out += "# Check each one, then copy the ones you keep into a file under subscriptions/.\n"
+        if running.isEmpty && lapsed.isEmpty {
+            out += "# Every recurring charge found is already tracked.\n"
+        } else {
+            out += "# Check each one, then copy the ones you keep into a file under subscriptions/.\n"
+        }
         for suggestion in running {
             out += "\n" + block(suggestion).joined(separator: "\n") + "\n"
         }
@@ -126,7 +146,26 @@ struct DetectedTOML {
                 out += "\n" + lines.joined(separator: "\n") + "\n"
             }
         }
+        let already = suggestions.indices.compactMap { index in known[index].map { (suggestions[index], $0) } }
+        if !already.isEmpty {
+            out += "\n# Already tracked, so not suggested again:\n"
+            for (suggestion, entry) in already {
+                var line = "# \(comment(suggestion.name)): already tracked as \(entry.id), \(comment(entry.place))"
+                if entry.slain {
+                    line += " (slain)"
+                } else if suggestion.lapsed {
+                    line += " (no charge lately: cancelled already? sandjar slay \(entry.id))"
+                }
+                out += line + "\n"
+            }
+        }
         return out
+    }
+
+    /// The subscription the data already has for `suggestion`: an active one before a slain one.
+    func trackedAs(_ suggestion: RecurringCharges.Suggestion) -> TrackedSubscription? {
+        let same = tracked.filter { $0.isTheSame(name: suggestion.name, catalogID: suggestion.catalogID) }
+        return same.first { !$0.slain } ?? same.first
     }
 
     /// The evidence comments and the table, line by line.

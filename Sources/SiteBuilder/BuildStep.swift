@@ -64,7 +64,8 @@ struct LoadTheme: BuildStep {
     }
 }
 
-/// Runs the engines once, for every language of the site.
+/// Runs the engines once, for every language of the site, after the checks that need the whole
+/// catalogue (two subscriptions to one service).
 struct ComputeFigures: BuildStep {
     let name = "compute figures"
 
@@ -72,6 +73,7 @@ struct ComputeFigures: BuildStep {
         guard var loaded = state.loaded, let theme = state.theme else { return }
         loaded.data.catalog = theme.catalog.overlaid(by: loaded.data.catalog)
         state.loaded = loaded
+        DuplicateSubscriptions.check(loaded, log: state.log)
         let today = state.options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
         state.today = today
         state.figures = SiteFigures(data: loaded.data, themeQuotes: theme.quotes, today: today)

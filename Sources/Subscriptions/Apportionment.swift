@@ -61,4 +61,38 @@ public enum Apportionment {
         let shown = zip(parts, cut).map { Apportioned(exact: $0, shown: $1 * sign) }
         return (shown, Apportioned(exact: exactTotal, shown: total))
     }
+
+    /// Whole percentages of `parts` that add up to exactly 100 (42 + 39 + 15 + 3 would be 99):
+    /// each part's exact share × 100 cut down, then the points still missing one each to the parts
+    /// that lost the most, ties to the earlier part (tables list their rows largest first, then by
+    /// name, so the order is fixed). All 0 when the parts add up to 0 or less.
+    public static func percentages(_ parts: [Decimal]) -> [Int] {
+        let total = parts.reduce(0, +)
+        guard total > 0 else { return parts.map { _ in 0 } }
+        let exact = parts.map { $0 * 100 / total }
+        var cut = exact.map { value -> Decimal in
+            var down = value.rounded(scale: 0)
+            if down > value { down -= 1 }
+            return down
+        }
+        let byRemainder = parts.indices.sorted { a, b in
+            let ra = exact[a] - cut[a]
+            let rb = exact[b] - cut[b]
+            return ra != rb ? ra > rb : a < b
+        }
+        var missing = 100 - cut.reduce(0, +)
+        var step = 0
+        while missing > 0 {
+            cut[byRemainder[step % byRemainder.count]] += 1
+            missing -= 1
+            step += 1
+        }
+        step = 0
+        while missing < 0 {
+            cut[byRemainder[byRemainder.count - 1 - step % byRemainder.count]] -= 1
+            missing += 1
+            step += 1
+        }
+        return cut.map { NSDecimalNumber(decimal: $0).intValue }
+    }
 }

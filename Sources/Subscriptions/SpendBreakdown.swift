@@ -10,6 +10,9 @@ public struct CategorySpend: Sendable, Equatable {
     public var monthlyInBase: Apportioned
     /// Exact monthly spend over the exact total (0 when the total is 0).
     public var share: Decimal
+    /// The share in whole percent as the table shows it: the rows add up to exactly 100
+    /// (`Apportionment.percentages`), or all 0 when nothing is spent.
+    public var percent: Int = 0
 
     static func table(_ items: [SubscriptionItem], total: Apportioned) -> [CategorySpend] {
         var rows: [String?: CategorySpend] = [:]
@@ -22,7 +25,7 @@ public struct CategorySpend: Sendable, Equatable {
             row.monthlyInBase.shown += amount.shown
             rows[item.category] = row
         }
-        return rows.values.map { row in
+        var table = rows.values.map { row in
             var row = row
             row.share = total.exact == 0 ? 0 : row.monthlyInBase.exact / total.exact
             return row
@@ -30,6 +33,9 @@ public struct CategorySpend: Sendable, Equatable {
             if a.monthlyInBase.shown != b.monthlyInBase.shown { return a.monthlyInBase.shown > b.monthlyInBase.shown }
             return (a.category ?? "\u{10FFFF}") < (b.category ?? "\u{10FFFF}")
         }
+        let percents = Apportionment.percentages(table.map(\.monthlyInBase.exact))
+        for index in table.indices { table[index].percent = percents[index] }
+        return table
     }
 }
 
@@ -41,6 +47,9 @@ public struct CurrencySpend: Sendable, Equatable {
     public var monthlyInCurrency: Decimal
     /// `shown` is the sum of the rows' items as shown, so the rows add up to the total.
     public var monthlyInBase: Apportioned
+    /// The share of the total in whole percent; the rows add up to exactly 100 (all 0 when
+    /// nothing is spent), as for `CategorySpend`.
+    public var percent: Int = 0
 
     static func table(_ items: [SubscriptionItem]) -> [CurrencySpend] {
         var rows: [Currency: CurrencySpend] = [:]
@@ -55,9 +64,12 @@ public struct CurrencySpend: Sendable, Equatable {
             row.monthlyInBase.shown += amount.shown
             rows[item.currency] = row
         }
-        return rows.values.sorted { a, b in
+        var table = rows.values.sorted { a, b in
             a.monthlyInBase.shown != b.monthlyInBase.shown
                 ? a.monthlyInBase.shown > b.monthlyInBase.shown : a.currency < b.currency
         }
+        let percents = Apportionment.percentages(table.map(\.monthlyInBase.exact))
+        for index in table.indices { table[index].percent = percents[index] }
+        return table
     }
 }

@@ -1,18 +1,16 @@
 import Domain
 
-/// Subscription ids for data.json and page anchors (DESIGN.md §5): the name slugged; the catalogue
-/// id, or `sub-N` (N counting subscriptions from 1 in data order), when the name has no ASCII
-/// letter; then made unique with `-2`, `-3`… in data order.
+/// Subscription ids for data.json, page anchors and `slay` (DESIGN.md §5): the catalogue id when
+/// the subscription pins or matches a catalogue entry; else the name slugged when the name is all
+/// ASCII; else `sub-` and the first 8 hex digits of the SHA-256 of the name's UTF-8 ("京东PLUS会员"
+/// must not become `plus`); then made unique with `-2`, `-3`… in data order.
 public enum SubscriptionID {
     /// `catalogIDs[i]` is the catalogue entry subscription i matched (pinned or fuzzy), if any.
     public static func make(for subscriptions: [Subscription], catalogIDs: [String?]) -> [String] {
         var used: Set<String> = []
         return subscriptions.enumerated().map { index, subscription in
-            var base = slug(subscription.name)
-            if !base.unicodeScalars.contains(where: { ("a"..."z").contains($0) }) {
-                let catalogID = index < catalogIDs.count ? catalogIDs[index] : nil
-                base = catalogID ?? "sub-\(index + 1)"
-            }
+            let catalogID = index < catalogIDs.count ? catalogIDs[index] : nil
+            let base = catalogID ?? base(forName: subscription.name)
             var id = base
             var n = 2
             while used.contains(id) {
@@ -22,6 +20,14 @@ public enum SubscriptionID {
             used.insert(id)
             return id
         }
+    }
+
+    /// The id of a name no catalogue entry claims: its slug when the name is all ASCII and the slug
+    /// is not empty, else `sub-` and 8 hex digits of its SHA-256.
+    public static func base(forName name: String) -> String {
+        let slugged = slug(name)
+        if name.unicodeScalars.allSatisfy(\.isASCII), !slugged.isEmpty { return slugged }
+        return "sub-" + SHA256.hex(Array(name.utf8)).prefix(8)
     }
 
     /// Lower-case ASCII letters and digits, every other run of characters one `-`, "+" spelled

@@ -186,28 +186,90 @@ final class SubscriptionsReportTests: XCTestCase {
         // `catalog = false` and pins.
         XCTAssertNil(items[4].match)
         XCTAssertEqual(items[5].match?.kind, .pinned)
-        XCTAssertEqual(items[5].id, "netflix-5", "no ASCII letter: the catalogue id, made unique")
+        XCTAssertEqual(items[5].id, "netflix-6", "pinned: the catalogue id, made unique")
         XCTAssertEqual(items[5].price, dec("15.49"))
         XCTAssertEqual(items[6].price, 398)
         XCTAssertEqual(items[6].cycle, .yearly)
         XCTAssertEqual(items[6].unsubscribe, "https://example.org/x")
         XCTAssertEqual(items[6].monthlyInBase?.exact.rounded(scale: 2), dec("33.17"))
         XCTAssertEqual(items[7].unknownCatalogPin, "nope")
-        XCTAssertEqual(items[7].id, "sub-8")
-        XCTAssertEqual(report.unpriced.map(\.id), ["netflix-2", "netflix-3", "netflix-4"])
+        XCTAssertEqual(items[7].id, "sub-8ea02ff9", "an unknown pin matches nothing: SHA-256 of 某某")
+        XCTAssertEqual(report.unpriced.map(\.id), ["netflix-3", "netflix-4", "netflix-5"])
         XCTAssertEqual(
             items.map(\.id),
             [
-                "netflix", "netflx", "netflix-2", "netflix-3", "netflix-4", "netflix-5", "office-365", "sub-8",
+                "netflix", "netflix-2", "netflix-3", "netflix-4", "netflix-5", "netflix-6", "microsoft-365",
+                "sub-8ea02ff9",
             ])
     }
 
-    func testIDsAreSluggedNamesMadeUnique() {
-        let subs = ["Netflix", "Netflix", "爱奇艺", "家庭", "Disney+", "B站大会员", "sub 4"].map { F.sub($0) }
+    /// DESIGN.md §5: the catalogue id; else the slug of an all-ASCII name; else `sub-` and 8 hex
+    /// digits of SHA-256 (hashes from `printf %s NAME | sha256sum`); made unique in data order.
+    func testIDsAreCatalogueIDsSlugsOrHashesMadeUnique() {
+        let names = [
+            "Netflix", "My Netflix", "爱奇艺", "家庭", "Disney+", "京东PLUS会员", "plus", "sub a70a77c7", "!!!", "家庭",
+        ]
+        let catalogIDs: [String?] = ["netflix", "netflix", "iqiyi", nil, nil, nil, nil, nil, nil, nil]
         XCTAssertEqual(
-            SubscriptionID.make(for: subs, catalogIDs: [nil, nil, "iqiyi", nil, nil, "bilibili", nil]),
-            ["netflix", "netflix-2", "iqiyi", "sub-4", "disney-plus", "b", "sub-4-2"])
+            SubscriptionID.make(for: names.map { F.sub($0) }, catalogIDs: catalogIDs),
+            [
+                "netflix", "netflix-2", "iqiyi", "sub-a70a77c7", "disney-plus", "sub-aaa2789e", "plus",
+                "sub-a70a77c7-2", "sub-e84c538e", "sub-a70a77c7-3",
+            ])
         XCTAssertEqual(SubscriptionID.slug("  Apple TV+ (4K) "), "apple-tv-plus-4k")
+        XCTAssertEqual(SubscriptionID.base(forName: "B站大会员"), "sub-b9d7655b", "never `b`")
+    }
+
+    /// FIPS 180-4 / NIST examples.
+    func testSHA256TestVectors() {
+        XCTAssertEqual(
+            SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(SHA256.hex([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(
+            SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1", "the 448-bit message")
+        XCTAssertEqual(
+            SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000)),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0", "a million a: many blocks")
+        // Padding at the block edges: 55 bytes fit one block, 56 need two.
+        XCTAssertEqual(
+            SHA256.hex([UInt8](repeating: 0x61, count: 55)),
+            "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318")
+        XCTAssertEqual(
+            SHA256.hex([UInt8](repeating: 0x61, count: 56)),
+            "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a")
+    }
+
+    /// Issue 13: shares of 42.4, 39.4, 15.4 and 2.8 % rounded one by one show 42 + 39 + 15 + 3 =
+    /// 99 %. Cut down to 42, 39, 15, 2 (98), the two missing points go to the largest remainders:
+    /// .8 (the 2.8 row), then .4 — a three-way tie, won by the earliest row.
+    func testSharesAddToExactly100ByLargestRemainder() {
+        XCTAssertEqual(
+            Apportionment.percentages([dec("42.4"), dec("39.4"), dec("15.4"), dec("2.8")]), [43, 39, 15, 3])
+        XCTAssertEqual(Apportionment.percentages([1, 1, 1]), [34, 33, 33], "ties to the earlier row")
+        XCTAssertEqual(Apportionment.percentages([dec("0.01"), 1000]), [0, 100])
+        XCTAssertEqual(Apportionment.percentages([5]), [100])
+        XCTAssertEqual(Apportionment.percentages([0, 0]), [0, 0], "nothing spent: no shares")
+        XCTAssertEqual(Apportionment.percentages([]), [])
+
+        let report = F.report(
+            [
+                F.sub("a", price: "42.4", category: "a"), F.sub("b", price: "39.4", category: "b"),
+                F.sub("c", price: "15.4", category: "c"), F.sub("d", price: "2.8", category: "d"),
+            ], today: "2026-11-29")
+        XCTAssertEqual(report.byCategory.map(\.category), ["a", "b", "c", "d"])
+        XCTAssertEqual(report.byCategory.map(\.percent), [43, 39, 15, 3])
+
+        // By currency: 110.2888, 19.23075 and 4.355 of 133.87455 are 82.38 %, 14.37 % and 3.25 %;
+        // rounded one by one 82 + 14 + 3 = 99, so the USD row's .38 takes the missing point.
+        let mixed = F.report(
+            [
+                F.sub("u", price: "15.49", currency: F.usd), F.sub("e", price: "9.99", currency: F.eur, members: 4),
+                F.sub("w", price: "1.005", cycle: .weekly),
+            ], today: "2026-11-29")
+        XCTAssertEqual(mixed.byCurrency.map(\.currency), [F.usd, F.eur, F.cny])
+        XCTAssertEqual(mixed.byCurrency.map(\.percent), [83, 14, 3])
+        XCTAssertEqual(mixed.byCategory.map(\.percent), [100])
     }
 
     func testUpcomingRenewalsSoonestFirst() {

@@ -88,6 +88,56 @@ final class DetectTests: XCTestCase {
                 """), text)
     }
 
+    /// Issue 13: detect suggested Netflix that the data already tracked; pasted in, it counted
+    /// twice. Tracked ones (the same catalogue entry, or the same name) are listed apart, as
+    /// comments, and never as TOML.
+    func testSubscriptionsAlreadyTrackedAreListedApartAndNotSuggested() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-detect-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: base, to: data)
+        addTeardownBlock { try? FileManager.default.removeItem(at: data) }
+        let video = """
+            # what I pay for
+
+            [[subscription]]
+            name = "Netflix"
+            price = 15.49
+            cycle = "monthly"
+
+            [[subscription]]
+            name = "Ironworks gym, weekly"
+            catalog = false
+            price = 12
+            cycle = "weekly"
+
+            [[subscription]]
+            name = "Hulu"
+            price = 7.99
+            cycle = "monthly"
+
+            """
+        try Data(video.utf8).write(to: data.appendingPathComponent("subscriptions/video.toml"))
+        let (status, out) = run([statements.appendingPathComponent("bank-2026.csv").path, "--data", data.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(
+            suggested(out.out),
+            [
+                ["APPLE.COM/BILL CA", "monthly", "2.99", "USD", "2026-06-20", "2026-12-20"],
+                ["Spotify USA", "monthly", "16.99", "USD", "2026-06-12", "2026-12-12"],
+            ])
+        let file = "\(data.path)/subscriptions/video.toml"
+        XCTAssertTrue(
+            out.out.hasSuffix(
+                """
+
+                # Already tracked, so not suggested again:
+                # HULU CA: already tracked as hulu, \(file):14 (no charge lately: cancelled already? sandjar slay hulu)
+                # IRONWORKS GYM WEEKLY: already tracked as ironworks-gym-weekly, \(file):8
+                # NETFLIX.COM CA: already tracked as netflix, \(file):3
+
+                """), out.out)
+        XCTAssertFalse(out.out.contains("name = \"HULU CA\""), "nor among the lapsed ones")
+    }
+
     func testTheAlipayStyleStatement() throws {
         let (status, out) = run([statements.appendingPathComponent("alipay-style.csv").path, "--data", base.path])
         XCTAssertEqual(status, 0, out.err)

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Subscriptions
 import TOML
 import XCTest
 
@@ -313,5 +314,103 @@ final class SlayTests: XCTestCase {
         let text = try String(
             contentsOf: folder.appendingPathComponent("subscriptions/streaming.toml"), encoding: .utf8)
         XCTAssertTrue(text.contains("killed = 2026-11-29"))
+    }
+
+    private let mixed = """
+        [[subscription]]
+        name = "京东PLUS会员"
+        catalog = false
+        price = 148
+        cycle = "yearly"
+
+        [[subscription]]
+        name = "ChatGPT Plus"
+        price = 20
+        cycle = "monthly"
+
+        [[subscription]]
+        name = "GitHub Copilot"
+        price = 10
+        cycle = "monthly"
+
+        [[subscription]]
+        name = "B站大会员"
+        price = 25
+        cycle = "monthly"
+
+        [[subscription]]
+        name = "Netflix 4K"
+        price = 22.99
+        cycle = "monthly"
+
+        """
+
+    /// Issue 13: "plus" is a word of "京东PLUS会员" but not its id, so it slays nothing and suggests;
+    /// the id is `sub-` and the SHA-256 of the name, as in data.json.
+    func testANameOutsideASCIIIsNotKnownByItsASCIIPart() throws {
+        try write(mixed, to: "subscriptions/mixed.toml")
+        let before = snapshot()
+        let (status, out) = run(["plus"])
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(
+            out.err.hasPrefix("sandjar: unknown subscription 'plus'; did you mean '京东PLUS会员' or 'ChatGPT Plus'?\n"),
+            out.err)
+        XCTAssertEqual(snapshot(), before)
+        XCTAssertEqual(
+            run(["sub-aaa2789e", "--on", "2026-11-01"]).1.out,
+            "slain: 京东PLUS会员 on 2026-11-01 (\(data.path)/subscriptions/mixed.toml:6)\n")
+    }
+
+    /// Words of a name and catalogue aliases suggest ("copilot", "哔哩哔哩"); they never slay.
+    func testWordsAndCatalogueAliasesSuggest() throws {
+        try write(mixed, to: "subscriptions/mixed.toml")
+        let before = snapshot()
+        let (copilot, copilotOut) = run(["copilot"])
+        XCTAssertEqual(copilot, 1)
+        XCTAssertTrue(
+            copilotOut.err.hasPrefix("sandjar: unknown subscription 'copilot'; did you mean 'GitHub Copilot'?\n"),
+            copilotOut.err)
+        let (bilibili, bilibiliOut) = run(["哔哩哔哩"])
+        XCTAssertEqual(bilibili, 1)
+        XCTAssertTrue(
+            bilibiliOut.err.hasPrefix("sandjar: unknown subscription '哔哩哔哩'; did you mean 'B站大会员'?\n"),
+            bilibiliOut.err)
+        XCTAssertEqual(snapshot(), before)
+        // The catalogue id is the id data.json gives it.
+        XCTAssertEqual(
+            run(["bilibili", "--on", "2026-11-01"]).1.out,
+            "slain: B站大会员 on 2026-11-01 (\(data.path)/subscriptions/mixed.toml:21)\n")
+    }
+
+    /// A catalogue id two subscriptions share names both, so it is refused with both places.
+    func testACatalogueIDSharedBySeveralIsRefused() throws {
+        try write(mixed, to: "subscriptions/mixed.toml")
+        try write(
+            "[[subscription]]\nname = \"Netflix\"\nprice = 15.49\ncycle = \"monthly\"\n", to: "subscriptions/x.toml")
+        let before = snapshot()
+        let (status, out) = run(["netflix"])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(
+            out.err,
+            "sandjar: 'netflix' matches 2 active subscriptions; name one by its id:\n"
+                + "  netflix    Netflix 4K (\(data.path)/subscriptions/mixed.toml:22)\n"
+                + "  netflix-2  Netflix (\(data.path)/subscriptions/x.toml:1)\n")
+        XCTAssertEqual(snapshot(), before)
+    }
+
+    /// `slay` and data.json name every subscription alike.
+    func testIDsAreTheOnesDataJSONUses() throws {
+        try write(mixed, to: "subscriptions/mixed.toml")
+        let folder = DataFolder(path: data.path)
+        let log = DiagnosticLog(strict: false)
+        let loaded = try XCTUnwrap(DataLoader(folder: folder, log: log).load())
+        let catalog = ShippedCatalog.load(data: data.path, theme: nil).overlaid(by: loaded.data.catalog)
+        let report = SubscriptionReport(
+            subscriptions: loaded.data.subscriptions, catalog: catalog, rates: loaded.data.rates,
+            today: CalendarDate(iso: "2026-11-29")!)
+        let ids = try SubscriptionEntries(folder: folder, catalog: catalog).all().map(\.id)
+        XCTAssertEqual(ids, report.items.map(\.id))
+        XCTAssertEqual(
+            ids, ["music", "sub-aaa2789e", "chatgpt-plus", "github-copilot", "bilibili", "netflix"])
     }
 }

@@ -112,6 +112,29 @@ final class ICalendarTests: XCTestCase {
             "DTSTART;VALUE=DATE:20261202",
             "DTEND;VALUE=DATE:20261203",
             "RRULE:FREQ=MONTHLY;BYMONTHDAY=2",
+            "SUMMARY:Netflix: $15.49",
+            "DESCRIPTION:Billed every month.\\nCancel: https://www.netflix.com/cancelplan",
+            "CATEGORIES:subscription,streaming",
+            "TRANSP:TRANSPARENT",
+            "URL:https://www.netflix.com/cancelplan",
+            "BEGIN:VALARM",
+            "ACTION:DISPLAY",
+            "DESCRIPTION:Netflix renews in 3 days",
+            "TRIGGER:-P3D",
+            "END:VALARM",
+            "BEGIN:VALARM",
+            "ACTION:DISPLAY",
+            "DESCRIPTION:Netflix renews tomorrow",
+            "TRIGGER:-P1D",
+            "END:VALARM",
+            "END:VEVENT",
+            // The trial's note only on the charge that ends it: an override of that one date.
+            "BEGIN:VEVENT",
+            "UID:netflix@example.org",
+            "DTSTAMP:20261129T000000Z",
+            "RECURRENCE-ID;VALUE=DATE:20261202",
+            "DTSTART;VALUE=DATE:20261202",
+            "DTEND;VALUE=DATE:20261203",
             "SUMMARY:Netflix: $15.49 (trial ends 2 Dec 2026)",
             "DESCRIPTION:Free trial: the first charge is on 2 Dec 2026.\\nBilled every mo",
             " nth.\\nCancel: https://www.netflix.com/cancelplan",
@@ -130,7 +153,7 @@ final class ICalendarTests: XCTestCase {
             "END:VALARM",
             "END:VEVENT",
             "BEGIN:VEVENT",
-            "UID:sub-2@example.org",
+            "UID:sub-67a67fc0@example.org",
             "DTSTAMP:20261129T000000Z",
             "DTSTART;VALUE=DATE:20261130",
             "DTEND;VALUE=DATE:20261201",
@@ -179,9 +202,18 @@ final class ICalendarTests: XCTestCase {
             raw = open(sys.argv[1], 'rb').read()
             cal = Calendar.from_ical(raw)
             assert Calendar.from_ical(cal.to_ical()).to_ical() == cal.to_ical()
-            out = {'name': str(cal.get('X-WR-CALNAME')), 'events': []}
+            out = {'name': str(cal.get('X-WR-CALNAME')), 'events': [], 'overrides': []}
             for ev in cal.walk('VEVENT'):
                 start = ev['DTSTART'].dt
+                if 'RECURRENCE-ID' in ev:
+                    assert 'RRULE' not in ev
+                    out['overrides'].append({
+                        'uid': str(ev['UID']), 'recurrence': ev['RECURRENCE-ID'].dt.isoformat(),
+                        'start': start.isoformat(), 'summary': str(ev['SUMMARY']),
+                        'categories': [str(c) for c in ev['CATEGORIES'].cats],
+                        'alarms': [-a['TRIGGER'].dt.days for a in ev.walk('VALARM')],
+                    })
+                    continue
                 assert type(start) is datetime.date, start
                 rule = ev['RRULE'].to_ical().decode()
                 dates = rrulestr(rule, dtstart=datetime.datetime.combine(start, datetime.time()))
@@ -217,9 +249,15 @@ final class ICalendarTests: XCTestCase {
             var alarms: [Int]
             var dates: [String]
         }
+        struct Override: Decodable {
+            var uid, recurrence, start, summary: String
+            var categories: [String]
+            var alarms: [Int]
+        }
         struct Parsed: Decodable {
             var name: String
             var events: [Event]
+            var overrides: [Override]
         }
         let parsed = try JSONDecoder().decode(Parsed.self, from: data)
         XCTAssertEqual(parsed.name, "Round trip · 订阅")
@@ -234,11 +272,24 @@ final class ICalendarTests: XCTestCase {
             XCTAssertEqual(event.alarms, Set(item.subscription.remind).sorted(by: >))
         }
         let tricky = parsed.events[5]
+        // The repeating event is the plain plan; the trial's note is on its first charge only.
         XCTAssertEqual(
-            tricky.summary,
-            "Café; \\ \"quoted\", 爱奇艺会员 with a long name that needs folding 🎬🎬🎬：¥10.00（试用期至 2026年12月2日 结束）")
+            tricky.summary, "Café; \\ \"quoted\", 爱奇艺会员 with a long name that needs folding 🎬🎬🎬：¥10.00")
         XCTAssertTrue(tricky.description.hasSuffix("line one\nline two; with, punctuation"), tricky.description)
-        XCTAssertEqual(tricky.categories, ["subscription", "trial"])
+        XCTAssertFalse(tricky.description.contains("试用"), tricky.description)
+        XCTAssertEqual(tricky.categories, ["subscription"])
+        XCTAssertEqual(parsed.overrides.count, 1)
+        let trialEnd = try XCTUnwrap(parsed.overrides.first)
+        XCTAssertEqual(trialEnd.uid, tricky.uid)
+        XCTAssertEqual(trialEnd.uid, "sub-af37cc6c@example.org")
+        XCTAssertEqual(trialEnd.recurrence, "2026-12-02")
+        XCTAssertEqual(trialEnd.start, "2026-12-02")
+        XCTAssertEqual(tricky.dates.first, "2026-12-02", "the override replaces a date the rule makes")
+        XCTAssertEqual(
+            trialEnd.summary,
+            "Café; \\ \"quoted\", 爱奇艺会员 with a long name that needs folding 🎬🎬🎬：¥10.00（试用期至 2026年12月2日 结束）")
+        XCTAssertEqual(trialEnd.categories, ["subscription", "trial"])
+        XCTAssertEqual(trialEnd.alarms, tricky.alarms)
         XCTAssertEqual(parsed.events[1].dates.prefix(3), ["2027-02-28", "2028-02-29", "2029-02-28"])
         XCTAssertEqual(parsed.events[0].dates.prefix(4), ["2026-11-30", "2026-12-31", "2027-01-31", "2027-02-28"])
     }

@@ -14,7 +14,11 @@ extension DataLoader {
             guard let reader = parse(relative) else { continue }
             reader.finish(known: ["subscription"])
             for entry in reader.tables("subscription") {
-                if let subscription = readSubscription(entry) { subscriptions.append(subscription) }
+                if let subscription = readSubscription(entry) {
+                    subscriptions.append(subscription)
+                    subscriptionPlaces.append(
+                        SourcePlace(file: entry.file, location: entry.location(of: "name") ?? entry.location))
+                }
             }
         }
     }

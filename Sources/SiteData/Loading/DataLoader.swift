@@ -9,6 +9,21 @@ public struct LoadedData: Sendable {
     /// site.toml's `theme`: a theme folder laid over the built-in theme, as a path from the
     /// working directory (written relative to the data folder).
     public var themeOverlay: String?
+    /// Where each of `data.subscriptions` is written (its `name`), in the same order, for findings
+    /// that only the whole data set shows (`DuplicateSubscriptions`).
+    package var subscriptionPlaces: [SourcePlace] = []
+}
+
+/// A place in a data file, for a finding made after loading.
+package struct SourcePlace: Sendable {
+    package var file: SourceFile
+    package var location: SourceLocation?
+
+    /// `subscriptions/video.toml:3:8`.
+    package var text: String {
+        guard let location else { return file.path }
+        return "\(file.path):\(location.line):\(location.column)"
+    }
 }
 
 /// Reads a data folder into typed models, validating every file and the references between them.
@@ -37,6 +52,7 @@ package final class DataLoader {
     var breathingUnusable = false
     var goals: [Goal] = []
     var subscriptions: [Subscription] = []
+    var subscriptionPlaces: [SourcePlace] = []
     var sessions: [PracticeSession] = []
     var pages: [MarkdownPage] = []
     var quotes: [SiteSettings.Language: QuoteLists] = [:]
@@ -74,7 +90,9 @@ package final class DataLoader {
             programs: programs, enrollments: enrollments,
             rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes,
             catalog: catalog)
-        return LoadedData(data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: themeOverlay)
+        return LoadedData(
+            data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: themeOverlay,
+            subscriptionPlaces: subscriptionPlaces)
     }
 
     /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.

@@ -14,6 +14,11 @@ import Subscriptions
 /// (`BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=-1`). A plain `FREQ=MONTHLY` from the 31st would skip
 /// every shorter month instead (RFC 5545 §3.3.10 drops invalid dates).
 ///
+/// A subscription in its free trial says so only on the charge that ends the trial: the repeating
+/// event is the plain plan, and a second VEVENT with the same UID and `RECURRENCE-ID` (RFC 5545
+/// §3.8.4.4) overrides that one date with the trial's summary, description and category. Every
+/// later charge is the plain plan.
+///
 /// The output is deterministic: DTSTAMP is the build's today, UIDs are the subscription id at a
 /// site-specific domain, and events follow the data's order.
 enum ICalendar {
@@ -39,16 +44,32 @@ enum ICalendar {
         return lines.map(fold).joined()
     }
 
+    /// The subscription's repeating event, and for a trial the override of the charge that ends it.
     static func event(
         _ item: SubscriptionItem, schedule: BillingSchedule, next: CalendarDate, today: CalendarDate,
         site: String, labels: Labels
+    ) -> [String] {
+        var lines = event(item, schedule: schedule, on: next, trialEnds: nil, today: today, site: site, labels: labels)
+        // The trial's end is the file's next_billing, which is today or later, so it is `next`.
+        if item.inTrial, let first = item.subscription.nextBilling, first == next {
+            lines += event(
+                item, schedule: schedule, on: next, trialEnds: first, today: today, site: site, labels: labels)
+        }
+        return lines
+    }
+
+    /// One VEVENT: the repeating plan from `date` when `trialEnds` is nil, else the override of the
+    /// charge on `date` (no RRULE, a RECURRENCE-ID) that says the trial ends then.
+    private static func event(
+        _ item: SubscriptionItem, schedule: BillingSchedule, on date: CalendarDate, trialEnds: CalendarDate?,
+        today: CalendarDate, site: String, labels: Labels
     ) -> [String] {
         let name = item.subscription.name
         var summary = labels.summary(name: name, price: item.price.map { labels.money($0, item.currency) })
         var description = [labels.repeats(item.cycle)]
         var categories = ["subscription"]
         if let category = item.category { categories.append(category) }
-        if item.inTrial, let first = item.subscription.nextBilling {
+        if let first = trialEnds {
             summary += labels.trialSuffix(first)
             description.insert(labels.trialLine(first), at: 0)
             categories.append("trial")
@@ -63,9 +84,14 @@ enum ICalendar {
             "BEGIN:VEVENT",
             "UID:" + escape("\(item.id)@\(site)"),
             "DTSTAMP:\(compact(today))T000000Z",
-            "DTSTART;VALUE=DATE:\(compact(next))",
-            "DTEND;VALUE=DATE:\(compact(next.adding(days: 1)))",
-            "RRULE:" + recurrenceRule(for: schedule),
+        ]
+        if trialEnds != nil { lines.append("RECURRENCE-ID;VALUE=DATE:\(compact(date))") }
+        lines += [
+            "DTSTART;VALUE=DATE:\(compact(date))",
+            "DTEND;VALUE=DATE:\(compact(date.adding(days: 1)))",
+        ]
+        if trialEnds == nil { lines.append("RRULE:" + recurrenceRule(for: schedule)) }
+        lines += [
             "SUMMARY:" + escape(summary),
             "DESCRIPTION:" + escape(description.joined(separator: "\n")),
             "CATEGORIES:" + categories.map(escape).joined(separator: ","),

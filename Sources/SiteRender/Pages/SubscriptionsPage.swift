@@ -28,7 +28,7 @@ struct SubscriptionsPage: PageFamily {
                 .object([
                     "label": .string(categoryLabel(spend.category, renderer)), "count": .int(spend.count),
                     "monthly": .string(format.money(spend.monthlyInBase.shown, base)),
-                    "share": .string(format.percent(spend.share)),
+                    "share": .string("\(spend.percent)%"),
                 ])
             })
         fields["currencies"] = .list(
@@ -37,6 +37,7 @@ struct SubscriptionsPage: PageFamily {
                     "code": .string(spend.currency.code), "count": .int(spend.count),
                     "monthly": .string(format.money(spend.monthlyInCurrency, spend.currency)),
                     "monthly_in_base": .string(format.money(spend.monthlyInBase.shown, base)),
+                    "share": .string("\(spend.percent)%"),
                 ])
             })
         let chartDescription = renderer.string(

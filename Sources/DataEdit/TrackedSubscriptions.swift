@@ -1,0 +1,37 @@
+import Domain
+import SiteData
+
+/// A subscription the data folder already has, as `slay` and data.json know it: for `detect`, so a
+/// recurring charge that is already tracked is not suggested again.
+public struct TrackedSubscription: Sendable, Equatable {
+    /// Its id in data.json.
+    public var id: String
+    public var name: String
+    /// The catalogue entry it pins or matches.
+    public var catalogID: String?
+    /// `content/subscriptions/video.toml:3`.
+    public var place: String
+    public var slain: Bool
+
+    /// Every `[[subscription]]` of `data` in data order, named with the catalogue a build of it
+    /// would use (the built-in theme, `theme` or site.toml's over it, the data's own over that).
+    public static func all(data: String, theme: String? = nil) throws(EditError) -> [TrackedSubscription] {
+        let folder = DataFolder(path: data)
+        let entries = try SubscriptionEntries(
+            folder: folder, catalog: SubscriptionEntries.catalog(data: data, theme: theme)
+        )
+        .all()
+        return entries.map {
+            TrackedSubscription(
+                id: $0.id, name: $0.name, catalogID: $0.catalogID, place: $0.place, slain: $0.killed != nil)
+        }
+    }
+
+    /// Whether a subscription called `name`, matching `catalogID`, is this one: the same catalogue
+    /// entry, or the same name once case, spaces and punctuation are ignored.
+    public func isTheSame(name other: String, catalogID otherCatalogID: String?) -> Bool {
+        if let catalogID, catalogID == otherCatalogID { return true }
+        let key = NameWords.key(name)
+        return !key.isEmpty && key == NameWords.key(other)
+    }
+}
