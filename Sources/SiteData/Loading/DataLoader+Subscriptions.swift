@@ -14,7 +14,11 @@ extension DataLoader {
             guard let reader = parse(relative) else { continue }
             reader.finish(known: ["subscription"])
             for entry in reader.tables("subscription") {
-                if let subscription = readSubscription(entry) { subscriptions.append(subscription) }
+                guard let subscription = readSubscription(entry) else { continue }
+                subscriptions.append(subscription)
+                if let killed = subscription.killed {
+                    dated.append(DatedEntry(.kill, on: killed, key: "killed", in: entry))
+                }
             }
         }
     }

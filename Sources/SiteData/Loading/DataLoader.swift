@@ -9,6 +9,9 @@ public struct LoadedData: Sendable {
     /// site.toml's `theme`: a theme folder laid over the built-in theme, as a path from the
     /// working directory (written relative to the data folder).
     public var themeOverlay: String?
+    /// Every deposit, session and kill with the place it is written, in file order: a build
+    /// warns about those dated after its today (`DatedEntry.warning(today:)`).
+    public var dated: [DatedEntry] = []
 }
 
 /// Reads a data folder into typed models, validating every file and the references between them.
@@ -39,6 +42,7 @@ package final class DataLoader {
     var subscriptions: [Subscription] = []
     var sessions: [PracticeSession] = []
     var pages: [MarkdownPage] = []
+    var dated: [DatedEntry] = []
     var quotes: [SiteSettings.Language: QuoteLists] = [:]
     var themeOverlay: String?
     /// What site.toml said of the few settings commands read without a build (`siteEssentials`).
@@ -74,7 +78,8 @@ package final class DataLoader {
             programs: programs, enrollments: enrollments,
             rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes,
             catalog: catalog)
-        return LoadedData(data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: themeOverlay)
+        return LoadedData(
+            data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: themeOverlay, dated: dated)
     }
 
     /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.
