@@ -75,7 +75,7 @@ final class AsOfTodayTests: XCTestCase {
                 """,
                 """
                 data/subscriptions/main.toml:8:10: warning: subscription[1].killed is after today (2026-11-29): \
-                the subscription stays active until 2026-11-30
+                Music stays active until 2026-11-30
                   killed = 2026-11-30
                            ^
                 """,

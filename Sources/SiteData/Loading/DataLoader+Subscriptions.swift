@@ -17,7 +17,7 @@ extension DataLoader {
                 guard let subscription = readSubscription(entry) else { continue }
                 subscriptions.append(subscription)
                 if let killed = subscription.killed {
-                    dated.append(DatedEntry(.kill, on: killed, key: "killed", in: entry))
+                    dated.append(DatedEntry(.kill(subscription.name), on: killed, key: "killed", in: entry))
                 }
             }
         }

@@ -6,7 +6,9 @@ import TOML
 /// (DESIGN.md §3). The quoted line is looked up only for the few that need a warning.
 public struct DatedEntry: Sendable {
     public enum Kind: Sendable {
-        case deposit, session, kill
+        case deposit, session
+        /// The subscription's name.
+        case kill(String)
     }
 
     public var kind: Kind
@@ -31,7 +33,7 @@ public struct DatedEntry: Sendable {
         switch kind {
         case .deposit: consequence = "the deposit does not count until \(date)"
         case .session: consequence = "the session does not count until \(date)"
-        case .kill: consequence = "the subscription stays active until \(date)"
+        case .kill(let name): consequence = "\(name) stays active until \(date)"
         }
         return file.diagnostic(.warning, at: location, "\(keyPath) is after today (\(today)): \(consequence)")
     }
