@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import SiteData
 import TOML
@@ -43,6 +44,8 @@ public struct DepositEntry: Sendable, Equatable {
         public var path: String
         public var amount: AmountLiteral
         public var at: TOMLDateTime
+        /// Today, when the deposit is dated after it: written, but not counted until its day.
+        public var todayBeforeIt: CalendarDate?
     }
 
     /// Appends this deposit to the goal's file in the data folder.
@@ -60,7 +63,9 @@ public struct DepositEntry: Sendable, Equatable {
         var fields: [TOMLField] = [.dateTime("at", when), .amount("amount", amount)]
         if let note { fields.append(.string("note", note)) }
         let path = try editor.append(table: "deposit", fields: fields, to: relative)
-        return Added(goal: id, path: path, amount: amount, at: when)
+        return Added(
+            goal: id, path: path, amount: amount, at: when,
+            todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) })
     }
 }
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SiteData
 import TOML
 
 /// When an entry happened, as a command line gives it: parsed with the TOML parser itself, so
@@ -56,6 +57,18 @@ public enum EventTimeLiteral {
             date: TOMLDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1),
             time: TOMLTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0),
             offsetMinutes: offsetSeconds / 60)
+    }
+
+    /// Today in the site's time zone when `at` (as written, on its own wall clock) is a later day:
+    /// such an entry does not count until its day (DESIGN.md §3), which the command says. Nil when
+    /// it is today or earlier, or when the site's time zone cannot be read (the entry is written
+    /// all the same).
+    static func todayWhenLater(than at: TOMLDateTime, folder: DataFolder, now: Date) -> CalendarDate? {
+        guard let date = at.date, let day = CalendarDate(year: date.year, month: date.month, day: date.day),
+            let zone = try? SiteTimeZone.read(folder), let today = EventTimeLiteral.now(now, in: zone).date,
+            let todayDate = CalendarDate(year: today.year, month: today.month, day: today.day), day > todayDate
+        else { return nil }
+        return todayDate
     }
 
     /// `2026-11-29T21:14` → `2026-11-29T21:14:00` (also before an offset); anything else unchanged.

@@ -66,6 +66,8 @@ public struct SessionEntry: Sendable, Equatable {
         /// Set when the session names a program the folder has no enrollment in on or before its
         /// day: it is logged, but counts toward no program (DESIGN.md §3) until there is one.
         public var notEnrolledIn: String?
+        /// Today, when the session is dated after it: written, but not counted until its day.
+        public var todayBeforeIt: CalendarDate? = nil
     }
 
     /// Appends this session to the practice file of its month in the data folder.
@@ -104,7 +106,8 @@ public struct SessionEntry: Sendable, Equatable {
             table: "session", fields: fields, to: "practice/\(month).toml", createIfMissing: true)
         let enrolled = program.map { id in names.enrollments.contains { $0.program == id && $0.start <= day } }
         return Added(
-            pattern: pattern, path: path, length: length, at: when, notEnrolledIn: enrolled == false ? program : nil)
+            pattern: pattern, path: path, length: length, at: when, notEnrolledIn: enrolled == false ? program : nil,
+            todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) })
     }
 
     private static func check(_ name: String, kind: String, known: [String]) throws(EditError) {

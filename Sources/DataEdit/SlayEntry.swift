@@ -47,6 +47,8 @@ public struct SlayEntry: Sendable, Equatable {
         public var path: String
         /// The line of the new `killed = …`.
         public var line: Int
+        /// Today, when `--on` is after it: the subscription stays active until then.
+        public var todayBeforeIt: CalendarDate? = nil
     }
 
     /// Finds the subscription and writes `killed` into its file.
@@ -82,7 +84,10 @@ public struct SlayEntry: Sendable, Equatable {
         let killed = TOMLDateTime(date: TOMLDate(year: date.year, month: date.month, day: date.day), time: nil)
         let inserted = try editor.insert(
             .dateTime("killed", killed), intoEntry: entry.index, of: "subscription", in: entry.file, at: entry.relative)
-        return Slain(name: entry.name, on: date, path: inserted.path, line: inserted.line)
+        return Slain(
+            name: entry.name, on: date, path: inserted.path, line: inserted.line,
+            todayBeforeIt: on == nil
+                ? nil : EventTimeLiteral.todayWhenLater(than: killed, folder: editor.folder, now: now))
     }
 }
 

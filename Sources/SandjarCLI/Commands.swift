@@ -101,7 +101,8 @@ enum Commands {
 
               AMOUNT                a number greater than 0, such as 12.50
               --at DATETIME         a date or date-time such as 2026-11-29T21:14:00+08:00
-                                    (default: now in the site's time zone)
+                                    (default: now in the site's time zone); a day after today
+                                    is written with a warning and counts from that day on
               --note TEXT           a remark kept with the deposit
             \(dataOption)
             """,

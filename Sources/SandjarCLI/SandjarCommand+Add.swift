@@ -1,6 +1,8 @@
 import DataEdit
+import Domain
 import Foundation
 import SiteData
+import TOML
 
 /// `sandjar add …`: commands that record something new in the data folder (DESIGN.md §6).
 extension SandjarCommand {
@@ -54,6 +56,7 @@ extension SandjarCommand {
         do throws(EditError) {
             let added = try entry.add(to: goal, data: data, now: now)
             console.out("added \(added.amount) to \(added.goal) (\(added.path))\n")
+            if let today = added.todayBeforeIt { warnAfterToday(added.at, today: today, what: "deposit", console) }
             return 0
         } catch {
             console.err(error.description + "\n")
@@ -105,6 +108,7 @@ extension SandjarCommand {
         do throws(EditError) {
             let added = try entry.add(data: data, now: now)
             console.out("added \(added.length) of \(added.pattern) (\(added.path))\n")
+            if let today = added.todayBeforeIt { warnAfterToday(added.at, today: today, what: "session", console) }
             if let program = added.notEnrolledIn {
                 console.err(
                     "sandjar: note: there is no [[enrollment]] in '\(program)' starting on or before this session, "
@@ -115,6 +119,13 @@ extension SandjarCommand {
             console.err(error.description + "\n")
             return 1
         }
+    }
+
+    /// An entry dated after today is written as asked (a planned transfer, a session logged
+    /// ahead), but it does not count until its day, as `check` would say too.
+    private static func warnAfterToday(_ at: TOMLDateTime, today: CalendarDate, what: String, _ console: Console) {
+        let day = at.date.map(\.description) ?? at.description
+        console.err("sandjar: warning: \(day) is after today (\(today)); the \(what) does not count until then\n")
     }
 
     /// Moves words like `-5` or `-.5` behind a `--`, keeping the order of all positionals, so a

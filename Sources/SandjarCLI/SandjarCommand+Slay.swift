@@ -28,6 +28,10 @@ extension SandjarCommand {
         do throws(EditError) {
             let slain = try entry.apply(data: data, now: now, theme: arguments.value("theme"))
             console.out("slain: \(slain.name) on \(slain.on) (\(slain.path):\(slain.line))\n")
+            if let today = slain.todayBeforeIt {
+                console.err(
+                    "sandjar: warning: \(slain.on) is after today (\(today)); \(slain.name) stays active until then\n")
+            }
             return 0
         } catch {
             console.err(error.description + "\n")

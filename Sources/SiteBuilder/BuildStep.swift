@@ -72,10 +72,16 @@ struct ComputeFigures: BuildStep {
     func run(_ state: BuildState) {
         guard var loaded = state.loaded, let theme = state.theme else { return }
         loaded.data.catalog = theme.catalog.overlaid(by: loaded.data.catalog)
-        state.loaded = loaded
-        DuplicateSubscriptions.check(loaded, log: state.log)
         let today = state.options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
         state.today = today
+        // Figures are as of today (DESIGN.md §3): what is dated after it is reported and left
+        // out here, once, for the engines, the jars and the pages alike.
+        for entry in loaded.dated {
+            if let warning = entry.warning(today: today) { state.log.add(warning) }
+        }
+        loaded.data = loaded.data.asOf(today)
+        state.loaded = loaded
+        DuplicateSubscriptions.check(loaded, log: state.log)
         state.figures = SiteFigures(data: loaded.data, themeQuotes: theme.quotes, today: today)
     }
 }

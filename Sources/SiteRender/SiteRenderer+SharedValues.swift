@@ -26,9 +26,16 @@ extension SiteRenderer {
             "status": progress.status.map { .string(string("status.\($0.rawValue)")) } ?? .null,
             "status_class": .string(progress.status?.rawValue ?? "none"),
             "next_due": progress.nextDue.map { .string(format.date($0)) } ?? .null,
+            "overdue": overdueText(progress.overdueDays).map { .string($0) } ?? .null,
             "deposit_count": .int(progress.deposits),
             "jar": figures.jars[goal.id].map { jarValue($0, goal: goal) } ?? .null,
         ]
+    }
+
+    /// "overdue by 16 days" when the next deposit's day has passed; nil when it has not.
+    private func overdueText(_ days: Int?) -> String? {
+        guard let days, days > 0 else { return nil }
+        return days == 1 ? string("goals.overdue_one") : string("goals.overdue", ["days": String(days)])
     }
 
     /// What the page says about a jar: its alt text and whether there is a fall to play.

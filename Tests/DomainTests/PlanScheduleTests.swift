@@ -113,4 +113,48 @@ final class PlanScheduleTests: XCTestCase {
         XCTAssertEqual(p.progress, dec("1.05"), "progress is not capped")
         XCTAssertNil(p.projectedCompletion)
     }
+
+    /// The case: monthly from Aug 15, deposits through Oct; on Dec 1 the period that began
+    /// Nov 15 still has none, so the deposit due Nov 15 is 16 days overdue (Nov has 30 days).
+    func testOverdueDaysCountFromTheUnpaidPeriodsStart() {
+        let g = goal(
+            target: 3000, plan: plan(300, .monthly, from: "2026-08-15"),
+            deposits: [(at("2026-08-15"), 300), (at("2026-09-20"), 300), (at("2026-10-15"), 300)])
+        let p = GoalProgress(goal: g, today: d("2026-12-01"))
+        XCTAssertEqual(p.nextDue, d("2026-11-15"))
+        XCTAssertEqual(p.overdueDays, 16)
+        XCTAssertEqual(GoalProgress(goal: g, today: d("2026-11-15")).overdueDays, 0, "due today is not overdue")
+        XCTAssertEqual(GoalProgress(goal: g, today: d("2026-11-16")).overdueDays, 1)
+        XCTAssertEqual(GoalProgress(goal: g, today: d("2026-10-20")).overdueDays, 0, "next due Nov 15 is ahead")
+        XCTAssertEqual(GoalProgress(goal: g, today: d("2026-10-20")).nextDue, d("2026-11-15"))
+    }
+
+    /// Month ends: from Jan 31 the second period starts Feb 28 (Feb 29 in a leap year); on Mar 15
+    /// that is 15 days ago either way. From Oct 31 the period due Nov 30 is 1 day overdue on Dec 1.
+    func testOverdueDaysAcrossMonthEnds() {
+        let common = goal(
+            mode: .free, plan: plan(100, .monthly, from: "2026-01-31"), deposits: [(at("2026-01-31"), 100)])
+        XCTAssertEqual(GoalProgress(goal: common, today: d("2026-03-15")).nextDue, d("2026-02-28"))
+        XCTAssertEqual(GoalProgress(goal: common, today: d("2026-03-15")).overdueDays, 15)
+        let leap = goal(mode: .free, plan: plan(100, .monthly, from: "2024-01-31"), deposits: [(at("2024-01-31"), 100)])
+        XCTAssertEqual(GoalProgress(goal: leap, today: d("2024-03-15")).nextDue, d("2024-02-29"))
+        XCTAssertEqual(GoalProgress(goal: leap, today: d("2024-03-15")).overdueDays, 15)
+        let october = goal(
+            mode: .free, plan: plan(100, .monthly, from: "2026-10-31"), deposits: [(at("2026-10-31"), 100)])
+        XCTAssertEqual(GoalProgress(goal: october, today: d("2026-12-01")).nextDue, d("2026-11-30"))
+        XCTAssertEqual(GoalProgress(goal: october, today: d("2026-12-01")).overdueDays, 1)
+        // A weekly plan across the year's end: due Mon Dec 28, 2026; on Jan 3, 2027, 6 days late.
+        let weekly = goal(mode: .free, plan: plan(20, .weekly, from: "2026-12-21"), deposits: [(at("2026-12-21"), 20)])
+        XCTAssertEqual(GoalProgress(goal: weekly, today: d("2027-01-03")).overdueDays, 6)
+    }
+
+    /// No plan, a reached goal or a finished plan has no next deposit, so nothing is overdue.
+    func testNoNextDueMeansNoOverdueDays() {
+        XCTAssertNil(GoalProgress(goal: goal(deposits: [(at("2026-01-01"), 10)]), today: d("2026-12-01")).overdueDays)
+        let reached = goal(
+            target: 100, plan: plan(50, .monthly, from: "2026-01-01"), deposits: [(at("2026-01-01"), 100)])
+        XCTAssertNil(GoalProgress(goal: reached, today: d("2026-12-01")).overdueDays)
+        let finished = goal(target: 900, plan: plan(50, .monthly, from: "2026-01-01", periods: 2), deposits: [])
+        XCTAssertNil(GoalProgress(goal: finished, today: d("2026-12-01")).overdueDays)
+    }
 }

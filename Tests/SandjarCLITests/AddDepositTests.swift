@@ -119,6 +119,27 @@ final class AddDepositTests: XCTestCase {
         XCTAssertEqual(try bytes(bike), before)
     }
 
+    /// The clock is 21:14 on Nov 29 in New York. A deposit dated later is written as asked (a
+    /// transfer planned ahead) but warned about, as `check` would; its day is the one written, so
+    /// 01:00 on Nov 30 in Shanghai is tomorrow too. Today and earlier say nothing.
+    func testADepositAfterTodayIsWrittenWithAWarning() throws {
+        for typed in ["2027-05-01", "2026-11-30T01:00:00+08:00"] {
+            let (status, out) = run(["deposit", "bike", "50", "--at", typed])
+            XCTAssertEqual(status, 0, out.err)
+            XCTAssertEqual(out.out, "added 50 to bike (\(data.path)/goals/bike.toml)\n")
+            let day = String(typed.prefix(10))
+            XCTAssertEqual(
+                out.err, "sandjar: warning: \(day) is after today (2026-11-29); the deposit does not count until then\n"
+            )
+            XCTAssertEqual(try lastDeposit(bike)["at"]?.dateTimeValue?.date?.description, day)
+        }
+        for typed in ["2026-11-29T23:59:00", "2026-11-01"] {
+            let (status, out) = run(["deposit", "bike", "50", "--at", typed])
+            XCTAssertEqual(status, 0)
+            XCTAssertEqual(out.err, "", typed)
+        }
+    }
+
     func testNotesAreEscapedAndReadBackExactly() throws {
         let note = "she said \"hi\" \\o/\nsecond line\ttab 🎧 买耳机 e\u{301}"
         XCTAssertEqual(run(["deposit", "bike", "1", "--note", note]).0, 0)

@@ -78,6 +78,10 @@ final class AddSessionTests: XCTestCase {
         let (status, out) = run(["calm", "--minutes", "2.5", "--at", "2026-12-01 07:05"])
         XCTAssertEqual(status, 0, out.err)
         XCTAssertEqual(out.out, "added 2.5 minutes of calm (\(data.path)/practice/2026-12.toml)\n")
+        // The clock says Nov 29 in New York: written as asked, with a word that it waits for its day.
+        XCTAssertEqual(
+            out.err, "sandjar: warning: 2026-12-01 is after today (2026-11-29); the session does not count until then\n"
+        )
         XCTAssertEqual(try text(december), "[[session]]\nat = 2026-12-01T07:05:00\npattern = \"calm\"\nminutes = 2.5\n")
         XCTAssertEqual(try load().sessions.last?.length, .minutes(Decimal(string: "2.5")!))
     }

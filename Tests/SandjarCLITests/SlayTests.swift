@@ -150,6 +150,15 @@ final class SlayTests: XCTestCase {
         XCTAssertTrue(try text("subscriptions/main.toml").hasSuffix("next_billing = 2026-12-10\nkilled = 2026-11-29\n"))
     }
 
+    /// The clock says Nov 29: a kill on Nov 30 is written, with a word that Music is active until then.
+    func testASlayAfterTodayIsWrittenWithAWarning() throws {
+        let (status, out) = run(["Music", "--on", "2026-11-30"])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(out.out, "slain: Music on 2026-11-30 (\(data.path)/subscriptions/main.toml:8)\n")
+        XCTAssertEqual(
+            out.err, "sandjar: warning: 2026-11-30 is after today (2026-11-29); Music stays active until then\n")
+    }
+
     func testUnknownNamesSuggestAndListTheActiveOnes() throws {
         try write(streaming, to: "subscriptions/streaming.toml")
         let before = snapshot()

@@ -21,6 +21,9 @@ public struct GoalProgress: Sendable, Equatable {
     /// Start of the first period from the current one on with no deposit; nil without a plan,
     /// once a wish goal is reached, or past the last planned period.
     public var nextDue: CalendarDate?
+    /// Days since `nextDue` when it is before today (its period began and holds no deposit yet),
+    /// 0 when it is today or later, nil without a `nextDue`.
+    public var overdueDays: Int?
     /// Wish goals with a plan only: `behind` below the expected amount (plan amount × elapsed
     /// periods, capped at `periods` and at the target), `ahead` a whole period's amount or more
     /// above it, `on_track` in between.
@@ -74,6 +77,7 @@ public struct GoalProgress: Sendable, Equatable {
             } else {
                 projection = CompoundProjection(plan: plan).yearlyPoints()
             }
+            overdueDays = nextDue.map { max(0, $0.days(to: today)) }
         }
 
         if goal.mode == .wish, let target = goal.target, totals.reachedOn == nil,

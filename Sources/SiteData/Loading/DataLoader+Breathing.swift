@@ -115,7 +115,10 @@ extension DataLoader {
             guard let reader = parse(relative) else { continue }
             reader.finish(known: ["session"])
             for entry in reader.tables("session") {
-                if let session = readSession(entry) { sessions.append(session) }
+                if let session = readSession(entry) {
+                    sessions.append(session)
+                    dated.append(DatedEntry(.session, on: session.at.date, key: "at", in: entry))
+                }
             }
         }
     }

@@ -69,7 +69,10 @@ extension DataLoader {
             let at = entry.eventTime("at", required: true)
             let amount = entry.positive("amount", required: true)
             let note = entry.string("note")
-            if let at, let amount { deposits.append(Deposit(at: at, amount: amount, note: note)) }
+            if let at, let amount {
+                deposits.append(Deposit(at: at, amount: amount, note: note))
+                dated.append(DatedEntry(.deposit, on: at.date, key: "at", in: entry))
+            }
         }
         guard validID, let name, let mode, let currency else { return nil }
         return Goal(

@@ -14,10 +14,12 @@ extension DataLoader {
             guard let reader = parse(relative) else { continue }
             reader.finish(known: ["subscription"])
             for entry in reader.tables("subscription") {
-                if let subscription = readSubscription(entry) {
-                    subscriptions.append(subscription)
-                    subscriptionPlaces.append(
-                        SourcePlace(file: entry.file, location: entry.location(of: "name") ?? entry.location))
+                guard let subscription = readSubscription(entry) else { continue }
+                subscriptions.append(subscription)
+                subscriptionPlaces.append(
+                    SourcePlace(file: entry.file, location: entry.location(of: "name") ?? entry.location))
+                if let killed = subscription.killed {
+                    dated.append(DatedEntry(.kill(subscription.name), on: killed, key: "killed", in: entry))
                 }
             }
         }

@@ -12,6 +12,9 @@ public struct LoadedData: Sendable {
     /// Where each of `data.subscriptions` is written (its `name`), in the same order, for findings
     /// that only the whole data set shows (`DuplicateSubscriptions`).
     package var subscriptionPlaces: [SourcePlace] = []
+    /// Every deposit, session and kill with the place it is written, in file order: a build
+    /// warns about those dated after its today (`DatedEntry.warning(today:)`).
+    public var dated: [DatedEntry] = []
 }
 
 /// A place in a data file, for a finding made after loading.
@@ -55,6 +58,7 @@ package final class DataLoader {
     var subscriptionPlaces: [SourcePlace] = []
     var sessions: [PracticeSession] = []
     var pages: [MarkdownPage] = []
+    var dated: [DatedEntry] = []
     var quotes: [SiteSettings.Language: QuoteLists] = [:]
     var themeOverlay: String?
     /// What site.toml said of the few settings commands read without a build (`siteEssentials`).
@@ -92,7 +96,7 @@ package final class DataLoader {
             catalog: catalog)
         return LoadedData(
             data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: themeOverlay,
-            subscriptionPlaces: subscriptionPlaces)
+            subscriptionPlaces: subscriptionPlaces, dated: dated)
     }
 
     /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.

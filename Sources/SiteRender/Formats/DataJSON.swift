@@ -64,6 +64,7 @@ struct DataJSON {
                 ("periods_done", .optional(progress.periodsDone) { .int($0) }),
                 ("missed_periods", .optional(progress.missedPeriods) { .int($0) }),
                 ("next_due", .optional(progress.nextDue) { .string($0.description) }),
+                ("overdue_days", .optional(progress.overdueDays) { .int($0) }),
                 ("status", .optional(progress.status) { .string($0.rawValue) }),
                 ("projected_completion", .optional(progress.projectedCompletion) { .string($0.description) }),
                 ("reached_on", .optional(progress.reachedOn) { .string($0.description) }),

@@ -1,0 +1,40 @@
+import Domain
+import TOML
+
+/// Where an entry that counts from its date is written — a deposit's or a session's `at`, a
+/// subscription's `killed` — so a build as of an earlier day can say it does not count yet
+/// (DESIGN.md §3). The quoted line is looked up only for the few that need a warning.
+public struct DatedEntry: Sendable {
+    public enum Kind: Sendable {
+        case deposit, session
+        /// The subscription's name.
+        case kill(String)
+    }
+
+    public var kind: Kind
+    public var date: CalendarDate
+    let file: SourceFile
+    let location: SourceLocation?
+    /// `deposit[3].at`, `subscription[2].killed`.
+    let keyPath: String
+
+    init(_ kind: Kind, on date: CalendarDate, key: String, in reader: TableReader) {
+        self.kind = kind
+        self.date = date
+        file = reader.file
+        location = reader.location(of: key)
+        keyPath = reader.path(key)
+    }
+
+    /// The warning of a build as of `today`; nil when the entry is dated today or earlier.
+    public func warning(today: CalendarDate) -> Diagnostic? {
+        guard date > today else { return nil }
+        let consequence: String
+        switch kind {
+        case .deposit: consequence = "the deposit does not count until \(date)"
+        case .session: consequence = "the session does not count until \(date)"
+        case .kill(let name): consequence = "\(name) stays active until \(date)"
+        }
+        return file.diagnostic(.warning, at: location, "\(keyPath) is after today (\(today)): \(consequence)")
+    }
+}
