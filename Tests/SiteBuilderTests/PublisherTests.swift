@@ -65,6 +65,62 @@ final class PublisherTests: XCTestCase {
         XCTAssertEqual(TestSupport.snapshot(empty)["index.html"], Data("three".utf8))
     }
 
+    /// DESIGN.md §7: a docroot shared with a web server keeps its access after a swap. The new
+    /// site takes the replaced folder's mode (with setgid); its folders get the same, its files 0644.
+    func testTheNewSiteKeepsTheOutputFoldersMode() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let output = work.appendingPathComponent("public")
+        try SitePublisher(output: output).publish(site("one"))
+        XCTAssertEqual(chmod(output.path, 0o2750), 0)
+        try SitePublisher(output: output).publish(site("two"))
+        XCTAssertEqual(TestSupport.snapshot(output)["index.html"], Data("two".utf8))
+        XCTAssertEqual(access(output), .init(mode: 0o2750, owner: geteuid(), group: getegid()))
+        XCTAssertEqual(access(output.appendingPathComponent("goals/a")), access(output), "folders like the site's")
+        XCTAssertEqual(mode(output.appendingPathComponent("goals/a/index.html")), 0o644)
+        XCTAssertEqual(mode(output.appendingPathComponent(SitePublisher.marker)), 0o644)
+
+        // An empty folder made ready for the first build hands its mode on the same way.
+        let empty = work.appendingPathComponent("empty")
+        XCTAssertEqual(mkdir(empty.path, 0o700), 0)
+        XCTAssertEqual(chmod(empty.path, 0o750), 0)
+        try SitePublisher(output: empty).publish(site("three"))
+        XCTAssertEqual(access(empty)?.mode, 0o750)
+        XCTAssertEqual(access(empty.appendingPathComponent("goals"))?.mode, 0o750)
+        XCTAssertEqual(mode(empty.appendingPathComponent("index.html")), 0o644)
+    }
+
+    /// `chmod 2750 site; chown daemon:nogroup site`, then a build: the web server reading through
+    /// the group still can. Giving a folder away needs root.
+    func testTheNewSiteKeepsTheOutputFoldersOwnerAndGroup() throws {
+        guard geteuid() == 0 else {
+            throw XCTSkip("giving the site another owner and group needs root; the mode is tested without")
+        }
+        let work = TestSupport.temporaryFolder(self)
+        let output = work.appendingPathComponent("public")
+        try SitePublisher(output: output).publish(site("one"))
+        let other = FolderAccess(mode: 0o2750, owner: 1, group: 65534)  // daemon, nogroup
+        XCTAssertEqual(chown(output.path, other.owner, other.group), 0)
+        XCTAssertEqual(chmod(output.path, other.mode), 0)
+        try SitePublisher(output: output).publish(site("two"))
+        try SitePublisher(output: output).publish(site("three"))
+        XCTAssertEqual(TestSupport.snapshot(output)["index.html"], Data("three".utf8))
+        XCTAssertEqual(access(output), other)
+        XCTAssertEqual(access(output.appendingPathComponent("goals")), other)
+        XCTAssertEqual(access(output.appendingPathComponent("goals/a")), other)
+        for file in ["index.html", "goals/a/index.html", SitePublisher.marker] {
+            var status = stat()
+            XCTAssertEqual(lstat(output.appendingPathComponent(file).path, &status), 0)
+            XCTAssertEqual([status.st_mode & 0o7777, status.st_uid, status.st_gid], [0o644, 1, 65534], file)
+        }
+    }
+
+    private func access(_ folder: URL) -> FolderAccess? { FolderAccess.of(folder.path) }
+
+    private func mode(_ file: URL) -> mode_t? {
+        var status = stat()
+        return lstat(file.path, &status) == 0 ? status.st_mode & 0o7777 : nil
+    }
+
     func testLeftoversOfAKilledBuildAreCleanedAndTheSiteKept() throws {
         let work = TestSupport.temporaryFolder(self)
         let output = work.appendingPathComponent("public")
