@@ -30,10 +30,12 @@ public struct SitePublisher {
     public func refusal() -> String? {
         let path = output.path
         let fm = FileManager.default
-        let home = fm.homeDirectoryForCurrentUser.standardizedFileURL.resolvingSymlinksInPath().path
         let resolved = output.resolvingSymlinksInPath().path
         if resolved == "/" || path == "/" { return "refusing to write the site to '/'" }
-        if resolved == home { return "refusing to write the site to the home folder \(home)" }
+        if let home = SitePublisher.homeFolders().first(where: { $0 == resolved }) {
+            return
+                "refusing to write the site to the home folder \(home); give --out a folder of its own, such as \(home)/site"
+        }
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         if !isDirectory.boolValue { return "'\(path)' exists and is not a folder" }
@@ -44,6 +46,18 @@ public struct SitePublisher {
         if entries.isEmpty || entries.contains(SitePublisher.marker) { return nil }
         return
             "'\(path)' is not empty and was not written by sandjar (no \(SitePublisher.marker) marker); refusing to replace it"
+    }
+
+    /// The home folder as `HOME` names it (cron, sudo and containers set it) and as the user
+    /// database does, symlinks resolved: neither is ever an output, even when empty.
+    static func homeFolders() -> [String] {
+        let named: [String?] = [
+            ProcessInfo.processInfo.environment["HOME"], FileManager.default.homeDirectoryForCurrentUser.path,
+        ]
+        return named.compactMap { path in
+            guard let path, !path.isEmpty else { return nil }
+            return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
     }
 
     /// Writes `site` and swaps it in. Throws a readable message; on any failure the previous site

@@ -27,6 +27,35 @@ final class PublisherTests: XCTestCase {
         XCTAssertEqual(TestSupport.snapshot(theirs), ["cat.jpg": Data("precious".utf8)], "nothing deleted")
     }
 
+    /// The README promises the home folder is always refused: also an empty one, and also the
+    /// one `HOME` names when the user database says otherwise (sudo, containers, cron).
+    func testTheHomeFolderIsRefusedEvenWhenEmpty() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let home = work.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let previous = ProcessInfo.processInfo.environment["HOME"]
+        setenv("HOME", home.path, 1)
+        defer {
+            if let previous { setenv("HOME", previous, 1) } else { unsetenv("HOME") }
+        }
+        var options = BuildOptions()
+        options.data = TestSupport.sampleContent.path
+        options.today = CalendarDateFixture.sampleToday
+        let shown = home.resolvingSymlinksInPath().path
+        for given in [home.path, home.path + "/", work.path + "/./home"] {
+            options.output = given
+            let report = SiteBuild(options: options).run()
+            XCTAssertEqual(
+                report.diagnostics.map(\.headline),
+                [
+                    "\(given): error: refusing to write the site to the home folder \(shown); "
+                        + "give --out a folder of its own, such as \(shown)/site"
+                ])
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home.path), [], "nothing written")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), ["home"], "no lock, no staging")
+    }
+
     func testCommandLineRefusesForeignOutAndDeletesNothing() throws {
         let work = TestSupport.temporaryFolder(self)
         let theirs = work.appendingPathComponent("docs")
