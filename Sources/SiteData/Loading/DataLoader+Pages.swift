@@ -8,6 +8,7 @@ extension DataLoader {
     func loadPages() {
         for relative in folder.files(in: "pages", withExtension: "md") {
             let file: SourceFile
+            filesRead += 1
             switch folder.read(relative) {
             case .failure(let diagnostic):
                 log.add(diagnostic)

@@ -41,6 +41,8 @@ package final class DataLoader {
     var pages: [MarkdownPage] = []
     var quotes: [SiteSettings.Language: QuoteLists] = [:]
     var themeOverlay: String?
+    /// How many data files were read (or tried), for `check`'s summary.
+    package internal(set) var filesRead = 0
     /// What site.toml said of the few settings commands read without a build (`siteEssentials`).
     var siteReadable = false
     var siteTimeZone: TimeZone?
@@ -79,6 +81,7 @@ package final class DataLoader {
 
     /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.
     func parse(_ relative: String) -> TableReader? {
+        filesRead += 1
         switch folder.read(relative) {
         case .failure(let diagnostic):
             log.add(diagnostic)
