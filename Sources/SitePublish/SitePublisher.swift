@@ -38,7 +38,9 @@ public struct SitePublisher {
         }
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        if !isDirectory.boolValue { return "'\(path)' exists and is not a folder" }
+        if !isDirectory.boolValue {
+            return "'\(path)' exists and is not a folder; give --out a new folder, an empty one or an earlier site"
+        }
         if let kind = try? fm.attributesOfItem(atPath: path)[.type] as? FileAttributeType, kind == .typeSymbolicLink {
             return "'\(path)' is a symlink; point --out at a real folder"
         }

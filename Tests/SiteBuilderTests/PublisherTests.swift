@@ -56,6 +56,31 @@ final class PublisherTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), ["home"], "no lock, no staging")
     }
 
+    /// An `--out` that cannot be made says why, and what to do, before any lock is tried (which
+    /// would fail with "cannot take the build lock: No such file or directory").
+    func testAnOutThatCannotBeMadeSaysWhy() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let file = work.appendingPathComponent("notes.txt")
+        try "keep me".write(to: file, atomically: true, encoding: .utf8)
+        let missing = work.appendingPathComponent("www/dash").path
+        let parent = work.appendingPathComponent("www").path
+        let cases = [
+            missing: "cannot write the site here: its parent folder \(parent) does not exist; "
+                + "create it (mkdir -p \(parent)) or give another --out",
+            file.path + "/site": "cannot write the site here: \(file.path) is a file, not a folder",
+            file.path:
+                "'\(file.path)' exists and is not a folder; give --out a new folder, an empty one or an earlier site",
+        ]
+        for (out, message) in cases {
+            var options = BuildOptions()
+            options.data = TestSupport.sampleContent.path
+            options.output = out
+            options.today = CalendarDateFixture.sampleToday
+            XCTAssertEqual(SiteBuild(options: options).run().diagnostics.map(\.headline), ["\(out): error: \(message)"])
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), ["notes.txt"], "nothing made")
+    }
+
     func testCommandLineRefusesForeignOutAndDeletesNothing() throws {
         let work = TestSupport.temporaryFolder(self)
         let theirs = work.appendingPathComponent("docs")
