@@ -1,6 +1,12 @@
 import TOML
 
 extension SourceFile {
+    /// The finding for a TOML parse error: at the first byte that is not UTF-8, what encoding
+    /// the file seems to be in instead.
+    package func finding(for error: TOMLError) -> Diagnostic {
+        notUTF8(at: error.location) ?? diagnostic(.error, at: error.location, error.message)
+    }
+
     /// The finding for a file that is not UTF-8, at its first bad byte: the byte, the encoding the
     /// file looks like and the command that converts it, with the line quoted as that encoding
     /// reads it (not as mojibake). Nil when the file is UTF-8, or when `expected` is given and the

@@ -96,12 +96,7 @@ package final class DataLoader {
             let table = try TOMLParser.parse(file.bytes)
             return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
         } catch {
-            // At the first byte that is not UTF-8: what encoding the file seems to be in instead.
-            if let notUTF8 = file.notUTF8(at: error.location) {
-                log.add(notUTF8)
-            } else {
-                log.add(file.diagnostic(.error, at: error.location, error.message))
-            }
+            log.add(file.finding(for: error))
             return nil
         }
     }
