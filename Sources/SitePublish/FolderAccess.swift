@@ -22,6 +22,10 @@ struct FolderAccess: Equatable {
     /// A folder inside the site: the output folder's permissions and setgid, never setuid or sticky.
     var subfolderMode: mode_t { mode & 0o2777 }
 
+    /// While the site is being written its folders are the owner's to write, even when the
+    /// output folder is read-only (`chmod 2550`); `SitePublisher.store` sets the modes last.
+    static let writing: mode_t = 0o700
+
     /// The access of the folder at `path`, not following a symlink; nil when it is not a folder.
     static func of(_ path: String) -> FolderAccess? {
         var status = stat()
@@ -40,11 +44,11 @@ struct FolderAccess: Equatable {
                     + "\(why); build as a member of that group (or as root), or change the folder's group")
         }
         // After chown, which may clear setgid: the mode last.
-        guard chmod(path, mode) == 0 else {
+        guard chmod(path, mode | FolderAccess.writing) == 0, let given = FolderAccess.of(path) else {
             throw PublishError(
                 message: "cannot give the new site the mode of \(output): \(String(cString: strerror(errno)))")
         }
-        return FolderAccess.of(path) ?? self
+        return FolderAccess(mode: mode, owner: given.owner, group: given.group)
     }
 
     /// Whether files and folders made by this process need a `chown` to get this owner and group.

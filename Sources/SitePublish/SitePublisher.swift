@@ -122,7 +122,7 @@ public struct SitePublisher {
             let path = folder + "/" + relative
             if mkdir(path, 0o700) != 0, errno != EEXIST { throw POSIXFailure(code: errno) }
             if access.needsChown, chown(path, access.owner, access.group) != 0 { throw POSIXFailure(code: errno) }
-            if chmod(path, access.subfolderMode) != 0 { throw POSIXFailure(code: errno) }
+            if chmod(path, access.subfolderMode | FolderAccess.writing) != 0 { throw POSIXFailure(code: errno) }
         }
         // Files are reused only from real folders of the previous site, never through a symlink.
         var realFolders: Set<Substring> = [""]
@@ -153,6 +153,13 @@ public struct SitePublisher {
         for index in paths.indices {
             if let code = failures.take(index) { throw POSIXFailure(code: code) }
         }
+        // The folders' own modes, innermost first, now that nothing more is written into them.
+        if access.subfolderMode | FolderAccess.writing != access.subfolderMode {
+            for relative in folders.sorted(by: >) where chmod(folder + "/" + relative, access.subfolderMode) != 0 {
+                throw POSIXFailure(code: errno)
+            }
+        }
+        if chmod(folder, access.mode) != 0 { throw POSIXFailure(code: errno) }
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw POSIXFailure(code: errno) }
         defer { close(descriptor) }
@@ -295,6 +302,8 @@ public struct SitePublisher {
 
     /// Removes everything in the open folder `descriptor`.
     private static func empty(_ descriptor: Int32) -> Bool {
+        // A site published read-only (`chmod 2550`) is made writable again to be removed.
+        _ = fchmod(descriptor, 0o700)
         let copy = dup(descriptor)
         guard copy >= 0, let stream = fdopendir(copy) else {
             if copy >= 0 { close(copy) }

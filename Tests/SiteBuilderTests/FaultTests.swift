@@ -256,6 +256,17 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(chmod(output.path, 0o2750), 0)
         try publish(1, wrapper: wrapper)
         XCTAssertEqual(FolderAccess.of(output.path), FolderAccess(mode: 0o2750, owner: 65534, group: 65534))
+
+        // A site published read-only, even for its owner: written, then given its modes, and the
+        // previous one still removed.
+        XCTAssertEqual(chmod(output.path, 0o2550), 0)
+        try publish(0, wrapper: wrapper)
+        try publish(1, wrapper: wrapper)
+        let readOnly = FolderAccess(mode: 0o2550, owner: 65534, group: 65534)
+        XCTAssertEqual(FolderAccess.of(output.path), readOnly)
+        XCTAssertEqual(FolderAccess.of(output.appendingPathComponent("goals").path), readOnly)
+        XCTAssertEqual(SiteVersions.leftovers(beside: output), [])
+        XCTAssertEqual(FaultSetup.system(["/bin/chmod", "-R", "u+w", output.path], logs: logs), 0)
     }
 
     func testFullDiskFailsClearlyAndKeepsTheSite() throws {
