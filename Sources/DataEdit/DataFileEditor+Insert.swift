@@ -43,7 +43,7 @@ extension DataFileEditor {
         } catch {
             throw EditError(
                 "\(file.path) must be valid TOML before sandjar can change it; nothing was changed",
-                diagnostic: file.diagnostic(.error, at: error.location, error.message))
+                diagnostic: file.finding(for: error))
         }
         let keyPath = "\(table)[\(index + 1)]"
         guard let entries = before[table]?.arrayValue, index >= 0, index < entries.count,

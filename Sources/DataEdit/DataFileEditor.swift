@@ -70,7 +70,7 @@ public struct DataFileEditor {
         } catch {
             throw EditError(
                 "\(shown) must be valid TOML before sandjar can add to it; nothing was changed",
-                diagnostic: file.diagnostic(.error, at: error.location, error.message))
+                diagnostic: file.finding(for: error))
         }
         let text = DataFileEditor.appending(table: name, fields: fields, to: file.bytes)
         try DataFileEditor.verify(text, adds: name, fields: fields, to: before, of: file)

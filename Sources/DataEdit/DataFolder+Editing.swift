@@ -14,7 +14,7 @@ extension DataFolder {
         do {
             return (file, try TOMLParser.parse(file.bytes))
         } catch {
-            throw EditError(advice, diagnostic: file.diagnostic(.error, at: error.location, error.message))
+            throw EditError(advice, diagnostic: file.finding(for: error))
         }
     }
 }

@@ -21,30 +21,46 @@ extension SandjarCommand {
             console.err(diagnostic.description + "\n")
         }
         if arguments.flag("timings") { console.err(timings(report)) }
+        let errors = report.diagnostics.filter { $0.severity == .error }.count
+        let warnings = report.diagnostics.count - errors
+        guard publish else { return checked(report, data: options.data, console: console) }
         guard report.succeeded else {
-            let errors = report.diagnostics.filter { $0.severity == .error }.count
             let step = report.failedStep.map { " in step '\($0)'" } ?? ""
-            let what = publish ? "build failed\(step) with" : "check found"
-            let end = publish ? "; the published site was not changed" : ""
-            console.err("sandjar: \(what) \(errors) error\(errors == 1 ? "" : "s")\(end)\n")
+            console.err(
+                "sandjar: build failed\(step) with \(count(errors, "error")); the published site was not changed\n")
             return 1
         }
         guard !quiet else { return 0 }
         let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-        let warnings = report.diagnostics.count
-        let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
-        if publish {
-            console.out(
-                "built \(report.pageCount) pages (\(report.fileCount) files) into \(options.outputPath) in \(seconds) s\(warned)\n"
-            )
-        } else {
-            console.out("checked \(options.data): \(report.pageCount) pages would be built\(warned)\n")
-            if !report.catalogMatches.isEmpty {
-                console.out("subscriptions and the catalogue entries they match:\n")
-                for line in report.catalogMatches { console.out("  \(line)\n") }
-            }
-        }
+        let warned = warnings == 0 ? "" : ", \(count(warnings, "warning"))"
+        console.out(
+            "built \(report.pageCount) pages (\(report.fileCount) files) into \(options.outputPath) in \(seconds) s\(warned)\n"
+        )
         return 0
+    }
+
+    /// `check`'s end: the catalogue matches, then one line that says what was checked and found
+    /// (`checked 23 files in content: 0 errors, 2 warnings; 378 pages would be built`).
+    private static func checked(_ report: BuildReport, data: String, console: Console) -> Int32 {
+        let errors = report.diagnostics.filter { $0.severity == .error }.count
+        let found =
+            "checked \(count(report.dataFileCount, "file")) in \(data): \(count(errors, "error")), "
+            + count(report.diagnostics.count - errors, "warning")
+        guard report.succeeded else {
+            console.err("sandjar: \(found)\n")
+            return 1
+        }
+        if !report.catalogMatches.isEmpty {
+            console.out("subscriptions and the catalogue entries they match:\n")
+            for line in report.catalogMatches { console.out("  \(line)\n") }
+        }
+        console.out("\(found); \(report.pageCount) pages would be built\n")
+        return 0
+    }
+
+    /// `1 error`, `2 errors`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// `--timings`: each step with its time, and the total.

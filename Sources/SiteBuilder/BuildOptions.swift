@@ -41,6 +41,8 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var pageCount: Int
     public var fileCount: Int
+    /// The data files read, for `check`'s summary.
+    public var dataFileCount = 0
     public var today: CalendarDate?
     /// Each step that ran, with its wall time in seconds, in order.
     public var timings: [(step: String, seconds: Double)] = []

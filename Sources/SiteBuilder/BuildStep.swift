@@ -22,6 +22,7 @@ final class BuildState {
     let progress: (@Sendable (BuildProgress) -> Void)?
 
     var data: DataFolder?
+    var dataFileCount = 0
     var loaded: LoadedData?
     var themeFolder: DataFolder?
     var theme: Theme?
@@ -47,7 +48,9 @@ struct LoadData: BuildStep {
     func run(_ state: BuildState) {
         let folder = state.options.dataFiles ?? DataFolder(path: state.options.data)
         state.data = folder
-        state.loaded = DataLoader(folder: folder, log: state.log).load()
+        let loader = DataLoader(folder: folder, log: state.log)
+        state.loaded = loader.load()
+        state.dataFileCount = loader.filesRead
     }
 }
 

@@ -23,14 +23,17 @@ struct Publish: BuildStep {
         if let why = SitePublisher(output: output).refusal() {
             return BuildReport(diagnostics: [Diagnostic(.error, path: path, message: why)])
         }
-        let parent = output.deletingLastPathComponent()
+        // Said before the lock beside the output is tried, which would fail for the same reason.
+        let parent = output.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
+        let exists = FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory)
+        guard exists, isDirectory.boolValue else {
+            let why =
+                exists
+                ? "\(parent) is a file, not a folder"
+                : "its parent folder \(parent) does not exist; create it (mkdir -p \(parent)) or give another --out"
             return BuildReport(diagnostics: [
-                Diagnostic(
-                    .error, path: path,
-                    message: "cannot write the site here: the folder \(parent.path) does not exist")
+                Diagnostic(.error, path: path, message: "cannot write the site here: \(why)")
             ])
         }
         do {

@@ -60,6 +60,7 @@ public struct SiteBuild {
             diagnostics: state.log.entries, pageCount: state.site?.paths.filter { $0.hasSuffix(".html") }.count ?? 0,
             fileCount: state.site?.count ?? 0, today: state.today)
         report.timings = timings
+        report.dataFileCount = state.dataFileCount
         report.failedStep = failed
         if failed == nil, let loaded = state.loaded {
             report.catalogMatches = CatalogMatchReport.lines(loaded.data)

@@ -30,13 +30,17 @@ public struct SitePublisher {
     public func refusal() -> String? {
         let path = output.path
         let fm = FileManager.default
-        let home = fm.homeDirectoryForCurrentUser.standardizedFileURL.resolvingSymlinksInPath().path
         let resolved = output.resolvingSymlinksInPath().path
         if resolved == "/" || path == "/" { return "refusing to write the site to '/'" }
-        if resolved == home { return "refusing to write the site to the home folder \(home)" }
+        if let home = SitePublisher.homeFolders().first(where: { $0 == resolved }) {
+            return
+                "refusing to write the site to the home folder \(home); give --out a folder of its own, such as \(home)/site"
+        }
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        if !isDirectory.boolValue { return "'\(path)' exists and is not a folder" }
+        if !isDirectory.boolValue {
+            return "'\(path)' exists and is not a folder; give --out a new folder, an empty one or an earlier site"
+        }
         if let kind = try? fm.attributesOfItem(atPath: path)[.type] as? FileAttributeType, kind == .typeSymbolicLink {
             return "'\(path)' is a symlink; point --out at a real folder"
         }
@@ -46,26 +50,51 @@ public struct SitePublisher {
             "'\(path)' is not empty and was not written by sandjar (no \(SitePublisher.marker) marker); refusing to replace it"
     }
 
+    /// The home folder as `HOME` names it (cron, sudo and containers set it) and as the user
+    /// database does, symlinks resolved: neither is ever an output, even when empty.
+    static func homeFolders() -> [String] {
+        let named: [String?] = [
+            ProcessInfo.processInfo.environment["HOME"], FileManager.default.homeDirectoryForCurrentUser.path,
+        ]
+        return named.compactMap { path in
+            guard let path, !path.isEmpty else { return nil }
+            return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+    }
+
     /// Writes `site` and swaps it in. Throws a readable message; on any failure the previous site
     /// is untouched and the staging folder is removed.
     public func publish(_ site: SiteFiles) throws(PublishError) {
         if let why = refusal() { throw PublishError(message: why) }
         removeLeftovers()
-        let fm = FileManager.default
         let staging = parent.appendingPathComponent(stagingPrefix + String(getpid()))
         _ = SitePublisher.removeTree(staging.path)
-        do {
-            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+        // The folder the new site replaces (a marked site or an empty folder) hands on its mode,
+        // owner and group; a first build keeps what the umask gives.
+        let previous = FolderAccess.of(output.path)
+        do throws(PublishError) {
+            guard mkdir(staging.path, 0o777) == 0, let made = FolderAccess.of(staging.path) else {
+                throw cannotWrite(POSIXFailure(code: errno))
+            }
+            let access = try previous?.apply(to: staging.path, replacing: output.path) ?? made
             var files = site.files
             files[SitePublisher.marker] = Array(SitePublisher.markerText.utf8)
-            let previous = fm.fileExists(atPath: output.appendingPathComponent(SitePublisher.marker).path)
-            try SitePublisher.store(files, into: staging.path, reusing: previous ? output.path : nil)
+            let marked = FileManager.default.fileExists(
+                atPath: output.appendingPathComponent(SitePublisher.marker).path)
+            do {
+                try SitePublisher.store(files, into: staging.path, access: access, reusing: marked ? output.path : nil)
+            } catch {
+                throw cannotWrite(error)
+            }
         } catch {
             _ = SitePublisher.removeTree(staging.path)
-            throw PublishError(
-                message: "cannot write the new site next to \(output.path): \(SitePublisher.describe(error))")
+            throw error
         }
         try swapIn(staging)
+    }
+
+    private func cannotWrite(_ error: Error) -> PublishError {
+        PublishError(message: "cannot write the new site next to \(output.path): \(SitePublisher.describe(error))")
     }
 
     /// Writes `files` (relative path → bytes) under `folder`: every folder first, in order, then
@@ -77,7 +106,7 @@ public struct SitePublisher {
     /// only writes what changed, an unchanged file keeps its modification time, and removing the
     /// previous site frees nothing the new one still uses.
     static func store(
-        _ files: [String: [UInt8]], into folder: String, reusing previous: String?
+        _ files: [String: [UInt8]], into folder: String, access: FolderAccess, reusing previous: String?
     ) throws(POSIXFailure) {
         let paths = files.keys.sorted()
         var folders = Set<Substring>()
@@ -88,8 +117,12 @@ public struct SitePublisher {
                 end = slash
             }
         }
-        for relative in folders.sorted() where mkdir(folder + "/" + relative, 0o777) != 0 && errno != EEXIST {
-            throw POSIXFailure(code: errno)
+        // Every folder like the site's own folder: its permissions, setgid, owner and group.
+        for relative in folders.sorted() {
+            let path = folder + "/" + relative
+            if mkdir(path, 0o700) != 0, errno != EEXIST { throw POSIXFailure(code: errno) }
+            if access.needsChown, chown(path, access.owner, access.group) != 0 { throw POSIXFailure(code: errno) }
+            if chmod(path, access.subfolderMode | FolderAccess.writing) != 0 { throw POSIXFailure(code: errno) }
         }
         // Files are reused only from real folders of the previous site, never through a symlink.
         var realFolders: Set<Substring> = [""]
@@ -105,42 +138,44 @@ public struct SitePublisher {
             }
         }
         let reusable = realFolders
-        // A new file's permissions: what the umask leaves of 0o666, as of the folder just made
-        // with 0o777 (reading the umask would mean setting it, for every thread at once).
-        var made = stat()
-        guard stat(folder, &made) == 0 else { throw POSIXFailure(code: errno) }
-        let mode = made.st_mode & 0o666
         let failures = Slots<Int32>(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let path = paths[index]
             let bytes = files[path]!
             let parent = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
             if let previous, reusable.contains(parent),
-                linkIfEqual(previous + "/" + path, as: folder + "/" + path, bytes: bytes, mode: mode)
+                linkIfEqual(previous + "/" + path, as: folder + "/" + path, bytes: bytes, access: access)
             {
                 return
             }
-            failures[index] = writeFile(folder + "/" + path, bytes)
+            failures[index] = writeFile(folder + "/" + path, bytes, access: access)
         }
         for index in paths.indices {
             if let code = failures.take(index) { throw POSIXFailure(code: code) }
         }
+        // The folders' own modes, innermost first, now that nothing more is written into them.
+        if access.subfolderMode | FolderAccess.writing != access.subfolderMode {
+            for relative in folders.sorted(by: >) where chmod(folder + "/" + relative, access.subfolderMode) != 0 {
+                throw POSIXFailure(code: errno)
+            }
+        }
+        if chmod(folder, access.mode) != 0 { throw POSIXFailure(code: errno) }
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw POSIXFailure(code: errno) }
         defer { close(descriptor) }
         if !flush(descriptor) { throw POSIXFailure(code: errno) }
     }
 
-    /// Hard-links `old` as `new` when `old` is a regular file of this user's, linked nowhere else,
-    /// with the permissions a new file gets, holding exactly `bytes`; false (and nothing done)
-    /// otherwise.
-    private static func linkIfEqual(_ old: String, as new: String, bytes: [UInt8], mode: mode_t) -> Bool {
+    /// Hard-links `old` as `new` when `old` is a regular file, linked nowhere else, with the mode,
+    /// owner and group a new file gets, holding exactly `bytes`; false (and nothing done) otherwise.
+    private static func linkIfEqual(_ old: String, as new: String, bytes: [UInt8], access: FolderAccess) -> Bool {
         let descriptor = open(old, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1,
-            status.st_uid == geteuid(), status.st_mode & 0o7777 == mode, status.st_size == bytes.count,
+            status.st_uid == access.owner, status.st_gid == access.group,
+            status.st_mode & 0o7777 == FolderAccess.fileMode, status.st_size == bytes.count,
             contents(of: descriptor, equal: bytes), link(old, new) == 0
         else { return false }
         // The name must lead to the file just compared, not to one put there meanwhile.
@@ -168,10 +203,18 @@ public struct SitePublisher {
         return true
     }
 
-    /// Creates or truncates `path` and writes `bytes`; nil, or the `errno` of the failure.
-    private static func writeFile(_ path: String, _ bytes: [UInt8]) -> Int32? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    /// Creates or truncates `path` and writes `bytes`, as a file of mode 0644 with the site's owner
+    /// and group; nil, or the `errno` of the failure.
+    private static func writeFile(_ path: String, _ bytes: [UInt8], access: FolderAccess) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, FolderAccess.fileMode)
         guard descriptor >= 0 else { return errno }
+        // The umask may have taken bits away: the mode is set, after the owner and group.
+        let owned = !access.needsChown || fchown(descriptor, access.owner, access.group) == 0
+        if !owned || fchmod(descriptor, FolderAccess.fileMode) != 0 {
+            let code = errno
+            close(descriptor)
+            return code
+        }
         var failure: Int32?
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -259,6 +302,8 @@ public struct SitePublisher {
 
     /// Removes everything in the open folder `descriptor`.
     private static func empty(_ descriptor: Int32) -> Bool {
+        // A site published read-only (`chmod 2550`) is made writable again to be removed.
+        _ = fchmod(descriptor, 0o700)
         let copy = dup(descriptor)
         guard copy >= 0, let stream = fdopendir(copy) else {
             if copy >= 0 { close(copy) }

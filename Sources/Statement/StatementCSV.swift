@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SiteData
 
 /// A bank statement exported as CSV, for `sandjar detect` (DESIGN.md §3, §6).
 ///
@@ -92,8 +93,14 @@ public struct StatementCSV: Sendable, Equatable {
         }
         let body = Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
         guard String(validating: body, as: UTF8.self) != nil else {
+            guard let encoding = LegacyEncoding.guess(body) else {
+                throw fail(
+                    "is not UTF-8 text; convert it first, e.g. \(LegacyEncoding.gb18030.conversion(of: path)) "
+                        + "for a Chinese bank's export")
+            }
             throw fail(
-                "is not UTF-8 text; convert it first, e.g. iconv -f GB18030 -t UTF-8 \(path) > statement-utf8.csv")
+                "is not UTF-8 text but looks like \(encoding.name); convert it first: \(encoding.conversion(of: path)), "
+                    + "then give sandjar the .utf8 file")
         }
         let separatorByte = StatementCSV.sniffSeparator(body)
         let records = StatementCSV.records(body, separator: separatorByte)

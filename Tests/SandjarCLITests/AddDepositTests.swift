@@ -175,6 +175,23 @@ final class AddDepositTests: XCTestCase {
         XCTAssertEqual(try bytes(bike), before)
     }
 
+    /// A goal file saved as GB18030 is refused untouched, with its encoding and the command that
+    /// converts it, its line quoted as GB18030 reads it.
+    func testAFileInAnotherEncodingIsRefusedWithTheConversion() throws {
+        let gb18030 =
+            Array("name = \"".utf8) + [0xD7, 0xD4, 0xD0, 0xD0, 0xB3, 0xB5]
+            + Array("\"\nmode = \"wish\"\ntarget = 100\n".utf8)
+        try Data(gb18030).write(to: bike)
+        let (status, out) = run(["deposit", "bike", "5"])
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(
+            out.err.contains(
+                "\(bike.path):1:9: error: invalid UTF-8 byte 0xD7: the file looks like GB18030; convert it with "
+                    + "iconv -f GB18030 -t UTF-8 \(bike.path) > \(bike.path).utf8 and move that over it\n"
+                    + "  name = \"自行车\"\n          ^\n"), out.err)
+        XCTAssertEqual([UInt8](try bytes(bike)), gb18030)
+    }
+
     func testAFileWithoutATrailingNewline() throws {
         try write("name = \"Bike\"\nmode = \"wish\"\ntarget = 5 # last", to: "goals/bike.toml")
         XCTAssertEqual(run(["deposit", "bike", "2", "--at", "2026-11-29"]).0, 0)

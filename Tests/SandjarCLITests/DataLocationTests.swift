@@ -81,10 +81,18 @@ final class DataLocationTests: XCTestCase {
             XCTAssertTrue(out.err.contains("'sandjar init DIR'"), out.err)
         }
         let file = data.appendingPathComponent("site.toml").path
-        let (status, out) = run(["check", file], in: outside)
-        XCTAssertEqual(status, 1)
-        XCTAssertEqual(
-            out.err, "sandjar: \(file): is a file, not a data folder; give the folder that holds site.toml\n")
+        let given: [[String]] = [
+            ["check", file], ["build", file], ["check", "--data", file], ["build", "-C", file],
+            ["add", "deposit", "bike", "5", "--data", file], ["slay", "Music", "--data", file],
+            ["detect", "s.csv", "--data", file],
+        ]
+        for words in given {
+            let (status, out) = run(words, in: outside)
+            XCTAssertEqual(status, 1, "\(words)")
+            XCTAssertEqual(
+                out.err, "sandjar: \(file): is a file, not a data folder; give the folder that holds site.toml\n",
+                "\(words)")
+        }
     }
 
     /// detect works without a data folder, and uses the one it finds for the site currency.

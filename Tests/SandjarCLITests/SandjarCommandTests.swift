@@ -92,6 +92,44 @@ final class SandjarCommandTests: XCTestCase {
             captured.err.contains(
                 "goals/bike.toml:7:10: error: deposit[1].amount must be > 0\n  amount = -3\n           ^"),
             captured.err)
+        XCTAssertTrue(
+            captured.err.hasSuffix("\nsandjar: checked 2 files in \(work.path): 1 error, 0 warnings\n"), captured.err)
+    }
+
+    /// check's last line says what it checked and found, and what a build would make.
+    func testCheckEndsWithWhatItCheckedAndFound() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.copyItem(
+            at: SandjarCommandTests.root.appendingPathComponent("Tests/Fixtures/base"), to: work)
+        let site = work.appendingPathComponent("site.toml")
+        try (String(contentsOf: site, encoding: .utf8) + "titel = \"T\"\n").write(
+            to: site, atomically: true, encoding: .utf8)
+        let captured = Captured()
+        let status = SandjarCommand.main(
+            arguments: ["check", work.path, "--today", "2026-11-29"], console: captured.console())
+        XCTAssertEqual(status, 0, captured.err)
+        let last = captured.out.split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertTrue(last.hasPrefix("checked 7 files in \(work.path): 0 errors, 1 warning; "), captured.out)
+        XCTAssertTrue(last.hasSuffix(" pages would be built"), captured.out)
+        XCTAssertFalse(captured.out.contains("nothing was changed"))
+    }
+
+    /// A folder without site.toml: every key it needs, at once, not one per run.
+    func testAFolderWithoutSiteTOMLIsToldEveryKeyItNeeds() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let captured = Captured()
+        XCTAssertEqual(SandjarCommand.main(arguments: ["check", work.path], console: captured.console()), 1)
+        XCTAssertEqual(
+            captured.err,
+            """
+            \(work.path)/site.toml: error: is missing: every data folder needs one, with at least title = "…" and \
+            currency = "…" (or a locale such as zh-Hans-CN that implies the currency)
+            sandjar: checked 0 files in \(work.path): 1 error, 0 warnings
+
+            """)
     }
 
     func testCheckListsWhatEachSubscriptionMatched() {

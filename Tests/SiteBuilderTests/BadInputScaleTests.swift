@@ -107,10 +107,11 @@ final class BadInputScaleTests: XCTestCase {
 
     func testInvalidUTF8InEveryKindIsRefusedAtItsByte() throws {
         // `bad = "café ` then the bad bytes: column 13.
+        // The rest of each file is UTF-8, so no other encoding is suggested.
         let prefix = Array("bad = \"caf\u{E9} ".utf8)
+        let advice = ": save the file as UTF-8, the only encoding sandjar reads"
         for kind in BadInputScaleTests.kinds {
-            let message = kind.isPage ? "is not valid UTF-8" : "invalid UTF-8 byte 0xFF"
-            try check(kind, prefix + [0xFF] + Array("\"".utf8), message, column: 13)
+            try check(kind, prefix + [0xFF] + Array("\"".utf8), "invalid UTF-8 byte 0xFF" + advice, column: 13)
         }
         // Other ways to be invalid: a lone continuation byte, an overlong encoding, a surrogate,
         // a sequence cut short by the end of the line.
@@ -119,7 +120,7 @@ final class BadInputScaleTests: XCTestCase {
             ([0x80], "0x80"), ([0xC0, 0xAF], "0xC0"), ([0xED, 0xA0, 0x80], "0xED"), ([0xE2, 0x82], "0xE2"),
         ]
         for (bytes, first) in spoilers {
-            try check(goal, prefix + bytes + Array("\"".utf8), "invalid UTF-8 byte \(first)", column: 13)
+            try check(goal, prefix + bytes + Array("\"".utf8), "invalid UTF-8 byte \(first)" + advice, column: 13)
         }
     }
 

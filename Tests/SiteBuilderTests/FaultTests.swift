@@ -219,6 +219,56 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(SiteVersions.leftovers(beside: output), [])
     }
 
+    // MARK: - The output folder's group
+
+    /// DESIGN.md §7: a build that cannot give the new site the output folder's group (it runs as a
+    /// user outside that group) fails before the swap and keeps the site; in its own group it
+    /// keeps the mode and the group.
+    func testAGroupThatCannotBeKeptFailsTheBuildAndKeepsTheSite() throws {
+        guard FaultSetup.isRoot, let setpriv = FaultSetup.tool("/usr/bin/setpriv", "/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv, to build as a user outside the output folder's group")
+        }
+        let copy = work.appendingPathComponent("sandjar-for-nobody")
+        try FileManager.default.copyItem(at: try SandjarProcess.requireExecutable(), to: copy)
+        let wrapper = [
+            setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+            "/bin/sh", "-c", "exec \"\(copy.path)\" \"$@\"",
+        ]
+        for folder in [work!, output.deletingLastPathComponent(), cache!] {
+            XCTAssertEqual(chown(folder.path, 65534, 65534), 0)
+        }
+        try publish(0, wrapper: wrapper)
+        // The site nobody may replace, but in the group daemon, which nobody is not in.
+        XCTAssertEqual(FaultSetup.system(["/bin/chown", "-R", "65534:1", output.path], logs: logs), 0)
+        XCTAssertEqual(chmod(output.path, 0o2750), 0)
+        let failed = try SandjarProcess.run(build(1), logs: logs, wrapper: wrapper)
+        XCTAssertEqual(failed.status, 1, failed.stderr)
+        XCTAssertEqual(
+            failed.errors,
+            [
+                "\(output.path): error: cannot give the new site the group 'daemon' that \(output.path) has: "
+                    + "Operation not permitted; build as a member of that group (or as root), or change the folder's group"
+            ])
+        XCTAssertEqual(versions.version(in: output), 0, "the previous site is intact")
+        XCTAssertEqual(SiteVersions.leftovers(beside: output), [])
+
+        XCTAssertEqual(FaultSetup.system(["/bin/chown", "-R", "65534:65534", output.path], logs: logs), 0)
+        XCTAssertEqual(chmod(output.path, 0o2750), 0)
+        try publish(1, wrapper: wrapper)
+        XCTAssertEqual(FolderAccess.of(output.path), FolderAccess(mode: 0o2750, owner: 65534, group: 65534))
+
+        // A site published read-only, even for its owner: written, then given its modes, and the
+        // previous one still removed.
+        XCTAssertEqual(chmod(output.path, 0o2550), 0)
+        try publish(0, wrapper: wrapper)
+        try publish(1, wrapper: wrapper)
+        let readOnly = FolderAccess(mode: 0o2550, owner: 65534, group: 65534)
+        XCTAssertEqual(FolderAccess.of(output.path), readOnly)
+        XCTAssertEqual(FolderAccess.of(output.appendingPathComponent("goals").path), readOnly)
+        XCTAssertEqual(SiteVersions.leftovers(beside: output), [])
+        XCTAssertEqual(FaultSetup.system(["/bin/chmod", "-R", "u+w", output.path], logs: logs), 0)
+    }
+
     func testFullDiskFailsClearlyAndKeepsTheSite() throws {
         let disk = work.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)

@@ -223,8 +223,12 @@ final class StatementCSVTests: XCTestCase {
         XCTAssertNotNil(failure(Array("just some text\nand more\n".utf8)))
         XCTAssertEqual(
             failure([0x44, 0x61, 0x74, 0x65, 0x2C, 0xC4, 0xE3, 0x0A])?.description,
+            "statement.csv: error: is not UTF-8 text but looks like GB18030; convert it first: "
+                + "iconv -f GB18030 -t UTF-8 statement.csv > statement.csv.utf8, then give sandjar the .utf8 file")
+        XCTAssertEqual(
+            failure([0x44, 0x61, 0x74, 0x65, 0x2C, 0x81, 0x30, 0x0A])?.description,
             "statement.csv: error: is not UTF-8 text; convert it first, e.g. iconv -f GB18030 -t UTF-8 statement.csv "
-                + "> statement-utf8.csv")
+                + "> statement.csv.utf8 for a Chinese bank's export")
     }
 
     func testACardStatementListsChargesAsPositive() throws {

@@ -8,6 +8,7 @@ extension DataLoader {
     func loadPages() {
         for relative in folder.files(in: "pages", withExtension: "md") {
             let file: SourceFile
+            filesRead += 1
             switch folder.read(relative) {
             case .failure(let diagnostic):
                 log.add(diagnostic)
@@ -23,8 +24,8 @@ extension DataLoader {
                 )
                 continue
             }
-            if let bad = UTF8Check.firstInvalid(in: file.bytes) {
-                log.add(file.diagnostic(.error, at: bad, "is not valid UTF-8"))
+            if let notUTF8 = file.notUTF8() {
+                log.add(notUTF8)
                 continue
             }
             let text = String(decoding: file.bytes, as: UTF8.self)
@@ -76,30 +77,5 @@ enum FrontMatter {
         if matter.unicodeScalars.last == "\r" { matter += "\n" }
         let body = lines[(end + 1)...].joined(separator: "\n")
         return (matter, body)
-    }
-}
-
-/// Finds the first byte sequence that is not UTF-8, to point at it like any other finding.
-enum UTF8Check {
-    static func firstInvalid(in bytes: [UInt8]) -> SourceLocation? {
-        var iterator = bytes.makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        var line = 1
-        var column = 1
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                if encoded.count == 1 && encoded.first == 0x0A {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
-            case .error:
-                return SourceLocation(line: line, column: column)
-            case .emptyInput:
-                return nil
-            }
-        }
     }
 }

@@ -36,7 +36,8 @@ extension DataLoader {
             log.add(
                 Diagnostic(
                     .error, path: folder.displayPath("site.toml"),
-                    message: "is missing: every data folder needs a site.toml with at least a title"))
+                    message: "is missing: every data folder needs one, with at least title = \"…\" and currency = "
+                        + "\"…\" (or a locale such as zh-Hans-CN that implies the currency)"))
             return
         }
         guard let reader = parse("site.toml") else { return }

@@ -61,6 +61,8 @@ package final class DataLoader {
     var dated: [DatedEntry] = []
     var quotes: [SiteSettings.Language: QuoteLists] = [:]
     var themeOverlay: String?
+    /// How many data files were read (or tried), for `check`'s summary.
+    package internal(set) var filesRead = 0
     /// What site.toml said of the few settings commands read without a build (`siteEssentials`).
     var siteReadable = false
     var siteTimeZone: TimeZone?
@@ -101,6 +103,7 @@ package final class DataLoader {
 
     /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.
     func parse(_ relative: String) -> TableReader? {
+        filesRead += 1
         switch folder.read(relative) {
         case .failure(let diagnostic):
             log.add(diagnostic)
@@ -115,7 +118,7 @@ package final class DataLoader {
             let table = try TOMLParser.parse(file.bytes)
             return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
         } catch {
-            log.add(file.diagnostic(.error, at: error.location, error.message))
+            log.add(file.finding(for: error))
             return nil
         }
     }

@@ -31,7 +31,7 @@ extension Theme {
                 flatten(table, prefix: "", into: &flat, file: file, log: log)
                 tables[language] = (file, flat)
             } catch {
-                log.add(file.diagnostic(.error, at: error.location, error.message))
+                log.add(file.finding(for: error))
             }
         }
         guard tables.count == SiteSettings.Language.allCases.count else { return nil }

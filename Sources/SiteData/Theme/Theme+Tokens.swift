@@ -14,7 +14,7 @@ extension Theme {
         }
         let table: TOMLTable
         do { table = try TOMLParser.parse(file.bytes) } catch {
-            log.add(file.diagnostic(.error, at: error.location, error.message))
+            log.add(file.finding(for: error))
             return nil
         }
         var light: [String] = []
