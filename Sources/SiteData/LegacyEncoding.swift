@@ -99,8 +99,10 @@ package enum LegacyEncoding: CaseIterable, Sendable {
     }
 
     /// A UTF-8 file with damaged spots, not a file in another encoding: it has at least as many
-    /// UTF-8 characters beyond ASCII as runs of bytes that are not UTF-8 (text in the other
-    /// encodings seldom is UTF-8 by chance).
+    /// UTF-8 characters people write beyond ASCII — accented Latin-1 letters, or characters from
+    /// U+0800 on, such as Chinese — as runs of bytes that are not UTF-8. Other two-byte UTF-8
+    /// characters do not count: GB18030 and Big5 text often is such a character by chance
+    /// ("存钱" in GB18030 is B4 E6 C7 AE, and C7 AE reads as "Ǯ").
     private static func mostlyUTF8(_ bytes: [UInt8]) -> Bool {
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
@@ -110,7 +112,8 @@ package enum LegacyEncoding: CaseIterable, Sendable {
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
-                if encoded.count > 1 { valid += 1 }
+                let scalar = Unicode.UTF8.decode(encoded).value
+                if (0xA0...0xFF).contains(scalar) || scalar >= 0x800 { valid += 1 }
                 inDamage = false
             case .error:
                 if !inDamage { damaged += 1 }

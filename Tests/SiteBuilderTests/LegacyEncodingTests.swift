@@ -26,6 +26,11 @@ final class LegacyEncodingTests: XCTestCase {
         // A UTF-8 file with one damaged spot is not in another encoding.
         XCTAssertNil(LegacyEncoding.guess(Array("wörld, ".utf8) + [0xC0, 0xAF]))
         XCTAssertNil(LegacyEncoding.guess([0x81, 0x30, 0x78]))
+        // Mostly ASCII with a short Chinese note whose last two bytes happen to be UTF-8 ("Ǯ").
+        let note: [UInt8] = Array("[[deposit]]\nnote = \"".utf8) + [0xB4, 0xE6, 0xC7, 0xAE] + Array("\"\n".utf8)
+        XCTAssertEqual(LegacyEncoding.guess(note), .gb18030)
+        // A Chinese UTF-8 file with one damaged spot is still UTF-8.
+        XCTAssertNil(LegacyEncoding.guess(Array("note = \"存钱买车\"".utf8) + [0xB4]))
     }
 
     func testTheConversionCommandIsOneToCopy() {
