@@ -65,6 +65,9 @@ package struct DataFolder: Sendable {
         if case .overlay(let top, let base) = storage {
             return top.fileExists(relative) ? top.displayPath(relative) : base.displayPath(relative)
         }
+        // The working directory itself (found by searching upward from it): `goals/bike.toml`,
+        // as a person in that folder would type it, not `./goals/bike.toml`.
+        if displayRoot == "." { return relative }
         return displayRoot.hasSuffix("/") ? displayRoot + relative : "\(displayRoot)/\(relative)"
     }
 

@@ -61,6 +61,17 @@ final class DataLocationTests: XCTestCase {
         XCTAssertTrue(goal.hasSuffix("at = 2026-11-29\namount = 5\n"), goal)
     }
 
+    /// Run from the data folder itself, findings name files as the person would type them there.
+    func testFindingsFromInsideTheDataFolderNameFilesFromThere() throws {
+        let goal = data.appendingPathComponent("goals/bike.toml")
+        let text = try String(contentsOf: goal, encoding: .utf8)
+        try (text + "\n[[deposit]]\nat = 2026-11-29\namount = -5\n").write(to: goal, atomically: false, encoding: .utf8)
+        let (status, out) = run(["check", "--today", "2026-11-29"], in: data)
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(out.err.hasPrefix("goals/bike.toml:"), out.err)
+        XCTAssertTrue(out.err.contains(":10: error: deposit["), out.err)
+    }
+
     func testDataCanBeNamedThreeWaysButOnlyOnce() throws {
         for words in [["check", data.path], ["check", "--data", data.path], ["check", "-C", data.path]] {
             XCTAssertEqual(run(words + ["--today", "2026-11-29"], in: outside).0, 0, "\(words)")
