@@ -2,7 +2,8 @@ import Foundation
 
 /// An accessible inline SVG bar chart: one horizontal bar per row, its label and value written
 /// beside it, a `<title>` and `<desc>` for screen readers, fixed number formatting for stable
-/// bytes. The page puts the same figures in a table.
+/// bytes. Every bar has the theme's one accent colour: length is the only thing that varies, so
+/// colour never pretends to mean something. The page puts the same figures in a table.
 struct BarChart {
     struct Bar {
         var label: String
@@ -31,7 +32,7 @@ struct BarChart {
             let length = maxValue > 0 ? max(2, span * value / maxValue) : 0
             out += "<text class=\"axis\" x=\"\(f(BarChart.labelWidth - 8))\" y=\"\(f(y + 17))\" text-anchor=\"end\">"
             out += "\(XMLText.escape(bar.label))</text>"
-            out += "<rect class=\"bar-\(index % 6)\" x=\"\(f(BarChart.labelWidth))\" y=\"\(f(y + 4))\" "
+            out += "<rect class=\"mark\" x=\"\(f(BarChart.labelWidth))\" y=\"\(f(y + 4))\" "
             out += "width=\"\(f(length))\" height=\"\(f(BarChart.rowHeight - 10))\" rx=\"3\"/>"
             out += "<text class=\"axis\" x=\"\(f(BarChart.labelWidth + length + 6))\" y=\"\(f(y + 17))\">"
             out += "\(XMLText.escape(bar.valueText))</text>"
