@@ -93,12 +93,12 @@ final class ChartTests: XCTestCase {
         XCTAssertTrue(zh.contains(">¥8万</text>"))
         XCTAssertTrue(zh.contains(">¥2万</text>"))
         XCTAssertFalse(zh.contains("k<"))
-        // Today at one year of ten: 84 + 536 / 10.
-        XCTAssertTrue(en.contains("<line class=\"today\" x1=\"137.60\""))
+        // Today at one year of ten: 100 + 520 / 10.
+        XCTAssertTrue(en.contains("<line class=\"today\" x1=\"152.00\""))
         XCTAssertTrue(en.contains(">Today</text>"))
         XCTAssertTrue(en.contains("<polyline class=\"series-saved\""))
         XCTAssertTrue(en.contains(">Years</text>"))
-        XCTAssertTrue(en.contains("<circle class=\"dot-saved\" cx=\"137.60\""))
+        XCTAssertTrue(en.contains("<circle class=\"dot-saved\" cx=\"152.00\""))
         XCTAssertTrue(en.contains(">5,500</text>"))
         XCTAssertEqual(en, curve(.en))
     }
@@ -170,5 +170,22 @@ final class ChartTests: XCTestCase {
         XCTAssertFalse(svg.contains("<title>a</title>"))
         XCTAssertTrue(svg.contains("x=\"640.00\" text-anchor=\"end\" y=\"212.00\">Dec</text>"))
         XCTAssertTrue(svg.contains("x=\"86.74\" y=\"212.00\">Nov</text>"))
+    }
+
+    func testBarsShareOneColourAndLeaveRoomForTheirLongestLabel() {
+        let chart = BarChart(
+            id: "c", title: "t", description: "d",
+            bars: [
+                .init(label: "Cloud storage", valueText: "CN¥199.00", value: 199),
+                .init(label: "影视", valueText: "CN¥15.00", value: 15),
+            ])
+        // 13 Latin letters at 8.5 × 1.5, and 9 characters of the longest value the same way.
+        XCTAssertEqual(chart.labelWidth, 13 * 8.5 * 1.5 + 12)
+        XCTAssertEqual(chart.valueWidth, 9 * 8.5 * 1.5 + 12)
+        let svg = chart.svg
+        XCTAssertEqual(svg.components(separatedBy: "<rect class=\"mark\"").count, 3)
+        XCTAssertFalse(svg.contains("bar-"))
+        // The longest bar ends where the longest value still fits.
+        XCTAssertTrue(svg.contains("width=\"\(String(format: "%.2f", 640 - chart.labelWidth - chart.valueWidth))\""))
     }
 }

@@ -44,7 +44,7 @@ struct LineChart {
     var series: [Series]
 
     static let width = 640.0, height = 340.0
-    static let left = 84.0, right = 20.0, top = 40.0, bottom = 56.0
+    static let left = 100.0, right = 20.0, top = 40.0, bottom = 56.0
 
     var axis: ValueAxis {
         ValueAxis(fitting: series.flatMap(\.points).map { NSDecimalNumber(decimal: $0.value).doubleValue }.max() ?? 0)
@@ -121,7 +121,7 @@ struct LineChart {
 
     /// About how wide `text` is at the chart's 14 px type: wide for CJK, narrow for Latin.
     static func textWidth(_ text: String) -> Double {
-        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 14 : 7.5) }
+        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 14 : 8.5) }
     }
 
     private func f(_ value: Double) -> String { String(format: "%.2f", value) }
