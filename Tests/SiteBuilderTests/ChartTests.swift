@@ -85,6 +85,16 @@ final class ChartTests: XCTestCase {
         ).svg
     }
 
+    func testLegendOfTheGoalCurveFitsAtThePhonesType() {
+        let names = ["Value with growth", "Put in", "Saved so far"]
+        let chart = LineChart(
+            title: "t", description: "d", xDomain: 0...1, xTicks: [], xAxisTitle: "", yLabel: { _ in "" },
+            marker: nil, series: names.map { .init(name: $0, style: "value", points: []) })
+        // 8, then 30 + 1.5 × 8.5 × letters + 16 for each: 17, 6 and 12 letters.
+        XCTAssertEqual(chart.legendStops, [8, 270.75, 393.25, 592.25])
+        XCTAssertLessThanOrEqual(chart.legendStops.last! - 16, LineChart.width)
+    }
+
     func testCurveEndsAtTheNextNiceTickWithCurrencyAndToday() {
         let en = curve(.en)
         let zh = curve(.zhHans)
@@ -163,13 +173,15 @@ final class ChartTests: XCTestCase {
                 + [.init(tick: "Dec", label: "d", value: 12)],
             yLabel: { AxisLabel(language: .en).number($0) + " min" })
         XCTAssertEqual(chart.axis.ticks, [0, 20, 40, 60])
+        // "60 min" at the phone's type: 6 × 8.5 × 1.5, and 12 to spare.
+        XCTAssertEqual(chart.left, 88.5)
         let svg = chart.svg
         XCTAssertTrue(svg.contains(">60 min</text>"))
         // No column for a week without practice; one titled column for each of the other 19.
         XCTAssertEqual(svg.components(separatedBy: "<rect class=\"mark\"").count, 20)
         XCTAssertFalse(svg.contains("<title>a</title>"))
         XCTAssertTrue(svg.contains("x=\"640.00\" text-anchor=\"end\" y=\"212.00\">Dec</text>"))
-        XCTAssertTrue(svg.contains("x=\"86.74\" y=\"212.00\">Nov</text>"))
+        XCTAssertTrue(svg.contains("x=\"91.22\" y=\"212.00\">Nov</text>"))
     }
 
     func testBarsShareOneColourAndLeaveRoomForTheirLongestLabel() {

@@ -21,15 +21,19 @@ struct ColumnChart {
     var yLabel: (Double) -> String
 
     static let width = 640.0, height = 220.0
-    static let left = 84.0, right = 8.0, top = 12.0, bottom = 28.0
+    static let right = 8.0, top = 20.0, bottom = 28.0
 
     var axis: ValueAxis {
         ValueAxis(fitting: columns.map { NSDecimalNumber(decimal: $0.value).doubleValue }.max() ?? 0, intervals: 4)
     }
 
+    /// Room for the longest y label at the phone's larger type (1.5 × 14 px).
+    var left: Double { max(48, (axis.ticks.map { LineChart.textWidth(yLabel($0)) }.max() ?? 0) * 1.5 + 12) }
+
     var svg: String {
         let axis = axis
-        let plotWidth = ColumnChart.width - ColumnChart.left - ColumnChart.right
+        let left = left
+        let plotWidth = ColumnChart.width - left - ColumnChart.right
         let plotHeight = ColumnChart.height - ColumnChart.top - ColumnChart.bottom
         let pitch = plotWidth / Double(max(columns.count, 1))
         func y(_ value: Double) -> Double { ColumnChart.top + plotHeight * (1 - value / axis.top) }
@@ -38,13 +42,13 @@ struct ColumnChart {
         out +=
             "<title id=\"\(id)-title\">\(XMLText.escape(title))</title><desc id=\"\(id)-desc\">\(XMLText.escape(description))</desc>"
         for tick in axis.ticks {
-            out += "<line class=\"grid\" x1=\"\(f(ColumnChart.left))\" y1=\"\(f(y(tick)))\" "
+            out += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" "
             out += "x2=\"\(f(ColumnChart.width - ColumnChart.right))\" y2=\"\(f(y(tick)))\"/>"
-            out += "<text class=\"axis\" x=\"\(f(ColumnChart.left - 8))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">"
+            out += "<text class=\"axis\" x=\"\(f(left - 8))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">"
             out += "\(XMLText.escape(yLabel(tick)))</text>"
         }
         for (index, column) in columns.enumerated() {
-            let x = ColumnChart.left + Double(index) * pitch
+            let x = left + Double(index) * pitch
             let value = NSDecimalNumber(decimal: column.value).doubleValue
             if value > 0 {
                 let top = min(y(value), y(0) - 1)

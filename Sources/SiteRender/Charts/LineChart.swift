@@ -105,16 +105,21 @@ struct LineChart {
         return out + "</svg>"
     }
 
+    /// Where each series' key starts in the legend row, and where the row ends, leaving room for
+    /// every name at the phone's larger type (1.5 × 14 px).
+    var legendStops: [Double] {
+        series.reduce(into: [8.0]) { stops, line in
+            stops.append(stops.last! + 30 + LineChart.textWidth(line.name) * 1.5 + 16)
+        }
+    }
+
     /// One short line and name per series, in a row above the plot.
     private var legend: String {
         var out = ""
-        var at = LineChart.left
-        for line in series {
+        for (line, at) in zip(series, legendStops) {
             out +=
                 "<line class=\"series-\(line.style)\" x1=\"\(f(at))\" y1=\"14.00\" x2=\"\(f(at + 24))\" y2=\"14.00\"/>"
             out += "<text class=\"axis\" x=\"\(f(at + 30))\" y=\"19.00\">\(XMLText.escape(line.name))</text>"
-            // Room for the name at the phone's larger type (1.5 × 14 px).
-            at += 30 + LineChart.textWidth(line.name) * 1.5 + 16
         }
         return out
     }
