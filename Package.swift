@@ -82,7 +82,7 @@ let package = Package(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "SiteData", "Statement", "SiteRender", "SitePublish", "DataEdit", "FixtureGenerator",
-                "BuiltinFiles", "Domain", "Jar", "TOML", "Subscriptions", "Badges",
+                "BuiltinFiles", "Domain", "Jar", "TOML", "Subscriptions", "Badges", "Breathing",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),

@@ -152,14 +152,8 @@ extension SiteRenderer {
     /// The figures the dashboard and the breathing page share: totals, streaks, strength, heatmap.
     func breathingSummary() -> [String: MustacheValue] {
         let report = figures.breathing
-        let heatmap = HeatmapChart(
-            heatmap: report.heatmap, title: string("breathing.heatmap"),
-            description: string(
-                "breathing.heatmap_desc",
-                [
-                    "from": format.date(report.heatmap.firstDay), "to": format.date(today),
-                    "sessions": String(report.totals.sessions),
-                ]),
+        var heatmap = HeatmapChart(
+            heatmap: report.heatmap, title: string("breathing.heatmap"), description: "",
             dayLabel: { day in
                 string(
                     "breathing.day",
@@ -167,7 +161,15 @@ extension SiteRenderer {
                         "date": format.date(day.date), "sessions": String(day.sessions),
                         "minutes": minutes(day.minutes),
                     ])
-            })
+            },
+            monthName: { string("chart.month.\($0)") }, weekdayName: { string("chart.weekday.\($0)") },
+            less: string("breathing.less"), more: string("breathing.more"))
+        heatmap.description = string(
+            "breathing.heatmap_desc",
+            [
+                "from": format.date(heatmap.firstDay), "to": format.date(today),
+                "sessions": String(report.totals.sessions),
+            ])
         return [
             "session_count": .int(report.totals.sessions),
             "minutes": .string(minutes(report.totals.minutes)),

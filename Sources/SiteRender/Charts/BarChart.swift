@@ -2,7 +2,8 @@ import Foundation
 
 /// An accessible inline SVG bar chart: one horizontal bar per row, its label and value written
 /// beside it, a `<title>` and `<desc>` for screen readers, fixed number formatting for stable
-/// bytes. The page puts the same figures in a table.
+/// bytes. Every bar has the theme's one accent colour: length is the only thing that varies, so
+/// colour never pretends to mean something. The page puts the same figures in a table.
 struct BarChart {
     struct Bar {
         var label: String
@@ -15,12 +16,18 @@ struct BarChart {
     var description: String
     var bars: [Bar]
 
-    static let width = 640.0, rowHeight = 28.0, labelWidth = 150.0, valueWidth = 110.0
+    static let width = 640.0, rowHeight = 32.0
+
+    /// Room for the longest label and value at the phone's larger type (1.5 × 14 px), so neither
+    /// runs off the chart's edge there.
+    var labelWidth: Double { (bars.map { LineChart.textWidth($0.label) }.max() ?? 0) * 1.5 + 12 }
+    var valueWidth: Double { (bars.map { LineChart.textWidth($0.valueText) }.max() ?? 0) * 1.5 + 12 }
 
     var svg: String {
         let height = Double(max(bars.count, 1)) * BarChart.rowHeight + 8
         let maxValue = bars.map { NSDecimalNumber(decimal: $0.value).doubleValue }.max() ?? 0
-        let span = BarChart.width - BarChart.labelWidth - BarChart.valueWidth
+        let labelWidth = labelWidth
+        let span = BarChart.width - labelWidth - valueWidth
         var out = "<svg class=\"chart bars\" viewBox=\"0 0 \(f(BarChart.width)) \(f(height))\" role=\"img\" "
         out += "aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
         out +=
@@ -29,11 +36,11 @@ struct BarChart {
             let y = 4 + Double(index) * BarChart.rowHeight
             let value = NSDecimalNumber(decimal: bar.value).doubleValue
             let length = maxValue > 0 ? max(2, span * value / maxValue) : 0
-            out += "<text class=\"axis\" x=\"\(f(BarChart.labelWidth - 8))\" y=\"\(f(y + 17))\" text-anchor=\"end\">"
+            out += "<text class=\"axis\" x=\"\(f(labelWidth - 8))\" y=\"\(f(y + 20))\" text-anchor=\"end\">"
             out += "\(XMLText.escape(bar.label))</text>"
-            out += "<rect class=\"bar-\(index % 6)\" x=\"\(f(BarChart.labelWidth))\" y=\"\(f(y + 4))\" "
-            out += "width=\"\(f(length))\" height=\"\(f(BarChart.rowHeight - 10))\" rx=\"3\"/>"
-            out += "<text class=\"axis\" x=\"\(f(BarChart.labelWidth + length + 6))\" y=\"\(f(y + 17))\">"
+            out += "<rect class=\"mark\" x=\"\(f(labelWidth))\" y=\"\(f(y + 6))\" "
+            out += "width=\"\(f(length))\" height=\"\(f(BarChart.rowHeight - 12))\" rx=\"3\"/>"
+            out += "<text class=\"axis\" x=\"\(f(labelWidth + length + 6))\" y=\"\(f(y + 20))\">"
             out += "\(XMLText.escape(bar.valueText))</text>"
         }
         return out + "</svg>"

@@ -2,40 +2,113 @@ import Breathing
 import Domain
 import Foundation
 
-/// The 53-week practice heatmap as an accessible inline SVG: one square per day, Monday at the
-/// top, a `<title>` on every day for pointers and screen readers, colour levels from CSS classes
-/// (`level-0` … `level-4`, `future`) so the theme's tokens decide the colours.
+/// The practice heatmap as an accessible inline SVG, laid out like GitHub's contribution graph:
+/// one square per day, Monday at the top, month names above the weeks where a month begins,
+/// Monday, Wednesday and Friday named on the left, today outlined, and a "less … more" legend of
+/// the same squares below. It starts at the first week with practice (never fewer than
+/// `minimumWeeks`, never more than the engine's 53), so a habit begun in June does not sit
+/// behind half a year of empty squares. Colour levels come from CSS classes (`level-0` …
+/// `level-4`) so the theme's tokens decide the colours; the SVG's `width` is its natural size,
+/// and the page's CSS scrolls it on a phone, anchored at the latest week.
 struct HeatmapChart {
     let heatmap: PracticeHeatmap
     let title: String
-    let description: String
+    var description: String
     /// "2026-11-28: 2 sessions, 12 min" for one day.
     let dayLabel: (PracticeHeatmap.Day) -> String
+    /// A short month name, 1 … 12.
+    let monthName: (Int) -> String
+    /// A short weekday name, 1 (Monday) … 7.
+    let weekdayName: (Int) -> String
+    let less: String
+    let more: String
 
-    static let cell = 11.0, gap = 3.0
+    static let cell = 12.0, gap = 3.0, left = 36.0, top = 20.0, right = 24.0
+    static let minimumWeeks = 17
+    static var pitch: Double { cell + gap }
+
+    /// The weeks drawn: from the first week with a session, at least `minimumWeeks`.
+    var weeks: ArraySlice<[PracticeHeatmap.Day]> { HeatmapChart.shownWeeks(of: heatmap) }
+
+    /// From the first week with a session, at least `minimumWeeks`; the breathing page's weekly
+    /// chart shows the same weeks.
+    static func shownWeeks(of heatmap: PracticeHeatmap) -> ArraySlice<[PracticeHeatmap.Day]> {
+        let all = heatmap.weeks
+        let firstPractice = all.firstIndex { $0.contains { $0.sessions > 0 && !$0.isFuture } } ?? all.count
+        return all[max(0, min(firstPractice, all.count - minimumWeeks))...]
+    }
+
+    var firstDay: CalendarDate { weeks.first?[0].date ?? heatmap.firstDay }
+
+    /// The columns that get a month's name: each week holding a month's first day, and the first
+    /// column when no such week follows within three columns.
+    var monthLabels: [(column: Int, month: Int)] {
+        var labels: [(column: Int, month: Int)] = []
+        for (column, week) in weeks.enumerated() {
+            if let first = week.first(where: { $0.date.day == 1 }) { labels.append((column, first.date.month)) }
+        }
+        if labels.first?.column != 0, (labels.first?.column ?? .max) >= 3, let start = weeks.first {
+            labels.insert((0, start[0].date.month), at: 0)
+        }
+        return labels
+    }
+
+    var size: (width: Double, height: Double) {
+        (
+            HeatmapChart.left + Double(weeks.count) * HeatmapChart.pitch + HeatmapChart.right,
+            HeatmapChart.top + 7 * HeatmapChart.pitch + 24
+        )
+    }
 
     var svg: String {
-        let width = Double(heatmap.weeks.count) * (HeatmapChart.cell + HeatmapChart.gap)
-        let height = 7 * (HeatmapChart.cell + HeatmapChart.gap)
-        var out = "<svg class=\"heatmap\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" "
+        let (width, height) = size
+        var out = "<svg class=\"heatmap\" width=\"\(f(width))\" height=\"\(f(height))\" "
+        out += "viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" "
         out += "aria-labelledby=\"heatmap-title heatmap-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
         out +=
             "<title id=\"heatmap-title\">\(XMLText.escape(title))</title><desc id=\"heatmap-desc\">\(XMLText.escape(description))</desc>"
-        for (column, week) in heatmap.weeks.enumerated() {
-            for (row, day) in week.enumerated() {
-                let x = Double(column) * (HeatmapChart.cell + HeatmapChart.gap)
-                let y = Double(row) * (HeatmapChart.cell + HeatmapChart.gap)
-                let style = day.isFuture ? "future" : "level-\(day.level)"
-                out += "<rect class=\"\(style)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(HeatmapChart.cell))\" "
-                out += "height=\"\(f(HeatmapChart.cell))\" rx=\"2\">"
-                if !day.isFuture { out += "<title>\(XMLText.escape(dayLabel(day)))</title>" }
-                out += "</rect>"
+        for label in monthLabels {
+            out += "<text class=\"axis\" x=\"\(f(HeatmapChart.left + Double(label.column) * HeatmapChart.pitch))\" "
+            out += "y=\"\(f(HeatmapChart.top - 7))\">\(XMLText.escape(monthName(label.month)))</text>"
+        }
+        for row in [0, 2, 4] {
+            out += "<text class=\"axis\" x=\"\(f(HeatmapChart.left - 6))\" "
+            out += "y=\"\(f(HeatmapChart.top + Double(row) * HeatmapChart.pitch + 10))\" text-anchor=\"end\">"
+            out += "\(XMLText.escape(weekdayName(row + 1)))</text>"
+        }
+        for (column, week) in weeks.enumerated() {
+            for (row, day) in week.enumerated() where !day.isFuture {
+                let x = HeatmapChart.left + Double(column) * HeatmapChart.pitch
+                let y = HeatmapChart.top + Double(row) * HeatmapChart.pitch
+                let isToday = day.date == heatmap.lastPastDay
+                out += "<rect class=\"level-\(day.level)\(isToday ? " today" : "")\" x=\"\(f(x))\" y=\"\(f(y))\" "
+                out += "width=\"\(f(HeatmapChart.cell))\" height=\"\(f(HeatmapChart.cell))\" rx=\"2\">"
+                out += "<title>\(XMLText.escape(dayLabel(day)))</title></rect>"
             }
         }
-        return out + "</svg>"
+        return out + legend(width: width, y: HeatmapChart.top + 7 * HeatmapChart.pitch + 6) + "</svg>"
+    }
+
+    /// "Less ■■■■■ More", right-aligned under the grid, with the grid's own squares.
+    private func legend(width: Double, y: Double) -> String {
+        let moreWidth = LineChart.textWidth(more) * 0.86
+        var x = width - HeatmapChart.right - moreWidth - 6 - 5 * HeatmapChart.pitch
+        var out =
+            "<text class=\"axis\" x=\"\(f(x - 4))\" y=\"\(f(y + 10))\" text-anchor=\"end\">\(XMLText.escape(less))</text>"
+        for level in 0...4 {
+            out += "<rect class=\"level-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(HeatmapChart.cell))\" "
+            out += "height=\"\(f(HeatmapChart.cell))\" rx=\"2\"/>"
+            x += HeatmapChart.pitch
+        }
+        return out + "<text class=\"axis\" x=\"\(f(x + 1))\" y=\"\(f(y + 10))\">\(XMLText.escape(more))</text>"
     }
 
     private func f(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
+}
+
+extension PracticeHeatmap {
+    /// Today: the last day of the grid that is not in the future.
+    var lastPastDay: CalendarDate? { weeks.last?.last(where: { !$0.isFuture })?.date }
 }

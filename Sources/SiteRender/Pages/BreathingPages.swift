@@ -34,15 +34,15 @@ struct BreathingPages: PageFamily {
                 ])
             } ?? .null
         fields["programs"] = .list(report.programs.map { programValue($0, renderer) })
+        let weeks = weekTotals(report.heatmap)
         fields["weeks"] = .list(
-            report.heatmap.weeks.filter { !$0[0].isFuture }.reversed().map { week in
-                let past = week.filter { !$0.isFuture }
-                return .object([
-                    "start": .string(format.date(week[0].date)), "iso": .string(week[0].date.description),
-                    "sessions": .int(past.reduce(0) { $0 + $1.sessions }),
-                    "minutes": .string(renderer.minutes(past.reduce(Decimal(0)) { $0 + $1.seconds } / 60)),
+            weeks.reversed().map { week in
+                .object([
+                    "start": .string(format.date(week.start)), "iso": .string(week.start.description),
+                    "sessions": .int(week.sessions), "minutes": .string(renderer.minutes(week.minutes)),
                 ])
             })
+        fields["weeks_chart"] = .string(weeksChart(weeks, renderer))
         let content = fields
         renderer.page(
             "breathing/index.html", template: "pages/breathing", title: renderer.string("breathing.title"),
@@ -50,6 +50,53 @@ struct BreathingPages: PageFamily {
         for pattern in renderer.data.patterns {
             queuePacer(pattern, into: &site, for: renderer)
         }
+    }
+
+    /// A week's practice: its Monday, and the days up to today.
+    struct WeekTotal {
+        var start: CalendarDate
+        var sessions: Int
+        var minutes: Decimal
+    }
+
+    /// The weeks the heatmap draws (from the first week with practice), oldest first.
+    private func weekTotals(_ heatmap: PracticeHeatmap) -> [WeekTotal] {
+        HeatmapChart.shownWeeks(of: heatmap).map { week in
+            let past = week.filter { !$0.isFuture }
+            return WeekTotal(
+                start: week[0].date, sessions: past.reduce(0) { $0 + $1.sessions },
+                minutes: past.reduce(Decimal(0)) { $0 + $1.seconds } / 60)
+        }
+    }
+
+    /// Minutes each week as columns, a month's name under the week its first day falls in.
+    private func weeksChart(_ weeks: [WeekTotal], _ renderer: SiteRenderer) -> String {
+        let format = renderer.format
+        let axisLabel = AxisLabel(language: renderer.data.site.language)
+        let unit = renderer.string("breathing.minutes")
+        let chart = ColumnChart(
+            id: "by-week", title: renderer.string("breathing.by_week"),
+            description: renderer.string(
+                "breathing.by_week_desc",
+                [
+                    "weeks": String(weeks.count), "from": weeks.first.map { format.date($0.start) } ?? "",
+                    "to": format.date(renderer.today),
+                    "minutes": renderer.minutes(weeks.reduce(Decimal(0)) { $0 + $1.minutes }),
+                ]),
+            columns: weeks.map { week in
+                let monthStart = (0..<7).map { week.start.adding(days: $0) }.first { $0.day == 1 }
+                return .init(
+                    tick: monthStart.map { renderer.string("chart.month.\($0.month)") } ?? "",
+                    label: renderer.string(
+                        "breathing.week",
+                        [
+                            "date": format.date(week.start), "sessions": String(week.sessions),
+                            "minutes": renderer.minutes(week.minutes),
+                        ]),
+                    value: week.minutes)
+            },
+            yLabel: { axisLabel.number($0) + " " + unit })
+        return chart.svg
     }
 
     private func programValue(_ progress: ProgramProgress, _ renderer: SiteRenderer) -> MustacheValue {

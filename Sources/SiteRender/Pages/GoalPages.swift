@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Jar
 import Mustache
 
@@ -67,6 +68,27 @@ struct GoalPages: PageFamily {
     ) -> MustacheValue {
         guard let points, !points.isEmpty else { return .null }
         let format = renderer.format
+        let axisLabel = AxisLabel(language: renderer.data.site.language)
+        let horizon = Double(points.count)
+        let step = max(1, (points.count + 9) / 10)
+        var series: [LineChart.Series] = [
+            .init(
+                name: renderer.string("goals.value"), style: "value",
+                points: [.init(x: 0, value: 0)] + points.map { .init(x: Double($0.year), value: $0.value) }),
+            .init(
+                name: renderer.string("goals.contributed"), style: "contributed",
+                points: [.init(x: 0, value: 0)] + points.map { .init(x: Double($0.year), value: $0.contributed) }),
+        ]
+        var marker: LineChart.Marker?
+        if let plan = goal.plan, plan.start <= renderer.today {
+            let now = GoalPages.years(from: plan.start, to: renderer.today)
+            let saved = GoalPages.savedSteps(goal.deposits, start: plan.start, today: renderer.today)
+            series.append(
+                .init(
+                    name: renderer.string("chart.saved"), style: "saved", points: saved,
+                    endLabel: format.money(saved.last?.value ?? 0, goal.currency)))
+            marker = LineChart.Marker(x: now, label: renderer.string("chart.today"))
+        }
         let chart = LineChart(
             title: renderer.string("goals.projection"),
             description: renderer.string(
@@ -75,13 +97,11 @@ struct GoalPages: PageFamily {
                     "years": String(points.count), "contributed": format.money(points.last!.contributed, goal.currency),
                     "value": format.money(points.last!.value, goal.currency),
                 ]),
-            xLabels: ["0"] + points.map { String($0.year) },
-            series: [
-                .init(name: renderer.string("goals.value"), style: "value", values: [0] + points.map(\.value)),
-                .init(
-                    name: renderer.string("goals.contributed"), style: "contributed",
-                    values: [0] + points.map(\.contributed)),
-            ])
+            xDomain: 0...max(horizon, marker?.x ?? 0),
+            xTicks: stride(from: 0, through: points.count, by: step).map { .init(x: Double($0), label: String($0)) },
+            xAxisTitle: renderer.string("chart.years_since_start"),
+            yLabel: { axisLabel.money($0, goal.currency) },
+            marker: marker, series: series)
         return .object([
             "svg": .string(chart.svg),
             "rows": .list(
@@ -93,5 +113,32 @@ struct GoalPages: PageFamily {
                     ])
                 }),
         ])
+    }
+
+    /// Where `date` falls in years since `start`: whole years to the last anniversary, then the
+    /// fraction of the year after it, so every anniversary lands exactly on its tick.
+    static func years(from start: CalendarDate, to date: CalendarDate) -> Double {
+        guard date > start else { return 0 }
+        var whole = date.year - start.year
+        if start.adding(months: 12 * whole) > date { whole -= 1 }
+        let from = start.adding(months: 12 * whole)
+        let next = start.adding(months: 12 * (whole + 1))
+        return Double(whole) + Double(from.days(to: date)) / Double(from.days(to: next))
+    }
+
+    /// The running total saved as a step line from the plan's start to today: flat between
+    /// deposits, rising on each deposit's day. Deposits before the start count from the start.
+    static func savedSteps(_ deposits: [Deposit], start: CalendarDate, today: CalendarDate) -> [LineChart.Point] {
+        var total: Decimal = 0
+        var points = [LineChart.Point(x: 0, value: 0)]
+        let byDay = Dictionary(grouping: deposits.filter { $0.at.date <= today }) { max($0.at.date, start) }
+        for day in byDay.keys.sorted() {
+            let x = years(from: start, to: day)
+            points.append(.init(x: x, value: total))
+            total += byDay[day]!.reduce(Decimal(0)) { $0 + $1.amount }
+            points.append(.init(x: x, value: total))
+        }
+        points.append(.init(x: years(from: start, to: today), value: total))
+        return points
     }
 }

@@ -1,0 +1,70 @@
+import Foundation
+
+/// An accessible inline SVG column chart over time, such as minutes practised each week: one
+/// accent-coloured column per period, oldest on the left, y ticks from `ValueAxis`, a label under
+/// the columns that start something (a month), and a `<title>` on every column for pointers and
+/// screen readers. The full figures go in a table behind `<details>`.
+struct ColumnChart {
+    struct Column {
+        /// Under the column, or empty.
+        var tick: String
+        /// The column's `<title>`: "Week of 2 Nov 2026: 3 sessions, 24 min".
+        var label: String
+        var value: Decimal
+    }
+
+    var id: String
+    var title: String
+    var description: String
+    var columns: [Column]
+    /// A y tick's label, with its unit.
+    var yLabel: (Double) -> String
+
+    static let width = 640.0, height = 220.0
+    static let right = 8.0, top = 20.0, bottom = 28.0
+
+    var axis: ValueAxis {
+        ValueAxis(fitting: columns.map { NSDecimalNumber(decimal: $0.value).doubleValue }.max() ?? 0, intervals: 4)
+    }
+
+    /// Room for the longest y label at the phone's larger type (1.5 × 14 px).
+    var left: Double { max(48, (axis.ticks.map { LineChart.textWidth(yLabel($0)) }.max() ?? 0) * 1.5 + 12) }
+
+    var svg: String {
+        let axis = axis
+        let left = left
+        let plotWidth = ColumnChart.width - left - ColumnChart.right
+        let plotHeight = ColumnChart.height - ColumnChart.top - ColumnChart.bottom
+        let pitch = plotWidth / Double(max(columns.count, 1))
+        func y(_ value: Double) -> Double { ColumnChart.top + plotHeight * (1 - value / axis.top) }
+        var out = "<svg class=\"chart columns\" viewBox=\"0 0 \(f(ColumnChart.width)) \(f(ColumnChart.height))\" "
+        out += "role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
+        out +=
+            "<title id=\"\(id)-title\">\(XMLText.escape(title))</title><desc id=\"\(id)-desc\">\(XMLText.escape(description))</desc>"
+        for tick in axis.ticks {
+            out += "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" "
+            out += "x2=\"\(f(ColumnChart.width - ColumnChart.right))\" y2=\"\(f(y(tick)))\"/>"
+            out += "<text class=\"axis\" x=\"\(f(left - 8))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">"
+            out += "\(XMLText.escape(yLabel(tick)))</text>"
+        }
+        for (index, column) in columns.enumerated() {
+            let x = left + Double(index) * pitch
+            let value = NSDecimalNumber(decimal: column.value).doubleValue
+            if value > 0 {
+                let top = min(y(value), y(0) - 1)
+                out += "<rect class=\"mark\" x=\"\(f(x + pitch * 0.1))\" y=\"\(f(top))\" width=\"\(f(pitch * 0.8))\" "
+                out += "height=\"\(f(y(0) - top))\"><title>\(XMLText.escape(column.label))</title></rect>"
+            }
+            if !column.tick.isEmpty {
+                // A name that would run off the right edge ends at it instead.
+                let fits = x + pitch * 0.1 + LineChart.textWidth(column.tick) * 1.5 <= ColumnChart.width
+                let anchor = fits ? "\(f(x + pitch * 0.1))\"" : "\(f(ColumnChart.width))\" text-anchor=\"end\""
+                out += "<text class=\"axis\" x=\"\(anchor) y=\"\(f(ColumnChart.height - 8))\">"
+                out += "\(XMLText.escape(column.tick))</text>"
+            }
+        }
+        return out + "</svg>"
+    }
+
+    private func f(_ value: Double) -> String { String(format: "%.2f", value) }
+}
