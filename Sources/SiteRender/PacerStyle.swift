@@ -132,7 +132,8 @@ public enum PacerStyle {
         css += "\(scope) .pacer-cycle .pacer-strip { animation: \(name)-cycle \(session) step-end forwards; }\n"
         css += "\(scope) .pacer-done { animation: pacer-done \(session) step-end forwards; }\n"
         css += "@media (prefers-reduced-motion: reduce) {\n"
-        css += "  \(scope) .pacer-run *, \(scope) .pacer-done { animation: none; }\n"
+        css += "  \(scope) .pacer-run *, \(scope) .pacer-count .pacer-strip, \(scope) .pacer-cycle .pacer-strip, "
+        css += "\(scope) .pacer-done { animation: none; }\n"
         css += "  \(scope) .pacer-run, \(scope) .pacer-done { display: none; }\n"
         css += "}\n"
         return css

@@ -79,7 +79,7 @@ final class BreathingPacerTests: XCTestCase {
             .pacer .pacer-cycle .pacer-strip { animation: pacer-4-7-8-cycle 38s step-end forwards; }
             .pacer .pacer-done { animation: pacer-done 38s step-end forwards; }
             @media (prefers-reduced-motion: reduce) {
-              .pacer .pacer-run *, .pacer .pacer-done { animation: none; }
+              .pacer .pacer-run *, .pacer .pacer-count .pacer-strip, .pacer .pacer-cycle .pacer-strip, .pacer .pacer-done { animation: none; }
               .pacer .pacer-run, .pacer .pacer-done { display: none; }
             }
 
