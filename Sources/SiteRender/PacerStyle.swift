@@ -3,7 +3,10 @@ import Foundation
 
 /// The pacer of a pattern page as CSS, generated from the pattern's phase timeline: a shape that
 /// grows while breathing in, stays while holding, shrinks while breathing out and stays small
-/// while resting, and a label per phase that is visible only during its phase. No JavaScript.
+/// while resting; a label per phase, visible only during its phase; a countdown of the phase's
+/// seconds; and "cycle n of N" for a session of `cycles` cycles, after which the pacer stops and
+/// says so. No JavaScript: the countdown and the cycle number are strips of numbers in the markup
+/// (`countdown(for:)`, 1…N) moved one line at a time by stepped keyframes.
 ///
 /// Keyframe percentages are the phase boundaries of one cycle, exactly: start × 100 / cycle,
 /// rounded half away from zero to `percentDigits` decimals with trailing zeros dropped (4-7-8:
@@ -13,25 +16,57 @@ import Foundation
 /// The markup it styles (`scope` is the root, `.pacer` by default):
 ///
 ///     <div class="pacer">
-///       <div class="pacer-shape" aria-hidden="true"></div>
-///       <p class="pacer-labels" aria-hidden="true">
-///         <span class="pacer-label pacer-label-inhale">Breathe in</span>
-///         <span class="pacer-label pacer-label-hold">Hold</span>
-///         <span class="pacer-label pacer-label-exhale">Breathe out</span>
-///         <span class="pacer-label pacer-label-rest">Rest</span>
-///       </p>
+///       <div class="pacer-run" aria-hidden="true">
+///         <div class="pacer-stage">
+///           <div class="pacer-shape"></div>
+///           <p class="pacer-count"><span class="pacer-strip">…one span per countdown entry…</span></p>
+///         </div>
+///         <p class="pacer-labels">
+///           <span class="pacer-label pacer-label-inhale">Breathe in</span> …
+///         </p>
+///         <p class="pacer-cycle">Cycle <span class="pacer-window"><span class="pacer-strip">
+///           …one span per cycle, 1…N…</span></span> of N</p>
+///       </div>
+///       <p class="pacer-done">Done…</p>
 ///       <ol class="pacer-guide">…one item per phase, e.g. "Breathe in for 4 s"…</ol>
 ///     </div>
 ///
-/// Under `prefers-reduced-motion: reduce` the shape and labels stop and are hidden, leaving the
+/// Under `prefers-reduced-motion: reduce` nothing moves and the pacer is hidden, leaving the
 /// guide: a calm text-only description of the pattern.
 public enum PacerStyle {
     public static let percentDigits = 4
     /// The shape's scale with empty lungs (start of inhale, rest); full lungs are scale(1).
     public static let emptyScale = "0.4"
 
-    /// The CSS for `pattern`; deterministic, ending in a newline.
-    public static func css(for pattern: BreathingPattern, scope: String = ".pacer") -> String {
+    /// One number of the countdown: `value` seconds are left in the phase from `start` (seconds
+    /// into the cycle) on.
+    public struct Count: Equatable, Sendable {
+        public var start: Decimal
+        public var value: Int
+    }
+
+    /// The countdown of one cycle, phase by phase: ⌈length⌉ … 1 seconds left. A phase of 5.5 s
+    /// shows 6 for its first half second, then 5, 4, 3, 2, 1.
+    public static func countdown(for pattern: BreathingPattern) -> [Count] {
+        var counts: [Count] = []
+        var start: Decimal = 0
+        for phase in pattern.phases {
+            var whole = Decimal()
+            var length = phase.seconds
+            NSDecimalRound(&whole, &length, 0, .up)
+            let top = NSDecimalNumber(decimal: whole).intValue
+            for value in stride(from: top, through: 1, by: -1) {
+                // `value` seconds are left once the phase has run `length − value` of them.
+                let begins = start + max(phase.seconds - Decimal(value), 0)
+                counts.append(Count(start: begins, value: value))
+            }
+            start += phase.seconds
+        }
+        return counts
+    }
+
+    /// The CSS for `pattern` over a session of `cycles` cycles; deterministic, ending in a newline.
+    public static func css(for pattern: BreathingPattern, cycles: Int = 4, scope: String = ".pacer") -> String {
         let cycle = pattern.cycleSeconds
         let phases = pattern.phases
         guard cycle > 0, !phases.isEmpty else { return "" }
@@ -64,16 +99,42 @@ public enum PacerStyle {
             css += "  100% { opacity: \(index < phases.count - 1 ? 0 : 1); }\n"
             css += "}\n"
         }
-        css += "\(scope) .pacer-shape { animation: \(name)-shape \(duration) ease-in-out infinite; }\n"
+        let counts = countdown(for: pattern)
+        css += "@keyframes \(name)-count {\n"
+        for (index, count) in counts.enumerated() {
+            let shift = index == 0 ? "0" : "-\(index)em"
+            css += "  \(percent(count.start, of: cycle)) { transform: translateY(\(shift)); }\n"
+        }
+        css += "  100% { transform: translateY(\(counts.count > 1 ? "-\(counts.count - 1)em" : "0")); }\n"
+        css += "}\n"
+        let sessions = max(cycles, 1)
+        css += "@keyframes \(name)-cycle {\n  0% { transform: translateY(0); }\n"
+        for index in stride(from: 1, to: sessions, by: 1) {
+            css += "  \(percent(Decimal(index), of: Decimal(sessions))) { transform: translateY(-\(index)em); }\n"
+        }
+        css += "  100% { transform: translateY(\(sessions > 1 ? "-\(sessions - 1)em" : "0")); }\n"
+        css += "}\n"
+        css += "@keyframes pacer-end {\n  0% { visibility: visible; }\n  100% { visibility: hidden; }\n}\n"
+        css += "@keyframes pacer-done {\n  0% { visibility: hidden; }\n  100% { visibility: visible; }\n}\n"
+        // One session is `cycles` runs of the cycle; then the shape rests small, the labels and
+        // the countdown go, the cycle number stays at N and the closing line appears.
+        let session = seconds(cycle * Decimal(sessions)) + "s"
+        let runs = "\(duration) \(sessions)"
+        css += "\(scope) .pacer-shape { transform: scale(\(emptyScale)); "
+        css += "animation: \(name)-shape \(runs) ease-in-out; }\n"
         css += "\(scope) .pacer-label { opacity: 0; }\n"
         for phase in phases {
             let label = "\(name)-\(phase.phase.rawValue)"
-            css +=
-                "\(scope) .pacer-label-\(phase.phase.rawValue) { animation: \(label) \(duration) step-end infinite; }\n"
+            css += "\(scope) .pacer-label-\(phase.phase.rawValue) { animation: \(label) \(runs) step-end; }\n"
         }
+        css += "\(scope) .pacer-count .pacer-strip { animation: \(name)-count \(runs) step-end; }\n"
+        css += "\(scope) .pacer-count { visibility: hidden; animation: pacer-end \(session) step-end; }\n"
+        css += "\(scope) .pacer-cycle .pacer-strip { animation: \(name)-cycle \(session) step-end forwards; }\n"
+        css += "\(scope) .pacer-done { animation: pacer-done \(session) step-end forwards; }\n"
         css += "@media (prefers-reduced-motion: reduce) {\n"
-        css += "  \(scope) .pacer-shape, \(scope) .pacer-label { animation: none; }\n"
-        css += "  \(scope) .pacer-shape, \(scope) .pacer-labels { display: none; }\n"
+        css += "  \(scope) .pacer-run *, \(scope) .pacer-count .pacer-strip, \(scope) .pacer-cycle .pacer-strip, "
+        css += "\(scope) .pacer-done { animation: none; }\n"
+        css += "  \(scope) .pacer-run, \(scope) .pacer-done { display: none; }\n"
         css += "}\n"
         return css
     }

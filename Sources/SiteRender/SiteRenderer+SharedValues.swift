@@ -49,8 +49,11 @@ extension SiteRenderer {
         ])
     }
 
+    /// A badge as the wall and the dashboard show it: its medal, texts, and for a locked one how
+    /// far along it is. `newest` marks the badges earned on the latest day any badge was earned.
     func badgeValue(_ status: BadgeStatus) -> MustacheValue {
         let definition = status.definition
+        let newest = status.unlockedOn != nil && status.unlockedOn == figures.badges.compactMap(\.unlockedOn).max()
         let ratio = status.progress.target > 0 ? status.progress.current / status.progress.target : 0
         let text = badgeText(status)
         let progress = string(
@@ -64,6 +67,11 @@ extension SiteRenderer {
             "name": .string(text.name),
             "description": .string(text.description),
             "category": .string(string("badges.category.\(definition.category.rawValue)")),
+            "medal": .string(
+                BadgeMedal.svg(
+                    id: definition.id, category: definition.category,
+                    progress: status.unlockedOn == nil ? min(ratio, 1) : nil)),
+            "newest": .bool(newest),
             "unlocked_on": status.unlockedOn.map { .string(format.date($0)) } ?? .null,
             "unlocked_iso": status.unlockedOn.map { .string($0.description) } ?? .null,
             "progress_value": .string((min(ratio, 1) * 100).fixed(1)),

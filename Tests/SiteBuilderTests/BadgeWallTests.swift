@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import SiteBuilder
+@testable import SiteRender
 
 /// The badge wall and the spend report say figures as a person checks them by hand: a locked
 /// badge's progress in its own unit, money in the base currency, and every category by its name.
@@ -90,6 +91,42 @@ final class BadgeWallTests: XCTestCase {
         XCTAssertTrue(saver.contains("<p class=\"meta\">每月 US$46.00 / US$100.00</p>"), saver)
         XCTAssertTrue(badge("hundred_minutes", in: site).contains("<p class=\"meta\">4.1 / 100 分钟</p>"))
         XCTAssertTrue(badge("breath_streak_7", in: site).contains("<p class=\"meta\">2 / 7 天</p>"))
+    }
+
+    func testEarnedBadgesShowTheirMedalAndLockedOnesASilhouette() throws {
+        let site = try build(language: "en")
+        // Earned: first_coin (2026-09-01), first_breath and first_slay (both 2026-11-01).
+        let coin = badge("first_coin", in: site)
+        XCTAssertTrue(coin.hasPrefix("id=\"first_coin\">"), coin)
+        XCTAssertTrue(coin.contains(BadgeMedal.svg(id: "first_coin", category: .savings)))
+        let slay = badge("first_slay", in: site)
+        XCTAssertTrue(slay.contains("<svg class=\"medal medal-subscriptions\""), slay)
+        let page = try XCTUnwrap(site["badges/index.html"])
+        XCTAssertTrue(page.contains("<li class=\"badge locked\" id=\"saved_1k\">"))
+        // Its silhouette fills to its progress: $110.25 of $1,000 is 64 × 0.11025 = 7.06 of 64 units.
+        let locked = badge("saved_1k", in: site)
+        XCTAssertTrue(locked.contains("<svg class=\"medal medal-savings\""), locked)
+        XCTAssertTrue(
+            locked.contains(
+                "<clipPath id=\"medal-fill-saved_1k\"><rect x=\"0\" y=\"56.94\" width=\"64\" height=\"7.06\"/>"),
+            locked)
+        XCTAssertTrue(locked.contains("<g class=\"medal-progress\" clip-path=\"url(#medal-fill-saved_1k)\">"))
+        XCTAssertFalse(coin.contains("clipPath"), "an earned medal is whole")
+        XCTAssertTrue(badge("hundred_minutes", in: site).contains("<svg class=\"medal medal-breathing\""))
+        XCTAssertEqual(page.components(separatedBy: "<svg class=\"medal ").count - 1, 21)
+        let dashboard = try XCTUnwrap(site["index.html"])
+        XCTAssertTrue(dashboard.contains("<svg class=\"medal medal-"), "the dashboard's recent badges have medals")
+    }
+
+    func testTheBadgesEarnedOnTheLatestDayAreMarkedNewest() throws {
+        let site = try build(language: "en")
+        let page = try XCTUnwrap(site["badges/index.html"])
+        let newest = page.components(separatedBy: "<li class=\"badge newest\" id=\"").dropFirst()
+            .map { String($0.prefix { $0 != "\"" }) }
+        // The first session and the Gym's slaying were both on 2026-11-01, the first coin in September.
+        XCTAssertEqual(newest, ["first_breath", "first_slay"], page)
+        XCTAssertEqual(page.components(separatedBy: "<span class=\"tag\">Newest</span>").count - 1, newest.count)
+        XCTAssertFalse(page.contains("badge locked newest"))
     }
 
     func testCategoriesShowTheirNameAndAnUnknownOneAsWrittenEscaped() throws {

@@ -136,6 +136,10 @@ struct BreathingPages: PageFamily {
                     "breathing.guide.\(length.phase.rawValue)",
                     ["seconds": NSDecimalNumber(decimal: length.seconds).stringValue]))
         }
+        let cycles = sessionCycles(pattern, renderer)
+        // "Cycle {current} of {total}": the strip of numbers 1…N stands where {current} is.
+        let cycleText = renderer.string("breathing.cycle_of", ["total": String(cycles)])
+        let cycleParts = cycleText.components(separatedBy: "{current}")
         renderer.page(
             "breathing/\(pattern.id)/index.html", template: "pages/pacer", title: name(of: pattern, renderer),
             section: "breathing",
@@ -143,13 +147,28 @@ struct BreathingPages: PageFamily {
                 "name": .string(name(of: pattern, renderer)),
                 "phases": .string(phaseText(pattern)),
                 "cycle_seconds": .string(NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue),
-                "pacer_css": .string(PacerStyle.css(for: pattern)),
+                "pacer_css": .string(PacerStyle.css(for: pattern, cycles: cycles)),
                 "labels": .list(labels),
+                "countdown": .list(PacerStyle.countdown(for: pattern).map { .int($0.value) }),
+                "cycle_before": .string(cycleParts[0]),
+                "cycle_after": .string(cycleParts.dropFirst().joined(separator: "")),
+                "cycle_numbers": .list((1...cycles).map { .int($0) }),
+                "done": .string(renderer.string("breathing.done", ["cycles": String(cycles)])),
                 "guide": .list(guide),
                 "sessions": .int(
                     renderer.figures.breathing.patterns.first { $0.pattern.id == pattern.id }?.totals.sessions ?? 0),
             ], into: &site)
     }
+
+    /// How many cycles the pacer runs: what an enrolled program prescribes for its next day when
+    /// that day uses this pattern, otherwise `defaultCycles`.
+    private func sessionCycles(_ pattern: BreathingPattern, _ renderer: SiteRenderer) -> Int {
+        let prescribed = renderer.figures.breathing.programs.compactMap(\.nextDay).first { $0.pattern == pattern.id }
+        return max(prescribed?.cycles ?? Self.defaultCycles, 1)
+    }
+
+    /// Four breaths: the usual first session of 4-7-8, and short enough for any pattern.
+    static let defaultCycles = 4
 
     private func phaseText(_ pattern: BreathingPattern) -> String {
         [pattern.inhale, pattern.hold, pattern.exhale, pattern.rest]
