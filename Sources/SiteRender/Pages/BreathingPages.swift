@@ -30,6 +30,7 @@ struct BreathingPages: PageFamily {
             report.mood.averageChange.map { change in
                 .object([
                     "count": .int(report.mood.count),
+                    "count_label": .string(renderer.unit("breathing.sessions_logged", for: report.mood.count)),
                     "change": .string((change > 0 ? "+" : "") + NSDecimalNumber(decimal: change).stringValue),
                 ])
             } ?? .null
@@ -59,6 +60,7 @@ struct BreathingPages: PageFamily {
             "start": .string(format.date(progress.start)),
             "completed": .int(progress.completedDays),
             "total": .int(progress.totalDays),
+            "days_label": .string(renderer.unit("breathing.days", for: progress.totalDays)),
             "rate": .string(format.percent(progress.completionRate)),
             "rate_value": .string((progress.completionRate * 100).fixed(1)),
             "finished_on": progress.finishedOn.map { .string(format.date($0)) } ?? .null,
@@ -84,11 +86,11 @@ struct BreathingPages: PageFamily {
             ])
         }
         let guide = pattern.phases.map { length -> MustacheValue in
-            .string(
-                renderer.string(
-                    "breathing.guide.\(length.phase.rawValue)",
-                    ["seconds": NSDecimalNumber(decimal: length.seconds).stringValue]))
+            let seconds = NSDecimalNumber(decimal: length.seconds).stringValue
+            let key = "breathing.guide.\(length.phase.rawValue)\(seconds == "1" ? "_one" : "")"
+            return .string(renderer.string(key, ["seconds": seconds]))
         }
+        let sessions = renderer.figures.breathing.patterns.first { $0.pattern.id == pattern.id }?.totals.sessions ?? 0
         renderer.page(
             "breathing/\(pattern.id)/index.html", template: "pages/pacer", title: name(of: pattern, renderer),
             section: "breathing",
@@ -99,8 +101,8 @@ struct BreathingPages: PageFamily {
                 "pacer_css": .string(PacerStyle.css(for: pattern)),
                 "labels": .list(labels),
                 "guide": .list(guide),
-                "sessions": .int(
-                    renderer.figures.breathing.patterns.first { $0.pattern.id == pattern.id }?.totals.sessions ?? 0),
+                "sessions": .int(sessions),
+                "sessions_label": .string(renderer.unit("breathing.sessions", for: sessions)),
             ], into: &site)
     }
 
