@@ -84,6 +84,19 @@ final class CopyTests: XCTestCase {
         XCTAssertFalse(en.range(of: #"<dt>[^<]*[:：]</dt>"#, options: .regularExpression) != nil, en)
     }
 
+    /// The breathing pages' Chinese uses the full-width colon, inside the sentence, once.
+    func testBreathingLabelsUseTheirLanguagesColon() throws {
+        let zh = try site(today: "2026-11-01", language: "zh-Hans")
+        let programs = try XCTUnwrap(zh.text("breathing/index.html"))
+        XCTAssertTrue(programs.contains(#"<p>下一步，第 1 天：<a href="calm/">"#), programs)
+        let pacer = try XCTUnwrap(zh.text("breathing/calm/index.html"))
+        XCTAssertTrue(pacer.contains(#"<p class="meta">吸–屏–呼–停（秒）：4-0-6-0 ·"#), pacer)
+        let en = try XCTUnwrap(try site(today: "2026-11-01").text("breathing/calm/index.html"))
+        XCTAssertTrue(en.contains(#"<p class="meta">In–hold–out–rest (s): 4-0-6-0 ·"#), en)
+        let enPrograms = try XCTUnwrap(try site(today: "2026-11-01").text("breathing/index.html"))
+        XCTAssertTrue(enPrograms.contains(#"<p>Next, day 1: <a href="calm/">"#), enPrograms)
+    }
+
     /// Chinese text is never slanted: `em` and `i` under `:lang(zh)` are upright, `em` in bold.
     /// Quotations and code have their own style, from tokens.
     func testChineseEmphasisIsUprightAndQuotationsAndCodeAreStyled() throws {

@@ -67,6 +67,7 @@ struct BreathingPages: PageFamily {
             "next_day": progress.nextDay.map { next in
                 .object([
                     "day": .int(next.day),
+                    "day_text": .string(renderer.string("breathing.next_day_of", ["day": String(next.day)])),
                     "pattern": .string(
                         renderer.data.patterns.first { $0.id == next.pattern }.map { name(of: $0, renderer) }
                             ?? next.pattern),
@@ -101,6 +102,7 @@ struct BreathingPages: PageFamily {
                 "pacer_css": .string(PacerStyle.css(for: pattern)),
                 "labels": .list(labels),
                 "guide": .list(guide),
+                "phases_text": .string(renderer.string("breathing.phases_of", ["phases": phaseText(pattern)])),
                 "sessions": .int(sessions),
                 "sessions_label": .string(renderer.unit("breathing.sessions", for: sessions)),
             ], into: &site)
