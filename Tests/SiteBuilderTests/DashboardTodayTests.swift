@@ -138,6 +138,8 @@ final class DashboardTodayTests: XCTestCase {
         for figure in ["$110.25", "$60.25", "$10.79"] {
             XCTAssertTrue(headline.contains(#"<span class="figure">\#(figure)</span>"#), "\(figure): \(headline)")
         }
+        let json = try XCTUnwrap(try site(today: "2026-10-20").text("data.json"))
+        XCTAssertTrue(json.contains(#""total_saved": "110.25",\#n    "saved_this_month": "60.25","#), json)
         let streak = part(try dashboard(today: "2026-11-01"), from: #"<ul class="headline">"#, to: "</ul>")
         XCTAssertTrue(
             streak.contains(#"<span class="figure">1</span> <span class="label">day in a row</span>"#), streak)
