@@ -28,6 +28,7 @@ extension SiteRenderer {
             "next_due": progress.nextDue.map { .string(format.date($0)) } ?? .null,
             "overdue": overdueText(progress.overdueDays).map { .string($0) } ?? .null,
             "deposit_count": .int(progress.deposits),
+            "deposits_label": .string(unit("goals.deposits", for: progress.deposits)),
             "jar": figures.jars[goal.id].map { jarValue($0, goal: goal) } ?? .null,
         ]
     }
@@ -42,9 +43,7 @@ extension SiteRenderer {
     private func jarValue(_ jar: JarArtwork, goal: Goal) -> MustacheValue {
         .object([
             "alt": .string(
-                string(
-                    "goals.jar_alt",
-                    ["coins": String(jar.coinCount), "value": format.money(jar.coinValue, goal.currency)])),
+                counted("goals.jar_alt", jar.coinCount, ["value": format.money(jar.coinValue, goal.currency)])),
             "has_fall": .bool(!jar.frames.isEmpty),
         ])
     }
@@ -109,10 +108,12 @@ extension SiteRenderer {
         let report = figures.subscriptions
         let base = report.baseCurrency
         let next = report.upcoming.prefix(3)
+        let active = report.items.filter { $0.status == .active }.count
         return [
             "monthly_total": .string(format.money(report.monthlyTotal.shown, base)),
             "yearly_total": .string(format.money(report.yearlyTotal.shown, base)),
-            "active_count": .int(report.items.filter { $0.status == .active }.count),
+            "active_count": .int(active),
+            "active_count_label": .string(unit("subscriptions.active_count", for: active)),
             "alerts": .list(report.alerts.map(subscriptionValue)),
             "has_alerts": .bool(!report.alerts.isEmpty),
             "upcoming": .list(next.map(subscriptionValue)),
@@ -150,7 +151,7 @@ extension SiteRenderer {
 
     private func riskReason(_ risk: SubscriptionRisk) -> String {
         switch risk.reason {
-        case .trialChargesSoon(let days): return string(risk.reason.key, ["days": String(days)])
+        case .trialChargesSoon(let days): return string(risk.reason.key, ["when": relativeDay(days)])
         case .notReviewedSince(let date), .reviewedOn(let date):
             return string(risk.reason.key, ["date": format.date(date)])
         case .neverReviewed: return string(risk.reason.key)
@@ -163,27 +164,26 @@ extension SiteRenderer {
         var heatmap = HeatmapChart(
             heatmap: report.heatmap, title: string("breathing.heatmap"), description: "",
             dayLabel: { day in
-                string(
-                    "breathing.day",
-                    [
-                        "date": format.date(day.date), "sessions": String(day.sessions),
-                        "minutes": minutes(day.minutes),
-                    ])
+                counted(
+                    "breathing.day", day.sessions, ["date": format.date(day.date), "minutes": minutes(day.minutes)])
             },
             monthName: { string("chart.month.\($0)") }, weekdayName: { string("chart.weekday.\($0)") },
             less: string("breathing.less"), more: string("breathing.more"))
-        heatmap.description = string(
-            "breathing.heatmap_desc",
-            [
-                "from": format.date(heatmap.firstDay), "to": format.date(today),
-                "sessions": String(report.totals.sessions),
-            ])
+        heatmap.description = counted(
+            "breathing.heatmap_desc", report.totals.sessions,
+            ["from": format.date(heatmap.firstDay), "to": format.date(today)])
+        let totalMinutes = minutes(report.totals.minutes)
         return [
             "session_count": .int(report.totals.sessions),
-            "minutes": .string(minutes(report.totals.minutes)),
+            "sessions_label": .string(unit("breathing.sessions", for: report.totals.sessions)),
+            "minutes": .string(totalMinutes),
+            "minutes_label": .string(unit("breathing.minutes_long", for: totalMinutes == "1" ? 1 : 0)),
             "current_streak": .int(report.streak.current),
+            "current_streak_label": .string(unit("breathing.current_streak", for: report.streak.current)),
             "longest_streak": .int(report.streak.longest),
+            "longest_streak_label": .string(unit("breathing.longest_streak", for: report.streak.longest)),
             "practised_today": .bool(report.streak.practisedToday),
+            "streak_waits": .bool(!report.streak.practisedToday && report.streak.current > 0),
             "strength": report.strength.map { .string("\($0.percent)%") } ?? .null,
             "strength_value": report.strength.map { .int($0.percent) } ?? .null,
             "heatmap_svg": .string(heatmap.svg),

@@ -11,11 +11,18 @@ public struct SavingsReport: Sendable {
     public var entries: [Entry]
     /// Everything saved, converted into the base currency through the rates.
     public var totalSaved: Decimal
+    /// Deposits dated in today's calendar month, converted the same way: the dashboard's
+    /// "saved this month".
+    public var savedThisMonth: Decimal
 
     public init(data: DataSet, today: CalendarDate) {
         entries = data.goals.map { Entry(goal: $0, progress: GoalProgress(goal: $0, today: today)) }
         totalSaved = entries.reduce(0) { sum, entry in
             sum + entry.progress.saved * (data.rates.rate(for: entry.goal.currency) ?? 0)
+        }
+        savedThisMonth = data.goals.reduce(0) { sum, goal in
+            let month = goal.deposits.filter { $0.at.date.year == today.year && $0.at.date.month == today.month }
+            return sum + month.reduce(0) { $0 + $1.amount } * (data.rates.rate(for: goal.currency) ?? 0)
         }
     }
 }

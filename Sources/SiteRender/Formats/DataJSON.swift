@@ -84,7 +84,8 @@ struct DataJSON {
             ])
         }
         return .object([
-            ("total_saved", money(figures.savings.totalSaved, data.site.currency)), ("goals", .array(goals)),
+            ("total_saved", money(figures.savings.totalSaved, data.site.currency)),
+            ("saved_this_month", money(figures.savings.savedThisMonth, data.site.currency)), ("goals", .array(goals)),
         ])
     }
 

@@ -30,6 +30,7 @@ struct BreathingPages: PageFamily {
             report.mood.averageChange.map { change in
                 .object([
                     "count": .int(report.mood.count),
+                    "count_label": .string(renderer.unit("breathing.sessions_logged", for: report.mood.count)),
                     "change": .string((change > 0 ? "+" : "") + NSDecimalNumber(decimal: change).stringValue),
                 ])
             } ?? .null
@@ -87,12 +88,9 @@ struct BreathingPages: PageFamily {
                 let monthStart = (0..<7).map { week.start.adding(days: $0) }.first { $0.day == 1 }
                 return .init(
                     tick: monthStart.map { renderer.string("chart.month.\($0.month)") } ?? "",
-                    label: renderer.string(
-                        "breathing.week",
-                        [
-                            "date": format.date(week.start), "sessions": String(week.sessions),
-                            "minutes": renderer.minutes(week.minutes),
-                        ]),
+                    label: renderer.counted(
+                        "breathing.week", week.sessions,
+                        ["date": format.date(week.start), "minutes": renderer.minutes(week.minutes)]),
                     value: week.minutes)
             },
             yLabel: { axisLabel.number($0) + " " + unit })
@@ -106,12 +104,14 @@ struct BreathingPages: PageFamily {
             "start": .string(format.date(progress.start)),
             "completed": .int(progress.completedDays),
             "total": .int(progress.totalDays),
+            "days_label": .string(renderer.unit("breathing.days", for: progress.totalDays)),
             "rate": .string(format.percent(progress.completionRate)),
             "rate_value": .string((progress.completionRate * 100).fixed(1)),
             "finished_on": progress.finishedOn.map { .string(format.date($0)) } ?? .null,
             "next_day": progress.nextDay.map { next in
                 .object([
                     "day": .int(next.day),
+                    "day_text": .string(renderer.string("breathing.next_day_of", ["day": String(next.day)])),
                     "pattern": .string(
                         renderer.data.patterns.first { $0.id == next.pattern }.map { name(of: $0, renderer) }
                             ?? next.pattern),
@@ -131,15 +131,15 @@ struct BreathingPages: PageFamily {
             ])
         }
         let guide = pattern.phases.map { length -> MustacheValue in
-            .string(
-                renderer.string(
-                    "breathing.guide.\(length.phase.rawValue)",
-                    ["seconds": NSDecimalNumber(decimal: length.seconds).stringValue]))
+            let seconds = NSDecimalNumber(decimal: length.seconds).stringValue
+            let key = "breathing.guide.\(length.phase.rawValue)\(seconds == "1" ? "_one" : "")"
+            return .string(renderer.string(key, ["seconds": seconds]))
         }
         let cycles = sessionCycles(pattern, renderer)
         // "Cycle {current} of {total}": the strip of numbers 1…N stands where {current} is.
         let cycleText = renderer.string("breathing.cycle_of", ["total": String(cycles)])
         let cycleParts = cycleText.components(separatedBy: "{current}")
+        let sessions = renderer.figures.breathing.patterns.first { $0.pattern.id == pattern.id }?.totals.sessions ?? 0
         renderer.page(
             "breathing/\(pattern.id)/index.html", template: "pages/pacer", title: name(of: pattern, renderer),
             section: "breathing",
@@ -155,8 +155,9 @@ struct BreathingPages: PageFamily {
                 "cycle_numbers": .list((1...cycles).map { .int($0) }),
                 "done": .string(renderer.string("breathing.done", ["cycles": String(cycles)])),
                 "guide": .list(guide),
-                "sessions": .int(
-                    renderer.figures.breathing.patterns.first { $0.pattern.id == pattern.id }?.totals.sessions ?? 0),
+                "phases_text": .string(renderer.string("breathing.phases_of", ["phases": phaseText(pattern)])),
+                "sessions": .int(sessions),
+                "sessions_label": .string(renderer.unit("breathing.sessions", for: sessions)),
             ], into: &site)
     }
 

@@ -1,24 +1,47 @@
 import Mustache
+import Subscriptions
 
-/// `index.html`: a card from every section — today's quote, the goals, the newest badges, what
-/// subscriptions cost, the breathing practice — so it uses each section's shared values.
+/// `index.html`, today first: what is due or overdue today, the headline figures, then a card from
+/// every section — the goals with their jars, what subscriptions cost, the breathing practice, the
+/// newest badges — and the day's quote as an aside, so it uses each section's shared values.
 struct DashboardPage: PageFamily {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
         let figures = renderer.figures
+        let currency = renderer.data.site.currency
         let unlocked = figures.badges.filter { $0.unlockedOn != nil }
             .sorted { ($0.unlockedOn!, $0.definition.id) > ($1.unlockedOn!, $1.definition.id) }
+        let due = Self.dueItems(renderer)
+        let title = renderer.string("dashboard.title")
         let fields: [String: MustacheValue] = [
+            "heading": .string(title),
+            "due": .list(due.map(\.value)),
+            "has_due": .bool(!due.isEmpty),
+            "practice": Self.practice(renderer),
+            "total_saved": .string(renderer.format.money(figures.savings.totalSaved, currency)),
+            "saved_this_month": .string(renderer.format.money(figures.savings.savedThisMonth, currency)),
             "quote": renderer.quoteValue(figures.quote, on: renderer.today),
             "goals": .list(figures.savings.entries.map { .object(renderer.goalFields($0)) }),
             "has_goals": .bool(!figures.savings.entries.isEmpty),
-            "total_saved": .string(renderer.format.money(figures.savings.totalSaved, renderer.data.site.currency)),
             "recent_badges": .list(unlocked.prefix(4).map(renderer.badgeValue)),
             "has_recent_badges": .bool(!unlocked.isEmpty),
-            "subscriptions": .object(renderer.subscriptionSummary()),
+            "subscriptions": .object(spend(renderer)),
             "breathing": .object(renderer.breathingSummary()),
         ]
-        renderer.page(
-            "index.html", template: "pages/dashboard", title: renderer.data.site.title, section: "home", fields,
-            into: &site)
+        renderer.page("index.html", template: "pages/dashboard", title: title, section: "home", fields, into: &site)
+    }
+
+    /// The subscriptions summary without what the today strip already says: alerts and renewals
+    /// charging within `soonDays` are shown there, once.
+    private func spend(_ renderer: SiteRenderer) -> [String: MustacheValue] {
+        let report = renderer.figures.subscriptions
+        let later = { (item: SubscriptionItem) in (item.daysUntilBilling ?? .max) > Self.soonDays }
+        let alerts = report.alerts.filter(later)
+        let upcoming = report.upcoming.filter(later).prefix(3)
+        var fields = renderer.subscriptionSummary()
+        fields["alerts"] = .list(alerts.map(renderer.subscriptionValue))
+        fields["has_alerts"] = .bool(!alerts.isEmpty)
+        fields["upcoming"] = .list(upcoming.map(renderer.subscriptionValue))
+        fields["has_upcoming"] = .bool(!upcoming.isEmpty)
+        return fields
     }
 }

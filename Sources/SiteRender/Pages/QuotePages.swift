@@ -26,9 +26,13 @@ struct QuotePages: PageFamily {
         for (index, day) in days.enumerated() {
             let previous = index > 0 ? days[index - 1] : nil
             let next = index + 1 < days.count ? days[index + 1] : nil
+            let heading =
+                day == today
+                ? renderer.string("quotes.title") : renderer.string("quotes.day_title", ["date": format.date(day)])
             renderer.page(
-                "quotes/\(day)/index.html", template: "pages/quote", title: format.date(day), section: "quotes",
+                "quotes/\(day)/index.html", template: "pages/quote", title: heading, section: "quotes",
                 [
+                    "heading": .string(heading),
                     "quote": renderer.quoteValue(lists?.quote(dayOfYear: day.dayOfYear), on: day),
                     "previous": previous.map {
                         .object(["iso": .string($0.description), "date": .string(format.date($0))])

@@ -1,0 +1,78 @@
+import Domain
+import Mustache
+import Subscriptions
+
+/// The dashboard's first strip: what asks for something today — deposits due or overdue, trials
+/// about to charge, renewals — each linking to where it is handled, and today's practice.
+extension DashboardPage {
+    /// How many days ahead a trial's charge or a renewal counts as "today's business".
+    static let soonDays = 3
+
+    /// One line of the strip; `day` is days from today (negative when overdue), which orders it.
+    struct DueItem {
+        var day: Int
+        var rank: Int
+        var text: String
+        var state: String
+        var stateClass: String
+        var href: String
+
+        var value: MustacheValue {
+            .object([
+                "text": .string(text), "state": .string(state), "state_class": .string(stateClass),
+                "href": .string(href),
+            ])
+        }
+    }
+
+    /// Everything due today or overdue, or charging within `soonDays`: overdue first, then by day.
+    static func dueItems(_ renderer: SiteRenderer) -> [DueItem] {
+        let format = renderer.format
+        var items: [DueItem] = []
+        for entry in renderer.figures.savings.entries {
+            let progress = entry.progress
+            guard let due = progress.nextDue, due <= renderer.today, let plan = entry.goal.plan else { continue }
+            let overdue = progress.overdueDays ?? 0
+            items.append(
+                DueItem(
+                    day: -overdue, rank: 0,
+                    text: renderer.string(
+                        "dashboard.deposit",
+                        ["goal": entry.goal.name, "amount": format.money(plan.amount, entry.goal.currency)]),
+                    state: overdue == 0
+                        ? renderer.string("dashboard.due_today")
+                        : renderer.counted("goals.overdue", overdue, ["days": String(overdue)]),
+                    stateClass: overdue == 0 ? "due-now" : "overdue", href: "goals/\(entry.goal.id)/"))
+        }
+        for item in renderer.figures.subscriptions.upcoming {
+            guard let days = item.daysUntilBilling, days <= soonDays else { continue }
+            let price = item.price.map { format.money($0, item.currency) } ?? ""
+            items.append(
+                DueItem(
+                    day: days, rank: item.inTrial ? 1 : 2,
+                    text: renderer.string(
+                        item.inTrial ? "dashboard.trial" : "dashboard.renewal",
+                        ["name": item.subscription.name, "price": price]),
+                    state: renderer.relativeDay(days), stateClass: days == 0 ? "due-now" : "due-soon",
+                    href: "subscriptions/#\(item.id)"))
+        }
+        return items.sorted { ($0.day, $0.rank, $0.text) < ($1.day, $1.rank, $1.text) }
+    }
+
+    /// Today's practice, done or not, when there is a practice to speak of (a session logged or a
+    /// program enrolled in); nil otherwise.
+    static func practice(_ renderer: SiteRenderer) -> MustacheValue {
+        let breathing = renderer.figures.breathing
+        guard breathing.totals.sessions > 0 || !breathing.programs.isEmpty else { return .null }
+        let streak = breathing.streak
+        let text: String
+        if streak.practisedToday {
+            text = renderer.string("dashboard.practice_done")
+        } else if streak.current > 0 {
+            text = renderer.counted("dashboard.practice_streak", streak.current)
+        } else {
+            text = renderer.string("dashboard.practice_todo")
+        }
+        return .object(["text": .string(text), "done": .bool(streak.practisedToday)])
+    }
+}

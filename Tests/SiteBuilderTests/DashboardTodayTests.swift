@@ -1,0 +1,161 @@
+import Domain
+import Foundation
+import SitePublish
+import XCTest
+
+@testable import SiteBuilder
+@testable import SiteData
+
+/// The dashboard, today first (issue 12): a strip of what is due or overdue today, each linking
+/// to where it is handled, then the headline figures; one H1. The base fixture's bike plan is
+/// monthly from Sep 1 (deposits Sep 1 and Oct 1, so Nov 1 is the next due), Music (EUR, monthly)
+/// renews Dec 10, and the practice sessions are on Nov 1 and Nov 2.
+final class DashboardTodayTests: XCTestCase {
+    private func site(
+        today: String, language: String = "en", extra: [String: String] = [:], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> SiteFiles {
+        var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
+        let siteToml = try XCTUnwrap(files["site.toml"].map { String(decoding: $0, as: UTF8.self) })
+        files["site.toml"] = Array(
+            siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
+        for (path, text) in extra { files[path] = Array(text.utf8) }
+        var options = BuildOptions()
+        options.dataFiles = DataFolder(files: files, display: "data")
+        options.cache = TestSupport.temporaryFolder(self).path
+        options.today = CalendarDate(iso: today)
+        let (report, site) = SiteBuild(options: options).check()
+        return try XCTUnwrap(site, "\(report.diagnostics)", file: file, line: line)
+    }
+
+    private func dashboard(
+        today: String, language: String = "en", extra: [String: String] = [:], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> String {
+        let site = try site(today: today, language: language, extra: extra, file: file, line: line)
+        return try XCTUnwrap(site.text("index.html"), file: file, line: line)
+    }
+
+    /// The part of the page between `from` and `to`.
+    private func part(_ html: String, from: String, to: String) -> String {
+        guard let start = html.range(of: from), let end = html.range(of: to, range: start.upperBound..<html.endIndex)
+        else { return "" }
+        return String(html[start.lowerBound..<end.lowerBound])
+    }
+
+    private func strip(_ html: String) -> String { part(html, from: #"<section class="today""#, to: "</section>") }
+
+    /// A trial charging on `next`, for the strip's days.
+    private let trial = """
+        [[subscription]]
+        name = "Trial box"
+        price = 5
+        currency = "USD"
+        cycle = "monthly"
+        trial = true
+        started = 2026-11-20
+        next_billing = 2026-12-01
+        """
+
+    func testTheStripComesFirstAndTheSectionsFollowInOrder() throws {
+        let html = try dashboard(today: "2026-11-29")
+        let order = [
+            #"<section class="today""#, #"<ul class="headline">"#, #"id="goals-heading""#, #"id="spend-heading""#,
+            #"id="breathing-heading""#, #"<aside class="day-quote""#,
+        ]
+        let positions = try order.map { marker in
+            try XCTUnwrap(html.range(of: marker)?.lowerBound, marker)
+        }
+        XCTAssertEqual(positions, positions.sorted(), "dashboard order")
+        XCTAssertEqual(html.components(separatedBy: "<h1").count - 1, 1)
+        XCTAssertTrue(html.contains("<title>Today · Base fixture</title>"), "no doubled site title")
+    }
+
+    /// Nov 1 → Nov 29 is 28 days; the overdue deposit links to its goal and says so in words.
+    func testAnOverdueDepositLeadsTheStripWithItsDays() throws {
+        let overdue = strip(try dashboard(today: "2026-11-29"))
+        XCTAssertTrue(
+            overdue.contains(
+                #"<li><a href="goals/bike/">Put $50.00 into Bike</a> <strong class="when overdue">overdue by 28 days</strong></li>"#
+            ), overdue)
+        XCTAssertFalse(overdue.contains("Nothing due today"))
+    }
+
+    func testADepositDueTodayIsMarkedDueNotMuted() throws {
+        let dueToday = strip(try dashboard(today: "2026-11-01"))
+        XCTAssertTrue(
+            dueToday.contains(#"Put $50.00 into Bike</a> <strong class="when due-now">due today</strong>"#), dueToday)
+        XCTAssertTrue(dueToday.contains(#"<p class="practice practice-done"><a href="breathing/">"#), dueToday)
+    }
+
+    /// A trial and a renewal within three days link to their row on the subscriptions page, which
+    /// has that id; the day reads "today", "tomorrow" or "in N days", never "in 0 days".
+    func testChargesWithinThreeDaysLinkToTheirSubscriptionRow() throws {
+        let extra = ["subscriptions/trial.toml": trial]
+        let cases = [
+            ("2026-11-28", "in 3 days"), ("2026-11-29", "in 2 days"), ("2026-11-30", "tomorrow"),
+            ("2026-12-01", "today"),
+        ]
+        for (today, when) in cases {
+            let built = try site(today: today, extra: extra)
+            let items = strip(try XCTUnwrap(built.text("index.html")))
+            let item = #"<a href="subscriptions/#trial-box">Trial box: the free trial turns into a $5.00 charge</a>"#
+            XCTAssertTrue(items.contains("\(item) <strong class=\"when"), "\(today): \(items)")
+            XCTAssertTrue(items.contains(">\(when)</strong>"), "\(today): \(items)")
+            XCTAssertTrue(try XCTUnwrap(built.text("subscriptions/index.html")).contains(#"<tr id="trial-box">"#))
+            XCTAssertFalse(items.contains("in 0 days") || items.contains("in 1 days"), items)
+        }
+        XCTAssertFalse(strip(try dashboard(today: "2026-11-27", extra: extra)).contains("Trial box"), "4 days out")
+        let renewal = strip(try dashboard(today: "2026-12-09"))
+        XCTAssertTrue(
+            renewal.contains(
+                #"<a href="subscriptions/#music">Music renews for €9.99</a> <strong class="when due-soon">tomorrow</strong>"#
+            ), renewal)
+    }
+
+    /// The row a strip link lands on is marked, with a token colour.
+    func testTheLinkedSubscriptionRowIsMarked() throws {
+        let css = try XCTUnwrap(try site(today: "2026-11-29").text("style.css"))
+        XCTAssertTrue(css.contains("tr:target > * { background: var(--color-warn-soft); }"), css)
+    }
+
+    /// What the strip says is not said again under the subscriptions' heading.
+    func testTheSpendSectionLeavesTheStripsChargesToTheStrip() throws {
+        let html = try dashboard(today: "2026-11-29", extra: ["subscriptions/trial.toml": trial])
+        let spend = part(html, from: #"id="spend-heading""#, to: "</section>")
+        XCTAssertFalse(spend.contains("Trial box"), spend)
+        XCTAssertTrue(spend.contains("Music"), "Dec 10 is later than three days: \(spend)")
+    }
+
+    func testNothingDueIsSaidCalmly() throws {
+        // Sep 15: the September deposit is made, October's is not due yet; Music renews later.
+        let calm = strip(try dashboard(today: "2026-09-15"))
+        XCTAssertTrue(calm.contains(#"<p class="calm">Nothing due today.</p>"#), calm)
+        XCTAssertFalse(calm.contains(#"<ul class="due">"#), calm)
+        let zh = strip(try dashboard(today: "2026-09-15", language: "zh-Hans"))
+        XCTAssertTrue(zh.contains(#"<p class="calm">今天没有要办的事。</p>"#), zh)
+    }
+
+    /// Total saved (50 + 60.25), saved this month (the Oct 1 deposit), a month of Music
+    /// (9.99 EUR × 1.08 = 10.79), the streak (1 on Nov 1).
+    func testTheHeadlineFiguresAreLarge() throws {
+        let html = try dashboard(today: "2026-10-20")
+        let headline = part(html, from: #"<ul class="headline">"#, to: "</ul>")
+        for figure in ["$110.25", "$60.25", "$10.79"] {
+            XCTAssertTrue(headline.contains(#"<span class="figure">\#(figure)</span>"#), "\(figure): \(headline)")
+        }
+        let json = try XCTUnwrap(try site(today: "2026-10-20").text("data.json"))
+        XCTAssertTrue(json.contains(#""total_saved": "110.25",\#n    "saved_this_month": "60.25","#), json)
+        let streak = part(try dashboard(today: "2026-11-01"), from: #"<ul class="headline">"#, to: "</ul>")
+        XCTAssertTrue(
+            streak.contains(#"<span class="figure">1</span> <span class="label">day in a row</span>"#), streak)
+    }
+
+    func testEveryPageHasExactlyOneH1() throws {
+        let site = try site(today: "2026-11-29")
+        for path in site.paths where path.hasSuffix(".html") {
+            let html = try XCTUnwrap(site.text(path))
+            XCTAssertEqual(html.components(separatedBy: "<h1").count - 1, 1, path)
+        }
+    }
+}
