@@ -6,7 +6,7 @@
 /// goal replays from its first deposit, which gives the same result.
 public struct JarSnapshot: Equatable, Sendable, Codable {
     /// Bumped whenever the geometry, the rules or the simulation change.
-    public static let currentFormat = 1
+    public static let currentFormat = 2
 
     public var format: Int
     public var goalID: String
