@@ -1,0 +1,111 @@
+import Domain
+import Foundation
+import SitePublish
+import XCTest
+
+@testable import SiteBuilder
+@testable import SiteData
+
+/// The goal page's jar (the latest deposit replayed from its frames, the coins' legend, the
+/// month-by-month timelapse, the reached state) and its deposits table. The base fixture's bike
+/// (target 500) has deposits on Sep 1 (50) and Oct 1 (60.25).
+final class GoalJarPageTests: XCTestCase {
+    private func site(extraDeposits: String = "", language: String = "en") throws -> SiteFiles {
+        var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
+        let siteToml = try XCTUnwrap(files["site.toml"].map { String(decoding: $0, as: UTF8.self) })
+        files["site.toml"] = Array(
+            siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
+        files["goals/bike.toml"] = try XCTUnwrap(files["goals/bike.toml"]) + Array(extraDeposits.utf8)
+        var options = BuildOptions()
+        options.dataFiles = DataFolder(files: files, display: "data")
+        options.cacheFiles = DataFolder(files: [:], display: "cache")
+        options.today = CalendarDate(iso: "2026-11-29")
+        let (report, site) = SiteBuild(options: options).check()
+        return try XCTUnwrap(site, "\(report.diagnostics)")
+    }
+
+    private func count(_ text: String, _ part: String) -> Int { text.components(separatedBy: part).count - 1 }
+
+    func testTheGoalPageReplaysTheLatestDepositFromItsFramesAndEndsOnTheJar() throws {
+        let site = try site()
+        let page = try XCTUnwrap(site.text("goals/bike/index.html"))
+        let frames = site.paths.filter { $0.hasPrefix("goals/bike/frames/") }.sorted()
+        XCTAssertGreaterThan(frames.count, 10)
+        // Every frame but the last is shown in turn; jar.svg (the settled pile) stands for the last.
+        XCTAssertEqual(count(page, #"<img class="frame" src="frames/"#), frames.count - 1)
+        for (index, path) in frames.dropLast().enumerated() {
+            let name = path.dropFirst("goals/bike/".count)
+            XCTAssertTrue(
+                page.contains(
+                    #"<img class="frame" src="\#(name)" width="160" height="220" alt="" style="--f: \#(index)">"#), path
+            )
+        }
+        XCTAssertTrue(page.contains(#"<img class="final" src="jar.svg" width="160" height="220" alt="A glass jar"#))
+        XCTAssertTrue(page.contains(#"style="--f: \#(frames.count - 1)">"#))
+        let css = try XCTUnwrap(site.text("style.css"))
+        XCTAssertTrue(css.contains("--motion-frame: 33.333ms;"), "30 frames a second")
+        XCTAssertTrue(
+            css.contains(
+                "@media (prefers-reduced-motion: reduce) {\n  .replay .frame { display: none; }\n"
+                    + "  .replay .final { visibility: visible; animation: none; }"),
+            "still on the final frame under reduced motion")
+    }
+
+    func testTheLegendSaysWhatEachCoinIsWorth() throws {
+        // 800 more is 160 units: into a jar of 22 coins (room 88) they come as 8 gold and 80 silver.
+        let deposit = "\n[[deposit]]\nat = 2026-11-02T09:00:00\namount = 800\n"
+        let page = try XCTUnwrap(site(extraDeposits: deposit).text("goals/bike/index.html"))
+        XCTAssertTrue(page.contains("1 silver coin = $5.00"), page)
+        XCTAssertTrue(page.contains("1 gold coin = 10 silver coins = $50.00"))
+        XCTAssertTrue(page.contains(#"<span class="coin coin-1" aria-hidden="true"></span>"#))
+        XCTAssertTrue(page.contains("The target is 100 silver coins"))
+    }
+
+    func testTheTimelapseShowsTheJarAtEveryMonthsEnd() throws {
+        let deposit = "\n[[deposit]]\nat = 2026-11-02T09:00:00\namount = 20\n"
+        let site = try site(extraDeposits: deposit)
+        let page = try XCTUnwrap(site.text("goals/bike/index.html"))
+        for (view, saved) in [("m2026-09", "$50.00"), ("m2026-10", "$110.25"), ("m2026-11", "$130.25")] {
+            XCTAssertTrue(page.contains(#"<img src="timelapse.svg#\#(view)" width="80" height="110""#), view)
+            XCTAssertTrue(page.contains(saved), saved)
+        }
+        let timelapse = try XCTUnwrap(site.text("goals/bike/timelapse.svg"))
+        XCTAssertEqual(count(timelapse, "<view id=\"m2026-"), 3)
+    }
+
+    func testAReachedGoalShowsItOnItsPageAndItsCards() throws {
+        let open = try site()
+        let reached = try site(extraDeposits: "\n[[deposit]]\nat = 2026-11-02T09:00:00\namount = 400\n")
+        for page in ["goals/bike/index.html", "goals/index.html", "index.html"] {
+            XCTAssertTrue(
+                try XCTUnwrap(reached.text(page)).contains(#"<span class="reached-tag">✓ Reached</span>"#), page)
+            XCTAssertFalse(try XCTUnwrap(open.text(page)).contains("reached-tag"), page)
+        }
+        XCTAssertTrue(
+            try XCTUnwrap(reached.text("goals/index.html")).contains(#"<article class="card goal goal-reached">"#))
+        XCTAssertTrue(try XCTUnwrap(reached.text("goals/bike/jar.svg")).contains(#"class="jl""#), "the jar's lid")
+        XCTAssertFalse(try XCTUnwrap(open.text("goals/bike/jar.svg")).contains(#"class="jl""#))
+    }
+
+    func testDepositsAreGroupedByMonthNewestFirstWithSubtotals() throws {
+        let deposits = "\n[[deposit]]\nat = 2026-10-20T09:00:00\namount = 10\nnote = \"late October\"\n"
+        let page = try XCTUnwrap(site(extraDeposits: deposits).text("goals/bike/index.html"))
+        let october = try XCTUnwrap(
+            page.range(
+                of:
+                    #"<th scope="rowgroup"><time datetime="2026-10">Oct 2026</time></th><td class="num">$70.25</td><td class="meta">2 deposits, $70.25</td>"#
+            ))
+        let september = try XCTUnwrap(
+            page.range(
+                of:
+                    #"<time datetime="2026-09">Sep 2026</time></th><td class="num">$50.00</td><td class="meta">1 deposit, $50.00</td>"#
+            ))
+        XCTAssertLessThan(october.lowerBound, september.lowerBound, "newest month first")
+        let late = try XCTUnwrap(page.range(of: "late October"))
+        let first = try XCTUnwrap(page.range(of: "birthday"))
+        XCTAssertTrue(october.upperBound < late.lowerBound && late.lowerBound < first.lowerBound, "newest first")
+        XCTAssertEqual(count(page, "<tbody>"), 2, "one a month")
+        XCTAssertTrue(
+            page.contains(#"<th scope="col" class="num">Amount</th>"#), "numeric header aligned with its column")
+    }
+}
