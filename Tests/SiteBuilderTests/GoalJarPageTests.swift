@@ -47,7 +47,7 @@ final class GoalJarPageTests: XCTestCase {
         XCTAssertTrue(
             css.contains(
                 "@media (prefers-reduced-motion: reduce) {\n  .replay .frame { display: none; }\n"
-                    + "  .replay .final { visibility: visible; animation: none; }"),
+                    + "  .replay .final, .replay:hover .final { animation: none; }"),
             "still on the final frame under reduced motion")
     }
 
