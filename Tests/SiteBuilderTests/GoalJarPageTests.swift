@@ -61,6 +61,14 @@ final class GoalJarPageTests: XCTestCase {
         XCTAssertTrue(page.contains("The target is 100 silver coins"))
     }
 
+    func testTheLegendShowsGoldEvenBeforeTheJarHoldsAny() throws {
+        let page = try XCTUnwrap(site().text("goals/bike/index.html"))
+        XCTAssertTrue(page.contains("1 silver coin = $5.00 <span class=\"meta\">· 22 in the jar</span></li>"))
+        XCTAssertTrue(
+            page.contains("1 gold coin = 10 silver coins = $50.00</li>"), "no count for a kind not in the jar")
+        XCTAssertFalse(page.contains("rose"))
+    }
+
     func testTheTimelapseShowsTheJarAtEveryMonthsEnd() throws {
         let deposit = "\n[[deposit]]\nat = 2026-11-02T09:00:00\namount = 20\n"
         let site = try site(extraDeposits: deposit)

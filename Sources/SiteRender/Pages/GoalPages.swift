@@ -121,8 +121,11 @@ struct GoalPages: PageFamily {
                 "src": .string("frames/" + JarArtwork.frameFileName(index + 1)), "index": .int(index),
             ])
         }
+        // Every kind of coin up to the biggest in the jar, and gold at least: what a merge or a big
+        // deposit would bring. Counts only for kinds the jar holds.
         let counts = jar.tierCounts
-        let legend = counts.indices.map { tier -> MustacheValue in
+        let legend = (0...max(1, counts.count - 1)).map { tier -> MustacheValue in
+            let count = tier < counts.count ? counts[tier] : 0
             let value = money(CoinRule.units(ofTier: tier))
             let text =
                 tier == 0
@@ -135,7 +138,7 @@ struct GoalPages: PageFamily {
                     ])
             return .object([
                 "tier": .int(min(tier, 3)), "text": .string(text),
-                "count": .string(renderer.string("jar.count", ["count": String(counts[tier])])),
+                "count": count > 0 ? .string(renderer.string("jar.count", ["count": String(count)])) : .null,
             ])
         }
         let months = jar.months.map { month -> MustacheValue in
