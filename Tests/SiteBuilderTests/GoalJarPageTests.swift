@@ -116,4 +116,20 @@ final class GoalJarPageTests: XCTestCase {
         XCTAssertTrue(
             page.contains(#"<th scope="col" class="num">Amount</th>"#), "numeric header aligned with its column")
     }
+
+    /// Every colour the jar's pictures paint with is a design token of the theme, in light and in
+    /// dark: a token renamed in tokens.toml would leave coins black.
+    func testEveryColourTheJarUsesIsATokenInBothSchemes() throws {
+        let svg = try XCTUnwrap(site().text("goals/bike/jar.svg"))
+        let style = try XCTUnwrap(
+            svg.components(separatedBy: "<style>").dropFirst().first?.components(separatedBy: "</style>").first)
+        let dark = try XCTUnwrap(style.components(separatedBy: "@media (prefers-color-scheme:dark)").dropFirst().first)
+        let used = Set(
+            style.components(separatedBy: "var(").dropFirst().compactMap { $0.components(separatedBy: ")").first })
+        XCTAssertGreaterThanOrEqual(used.count, 12, "\(used)")
+        for name in used {
+            XCTAssertTrue(style.hasPrefix("svg{") && style.contains("\(name): #"), "\(name) has no light value")
+            XCTAssertTrue(dark.contains("\(name): #"), "\(name) has no dark value")
+        }
+    }
 }
