@@ -9,8 +9,21 @@ struct CoinDrop {
     static let restSpin = 0.2
     /// At rest this many steps (2 s) and the coin becomes scenery.
     static let restSteps = 120
-    /// Steps between two coins entering the jar (0.15 s).
+    /// Steps between two coins (or rows of coins) entering the jar (0.15 s).
     static let spawnInterval = 9
+    /// A drop of more than 20 coins enters in rows of two or three, side by side across the neck,
+    /// so a deposit of a whole jar's worth still falls in seconds (the film stays short).
+    static let maximumRow = 3
+    /// In a row the coins enter this far apart (more than a coin's diameter plus twice the
+    /// jitter, so they never overlap), each jittered by up to ±`rowJitter`.
+    static let rowSpacing = 20.0
+    static let rowJitter = 2.5
+
+    /// How many coins enter side by side when a drop has `count` coins.
+    static func rowSize(_ count: Int) -> Int {
+        count <= CoinRule.plainCoinLimit
+            ? 1 : min(maximumRow, (count + CoinRule.plainCoinLimit - 1) / CoinRule.plainCoinLimit)
+    }
     /// A drop ends after 30 s whatever happens; coins still moving then are settled where they are
     /// and counted in `forced`, which the tests require to be 0.
     static let maxSteps = 1800
@@ -46,7 +59,12 @@ struct CoinDrop {
                     at: coin.point, radius: r, mass: JarGeometry.coinMass,
                     elasticity: m.elasticity, friction: m.friction))
         }
-        let entries = tiers.map { _ in generator.uniform(-JarGeometry.spawnSpread, JarGeometry.spawnSpread) }
+        let row = rowSize(tiers.count)
+        let entries = tiers.indices.map { index in
+            guard row > 1 else { return generator.uniform(-JarGeometry.spawnSpread, JarGeometry.spawnSpread) }
+            let lane = Double(index % row) - Double(row - 1) / 2
+            return lane * rowSpacing + generator.uniform(-rowJitter, rowJitter)
+        }
         let moverTiers = woken.map(\.tier) + tiers
         var film = filming ? DropFilm(still: still, fading: [], moverTiers: moverTiers, frames: [], leadIn: 0) : nil
         if filming, !removed.isEmpty {
@@ -59,12 +77,14 @@ struct CoinDrop {
         var step = 0
         var forced = 0
         while true {
-            if step % spawnInterval == 0, step / spawnInterval < tiers.count {
-                let x = entries[step / spawnInterval]
-                movers.append(
-                    space.addCoin(
-                        at: .init(x: x, y: JarGeometry.spawnY), radius: r, mass: JarGeometry.coinMass,
-                        elasticity: m.elasticity, friction: m.friction))
+            if step % spawnInterval == 0, step / spawnInterval * row < tiers.count {
+                let first = step / spawnInterval * row
+                for x in entries[first..<min(first + row, tiers.count)] {
+                    movers.append(
+                        space.addCoin(
+                            at: .init(x: x, y: JarGeometry.spawnY), radius: r, mass: JarGeometry.coinMass,
+                            elasticity: m.elasticity, friction: m.friction))
+                }
             }
             if filming, step % JarGeometry.stepsPerFrame == 0 {
                 film?.frames.append(frame(space, movers, total: moverTiers.count))

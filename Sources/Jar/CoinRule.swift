@@ -4,13 +4,20 @@ import Foundation
 /// How many coins a deposit drops into a goal's jar, and what one coin is worth.
 ///
 /// - A plain (silver) coin is worth one *unit*: a wish goal's target / 100, so a wish jar holding
-///   its target holds about 100 plain coins; a free goal's plan amount / 5, so every on-plan
-///   deposit drops 5 coins whatever the currency or the size of the plan.
+///   its target holds 100 plain coins, which fill the glass to its shoulder (`JarGeometry`); a
+///   free goal's plan amount / 5, so every on-plan deposit drops 5 coins whatever the currency.
 /// - A deposit is worth `amount / unit` units, rounded half up, and at least 1: every deposit
 ///   drops at least one coin.
-/// - Up to 20 units the deposit drops that many plain coins. Above 20 it drops at most 18 coins:
-///   its units rounded to two leading digits, paid in coins of 10ⁿ units (gold = 10, rose = 100,
-///   violet = 1,000 …). 47 units are 4 gold and 7 plain coins; 348 are 350: 3 rose and 5 gold.
+/// - A deposit drops its units as plain coins while they fit: up to 20 coins always, and up to
+///   the room left below `JarMerge.capacity` (the glass filled into its neck). So the height of
+///   a wish goal's pile *is* its progress: 40 % is 40 coins, 100 % reaches the shoulder, and
+///   beyond 100 % the coins heap into the neck.
+/// - A deposit bigger than that room comes partly in bigger coins of 10ⁿ units (gold = 10,
+///   rose = 100, violet = 1,000 …): ten plain coins become one gold, lowest tier first, just until
+///   the coins fit. 150 units into an empty jar are 5 gold and 100 plain coins. Only when even
+///   that cannot fit (a sum of digits above the room) is the deposit rounded to two leading
+///   digits and paid in at most 18 coins (`coins(forUnits:)`): 999,999 units into a full jar are
+///   one coin of 1,000,000.
 ///
 /// Every coin keeps its value for good; merges when the jar fills (`JarMerge`) trade ten coins for
 /// one of the next tier, so the value in the jar never drops.
@@ -19,7 +26,7 @@ public struct CoinRule: Sendable, Equatable {
     public static let coinsPerTarget = 100
     /// Coins of a free goal's plan amount.
     public static let coinsPerPlanAmount = 5
-    /// The most coins one deposit drops (a deposit above this many units uses bigger coins).
+    /// A deposit always drops up to this many plain coins, even into a full jar.
     public static let plainCoinLimit = 20
     /// No deposit counts for more than this many units (about 10¹⁵ targets), so the arithmetic
     /// stays in range whatever the data says.
@@ -45,11 +52,36 @@ public struct CoinRule: Sendable, Equatable {
         return max(1, Int(exact.fixed(0)) ?? 1)
     }
 
-    /// The tiers of the coins a deposit drops, biggest first (tier n is worth 10ⁿ units).
-    public func coins(for amount: Decimal) -> [Int] {
-        CoinRule.coins(forUnits: units(for: amount))
+    /// The tiers of the coins a deposit drops onto a pile of `pile` coins, biggest first (tier n is
+    /// worth 10ⁿ units).
+    public func coins(for amount: Decimal, pile: Int = 0) -> [Int] {
+        CoinRule.coins(forUnits: units(for: amount), pile: pile)
     }
 
+    /// `units` in plain coins while they fit above a pile of `pile` coins, ten plain coins traded
+    /// for one gold (ten gold for one rose …), lowest tier first, just until they do.
+    static func coins(forUnits units: Int, pile: Int) -> [Int] {
+        let room = max(plainCoinLimit, JarMerge.capacity - pile)
+        if units <= room { return Array(repeating: 0, count: max(1, units)) }
+        var counts = [units]
+        var total = units
+        var tier = 0
+        while total > room, tier < counts.count {
+            let merges = min((total - room + 8) / 9, counts[tier] / 10)
+            if merges > 0 {
+                counts[tier] -= 10 * merges
+                if tier + 1 == counts.count { counts.append(0) }
+                counts[tier + 1] += merges
+                total -= 9 * merges
+            }
+            if total > room { tier += 1 }
+        }
+        guard total <= room else { return coins(forUnits: units) }
+        return counts.indices.reversed().flatMap { Array(repeating: $0, count: counts[$0]) }
+    }
+
+    /// At most 18 coins: `units` rounded to two leading digits (the rule for a deposit too big for
+    /// any room).
     static func coins(forUnits units: Int) -> [Int] {
         if units <= plainCoinLimit { return Array(repeating: 0, count: max(1, units)) }
         var (lead, tier) = (units, 0)

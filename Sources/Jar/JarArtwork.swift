@@ -15,6 +15,11 @@ public struct JarArtwork: Equatable, Sendable {
     public var frames: [String]
     /// drop.svg: the same fall as one animated SVG, standing still under reduced motion.
     public var dropSVG: String
+    /// timelapse.svg: the pile at the end of every month side by side, one `<view id="m2026-09">`
+    /// a month, so `timelapse.svg#m2026-09` shows that month alone; nil without deposits.
+    public var timelapseSVG: String?
+    /// The pile at the end of every month of the goal's life, oldest first.
+    public var months: [MonthPile]
     /// The settled pile, in drawing order.
     public var pile: [SettledCoin]
     /// The latest deposit's fall; nil without deposits.
@@ -25,6 +30,8 @@ public struct JarArtwork: Equatable, Sendable {
     public var merges: Int
     /// Coins still moving when the latest drop hit its time limit (0 in every healthy jar).
     public var forcedRests: Int
+    /// A wish goal whose deposits reach its target: jar.svg wears a lid.
+    public var reached: Bool
 
     public var coinCount: Int { pile.count }
     /// `tierCounts[t]`: coins worth 10^t plain coins (plain, gold, rose, violet …).
@@ -46,43 +53,103 @@ public struct JarArtwork: Equatable, Sendable {
     }
 
     /// Simulates what `cached` does not already hold and draws the jar.
+    ///
+    /// The replay passes every month's end on its way to the latest deposit and keeps the pile it
+    /// sees there (the timelapse); the snapshot keeps those piles too, so a build that continues
+    /// from the cache still has every month without simulating it again.
+    /// - Parameter palette: the colours the pictures use (`JarPalette`, from the design tokens).
     /// - Returns: the artwork and the snapshot to cache for the next build.
-    public static func make(goal: Goal, cached: JarSnapshot?) -> (artwork: JarArtwork, snapshot: JarSnapshot) {
+    public static func make(
+        goal: Goal, cached: JarSnapshot?, palette: JarPalette = .none
+    ) -> (artwork: JarArtwork, snapshot: JarSnapshot) {
         let inputs = JarInputs(goal: goal)
         let count = inputs.coins.count
-        var state = resumable(cached, inputs) ?? JarState(deposits: 0, inputs: inputs.keys[0], coins: [], merges: 0)
+        let reachedAfter = JarArtwork.reachedAfter(goal)
+        let reached = reachedAfter != nil
+        // Deposits after which a month ends: the piles the timelapse shows.
+        let monthEnds = Set(
+            (0..<count).filter { $0 + 1 == count || inputs.months[$0 + 1] != inputs.months[$0] }.map { $0 + 1 })
+        let known = usableStates(cached, inputs)
+        let firstMissing = monthEnds.filter { known[$0] == nil }.min() ?? count
+        let start = known.keys.filter { $0 <= min(firstMissing, count - 1) }.max()
+        var state = start.flatMap { known[$0] } ?? JarState(deposits: 0, inputs: inputs.keys[0], coins: [], merges: 0)
         guard count > 0 else {
-            let still = JarPainter.still([])
+            let still = JarPainter.still([], palette: palette, reached: false)
             let artwork = JarArtwork(
-                jarSVG: still, frames: [], dropSVG: still, pile: [], film: nil,
-                coinValue: inputs.rule.coinValue, merges: 0, forcedRests: 0)
+                jarSVG: still, frames: [], dropSVG: still, timelapseSVG: nil, months: [], pile: [], film: nil,
+                coinValue: inputs.rule.coinValue, merges: 0, forcedRests: 0, reached: false)
             return (artwork, JarSnapshot(goalID: goal.id, states: [state]))
         }
+        var ends: [Int: JarState] = known.filter { monthEnds.contains($0.key) && $0.key <= state.deposits }
+        if monthEnds.contains(state.deposits) { ends[state.deposits] = state }
         while state.deposits < count - 1 {
             state = drop(onto: state, inputs, filming: false).state
+            if monthEnds.contains(state.deposits) { ends[state.deposits] = state }
         }
         let before = state
         let (after, outcome) = drop(onto: before, inputs, filming: true)
+        ends[count] = after
         let film = outcome.film!
+        let months = JarArtwork.months(inputs, ends: ends, reachedAfter: reachedAfter)
         let artwork = JarArtwork(
-            jarSVG: JarPainter.still(after.coins),
-            frames: film.frames.indices.map { JarPainter.frame(film, $0) },
-            dropSVG: JarPainter.animation(film),
-            pile: after.coins, film: film, coinValue: inputs.rule.coinValue,
-            merges: after.merges, forcedRests: outcome.forced)
-        return (artwork, JarSnapshot(goalID: goal.id, states: [before, after]))
+            jarSVG: JarPainter.still(after.coins, palette: palette, reached: reached),
+            frames: film.frames.indices.map { JarPainter.frame(film, $0, palette: palette) },
+            dropSVG: JarPainter.animation(film, palette: palette),
+            timelapseSVG: JarPainter.timelapse(months, palette: palette),
+            months: months, pile: after.coins, film: film, coinValue: inputs.rule.coinValue,
+            merges: after.merges, forcedRests: outcome.forced, reached: reached)
+        var kept = ends
+        kept[before.deposits] = before
+        let states = kept.keys.sorted().map { kept[$0]! }
+        return (artwork, JarSnapshot(goalID: goal.id, states: states))
     }
 
-    /// The latest cached pile that a replay of this goal would pass through before its last deposit.
-    private static func resumable(_ snapshot: JarSnapshot?, _ inputs: JarInputs) -> JarState? {
+    /// The cached piles a replay of this goal would pass through, by deposits: those whose inputs
+    /// still match, from this goal and this format.
+    private static func usableStates(_ snapshot: JarSnapshot?, _ inputs: JarInputs) -> [Int: JarState] {
         guard let snapshot, snapshot.format == JarSnapshot.currentFormat, snapshot.goalID == inputs.goalID
-        else { return nil }
-        return snapshot.states
-            .filter { state in
-                state.deposits < inputs.coins.count && inputs.keys[state.deposits] == state.inputs
-                    && state.coins.count <= JarMerge.capacity
-            }
-            .max { $0.deposits < $1.deposits }
+        else { return [:] }
+        var states: [Int: JarState] = [:]
+        for state in snapshot.states
+        where state.deposits > 0 && state.deposits <= inputs.coins.count
+            && inputs.keys[state.deposits] == state.inputs && state.coins.count <= JarMerge.capacity
+        {
+            states[state.deposits] = state
+        }
+        return states
+    }
+
+    /// One pile a month from the first deposit's month to the latest's; a month without deposits
+    /// shows the month before.
+    private static func months(_ inputs: JarInputs, ends: [Int: JarState], reachedAfter: Int?) -> [MonthPile] {
+        guard let first = inputs.months.first, let last = inputs.months.last else { return [] }
+        var piles: [MonthPile] = []
+        var deposits = 0
+        for month in first...last {
+            while deposits < inputs.months.count, inputs.months[deposits] <= month { deposits += 1 }
+            guard let state = ends[deposits] else { continue }
+            piles.append(
+                MonthPile(
+                    year: month / 12, month: month % 12 + 1, coins: state.coins, units: state.units,
+                    reached: reachedAfter.map { deposits >= $0 } ?? false))
+        }
+        return piles
+    }
+
+    /// How many deposits (in the jar's order) brought a wish goal to its target; nil while it has
+    /// not been reached, and for a free goal.
+    static func reachedAfter(_ goal: Goal) -> Int? {
+        guard goal.mode == .wish, let target = goal.target, target > 0 else { return nil }
+        let ordered = goal.deposits.enumerated().sorted { a, b in
+            if a.element.at != b.element.at { return a.element.at < b.element.at }
+            return a.offset < b.offset
+        }
+        var saved = Decimal(0)
+        for (index, deposit) in ordered.enumerated() {
+            saved += deposit.element.amount
+            if saved >= target { return index + 1 }
+        }
+        return nil
     }
 
     /// Drops deposit number `state.deposits` (merging first if the jar is full).

@@ -8,7 +8,9 @@ import Foundation
 public enum JarGeometry {
     /// Wall segments' thickness radius; the glass is drawn with twice this stroke width.
     public static let wallRadius = 2.0
-    public static let coinRadius = 6.0
+    /// Sized with the body below so that 100 coins (a wish goal's target, `CoinRule`) fill the jar
+    /// to its shoulder: the pile's height is the goal's progress.
+    public static let coinRadius = 7.5
     public static let coinMass = 1.0
     /// The original app's hand-tuned coin: elasticity 0.3, friction 0.6.
     public static let material = PhysicsSpace.Material(elasticity: 0.3, friction: 0.6)
@@ -28,9 +30,9 @@ public enum JarGeometry {
     /// A lid across the mouth, never drawn: a coin bouncing off the pile cannot leave the jar.
     public static let lidY = 201.0
 
-    static let bodyHalfWidth = 72.0
+    static let bodyHalfWidth = 76.0
     static let cornerRadius = 26.0
-    static let shoulderY = 150.0
+    static let shoulderY = 140.0
     static let neckHalfWidth = 36.0
     static let neckY = 182.0
     static let mouthY = 200.0

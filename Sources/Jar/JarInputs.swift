@@ -12,6 +12,8 @@ public struct JarInputs: Sendable {
     public let rule: CoinRule
     /// `coins[i]`: the tiers dropped by the i-th deposit.
     public let coins: [[Int]]
+    /// `months[i]`: the month of the i-th deposit on its wall clock, as year × 12 + month − 1.
+    public let months: [Int]
     /// `keys[n]`: the key after the first n deposits (`keys.count == coins.count + 1`).
     public let keys: [String]
 
@@ -24,7 +26,20 @@ public struct JarInputs: Sendable {
             if b.element.at < a.element.at { return false }
             return a.offset < b.offset
         }
-        coins = ordered.map { rule.coins(for: $0.element.amount) }
+        // How many coins a deposit drops depends on the room left in the jar, which follows from
+        // the coins before it: each drop adds its coins and `JarMerge` takes nine away per merge.
+        var pile = 0
+        var coins: [[Int]] = []
+        var months: [Int] = []
+        for (_, deposit) in ordered {
+            let tiers = rule.coins(for: deposit.amount, pile: pile)
+            let merges = JarMerge.mergesNeeded(pile: pile, incoming: tiers.count)
+            pile += tiers.count - (JarMerge.groupSize - 1) * merges
+            coins.append(tiers)
+            months.append(deposit.at.date.year * 12 + deposit.at.date.month - 1)
+        }
+        self.coins = coins
+        self.months = months
         var hash = FNV1a.hash("sandjar-jar/\(JarSnapshot.currentFormat)/\(goal.id)/")
         var keys = [JarInputs.hex(hash)]
         for tiers in coins {

@@ -9,8 +9,9 @@
 /// fall again to close the gap, so nothing hangs in the air.
 /// The jar's value never drops and no coin disappears without its worth coming back.
 public enum JarMerge {
-    /// The most coins the jar holds; this many fill the body up to its shoulder.
-    public static let capacity = 130
+    /// The most coins the jar holds: 100 (a wish goal's target) fill the body to its shoulder, the
+    /// last ten heap into the neck, as high as they can without reaching where coins enter.
+    public static let capacity = 110
     /// Coins traded for one coin of the next tier.
     public static let groupSize = 10
 

@@ -4,11 +4,11 @@ extension JarPainter {
     /// frame. Every element's own attributes show the final pile, so under
     /// `prefers-reduced-motion: reduce`, which switches the animations off, the picture stands
     /// still on the settled jar.
-    static func animation(_ film: DropFilm) -> String {
+    static func animation(_ film: DropFilm, palette: JarPalette) -> String {
         let last = max(1, film.frames.count - 1)
         let seconds = SVGNumber.text(Double(last) / 30, digits: 2)
         let fade = SVGNumber.text(Double(film.leadIn) / 30, digits: 2)
-        var css = "<style>.jm{animation:\(seconds)s linear both}"
+        var css = ".jm{animation:\(seconds)s linear both}"
         css += ".jf{animation:jf \(fade)s linear both}@keyframes jf{from{opacity:1}to{opacity:0}}"
         css += "@media (prefers-reduced-motion:reduce){.jm,.jf{animation:none}}"
         var body = ""
@@ -26,9 +26,8 @@ extension JarPainter {
             body += "<use href=\"#c\(min(tier, maxDrawnTier))\" class=\"jm\" style=\"animation-name:ja\(mover)\""
             body += " transform=\"translate(\(final.x) \(final.y))\"/>"
         }
-        css += "</style>"
         let tiers = film.still.map(\.tier) + film.fading.map(\.tier) + film.moverTiers
-        return open(tiers: tiers, style: css) + body + close
+        return open(tiers: tiers, palette: palette, style: css) + body + close
     }
 
     /// One coin's keyframes: hidden until it enters, then a keyframe wherever it has moved a

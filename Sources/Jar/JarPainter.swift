@@ -8,16 +8,17 @@ enum JarPainter {
     private static let originX = 80.0
     private static let originY = 212.0
 
-    /// jar.svg: the settled pile.
-    static func still(_ coins: [SettledCoin]) -> String {
-        var svg = open(tiers: coins.map(\.tier))
+    /// jar.svg: the settled pile, with a lid on a jar that has reached its target.
+    static func still(_ coins: [SettledCoin], palette: JarPalette, reached: Bool) -> String {
+        var svg = open(tiers: coins.map(\.tier), palette: palette)
         for coin in coins { svg += use(coin.tier, at: coin.point) }
-        return svg + close
+        return svg + glass + (reached ? lid : "") + "</svg>\n"
     }
 
     /// frames/NNNN.svg: frame `index` of the film.
-    static func frame(_ film: DropFilm, _ index: Int) -> String {
-        var svg = open(tiers: film.still.map(\.tier) + film.fading.map(\.tier) + film.moverTiers)
+    static func frame(_ film: DropFilm, _ index: Int, palette: JarPalette) -> String {
+        var svg = open(
+            tiers: film.still.map(\.tier) + film.fading.map(\.tier) + film.moverTiers, palette: palette)
         for coin in film.still { svg += use(coin.tier, at: coin.point) }
         if index < film.leadIn {
             let opacity = SVGNumber.text(Double(film.leadIn - index) / Double(film.leadIn + 1), digits: 2)
@@ -31,6 +32,27 @@ enum JarPainter {
         return svg + close
     }
 
+    /// timelapse.svg: every month's pile side by side, each a `<view>` of its own.
+    static func timelapse(_ months: [MonthPile], palette: JarPalette) -> String? {
+        guard !months.isEmpty else { return nil }
+        let w = SVGNumber.text(width * Double(months.count))
+        let h = SVGNumber.text(height)
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\">"
+        svg += "<style>" + palette.css + rules + "</style><defs>"
+        for tier in Set(months.flatMap { $0.coins.map { min($0.tier, maxDrawnTier) } }).sorted() {
+            svg += coinDrawing(tier)
+        }
+        svg += "<path id=\"o\" d=\"\(outlinePath)\"/></defs>"
+        for (index, month) in months.enumerated() {
+            let x = SVGNumber.text(width * Double(index))
+            svg += "<view id=\"\(month.viewID)\" viewBox=\"\(x) 0 \(SVGNumber.text(width)) \(h)\"/>"
+            svg += "<g transform=\"translate(\(x) 0)\"><use href=\"#o\" class=\"jg\"/>"
+            for coin in month.coins { svg += use(coin.tier, at: coin.point) }
+            svg += "<use href=\"#o\" class=\"je\"/>" + (month.reached ? lid : "") + "</g>"
+        }
+        return svg + "</svg>\n"
+    }
+
     /// The picture's x and y of a scene point, as text.
     static func place(_ p: PhysicsSpace.Point) -> (x: String, y: String) {
         (SVGNumber.text(originX + p.x), SVGNumber.text(originY - p.y))
@@ -41,28 +63,50 @@ enum JarPainter {
         return "<use href=\"#c\(min(tier, maxDrawnTier))\" x=\"\(x)\" y=\"\(y)\"\(extra)/>"
     }
 
-    /// The opening tag, the coin drawings the picture needs, and the glass behind the coins.
-    static func open(tiers: [Int], style: String = "") -> String {
+    /// The opening tag, the colours (`JarPalette`) and the rules that use them, the coin drawings
+    /// the picture needs, and the glass behind the coins.
+    static func open(tiers: [Int], palette: JarPalette, style: String = "") -> String {
         let w = SVGNumber.text(width)
         let h = SVGNumber.text(height)
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\">"
-        svg += style + "<defs>"
+        svg += "<style>" + palette.css + rules + style + "</style><defs>"
         for tier in Set(tiers.map { min($0, maxDrawnTier) }).sorted() { svg += coinDrawing(tier) }
         svg += "</defs>"
-        svg += "<path d=\"\(outlinePath)Z\" fill=\"#dcecf7\" fill-opacity=\".35\"/>"
+        svg += "<path class=\"jg\" d=\"\(outlinePath)Z\"/>"
         return svg
     }
 
+    /// What paints the picture: every colour a `--color-jar-*` or `--color-coin-*` token.
+    static let rules: String = {
+        var css = ".jg{fill:var(--color-jar-glass);fill-opacity:.35}"
+        css += ".je{fill:none;stroke:var(--color-jar-edge);stroke-opacity:.9;stroke-width:"
+        css += SVGNumber.text(JarGeometry.wallRadius * 2) + ";stroke-linejoin:round;stroke-linecap:round}"
+        css += ".js{stroke:var(--color-jar-shine);stroke-opacity:.45;stroke-width:4;stroke-linecap:round}"
+        css += ".jl{fill:var(--color-jar-lid)}"
+        for tier in 0...3 {
+            css += ".r\(tier){fill:var(--color-coin-\(tier)-rim)}.f\(tier){fill:var(--color-coin-\(tier)-face)}"
+            css += ".k\(tier){fill:none;stroke:var(--color-coin-\(tier)-rim);stroke-opacity:.4;stroke-width:.6}"
+        }
+        return css
+            + ".cs{fill:none;stroke:var(--color-coin-shine);stroke-opacity:.85;stroke-width:1.1;stroke-linecap:round}"
+    }()
+
     /// The glass in front of the coins: the walls and a reflection.
-    static let close: String = {
-        var svg = "<path d=\"\(outlinePath)\" fill=\"none\" stroke=\"#8db4cf\" stroke-opacity=\".9\""
-        svg += " stroke-width=\"\(SVGNumber.text(JarGeometry.wallRadius * 2))\""
-        svg += " stroke-linejoin=\"round\" stroke-linecap=\"round\"/>"
+    static let glass: String = {
+        var svg = "<path class=\"je\" d=\"\(outlinePath)\"/>"
         let top = place(.init(x: -JarGeometry.bodyHalfWidth + 7, y: JarGeometry.shoulderY - 12))
         let bottom = place(.init(x: -JarGeometry.bodyHalfWidth + 7, y: JarGeometry.cornerRadius + 8))
-        svg += "<path d=\"M\(top.x) \(top.y)V\(bottom.y)\" stroke=\"#fff\" stroke-opacity=\".45\""
-        svg += " stroke-width=\"4\" stroke-linecap=\"round\"/>"
-        return svg + "</svg>\n"
+        return svg + "<path class=\"js\" d=\"M\(top.x) \(top.y)V\(bottom.y)\"/>"
+    }()
+
+    static let close = glass + "</svg>\n"
+
+    /// A reached goal's jar is closed: a lid over the lip.
+    static let lid: String = {
+        let half = JarGeometry.lipHalfWidth + 4
+        let (x, y) = place(.init(x: -half, y: JarGeometry.lipY + 6))
+        let w = SVGNumber.text(2 * half)
+        return "<rect class=\"jl\" x=\"\(x)\" y=\"\(y)\" width=\"\(w)\" height=\"7\" rx=\"3\"/>"
     }()
 
     private static let outlinePath: String = {
@@ -75,20 +119,15 @@ enum JarPainter {
     /// Tiers from here up share one drawing (a violet coin with a centre dot).
     static let maxDrawnTier = 4
 
-    /// Rim and face colours: silver (1), gold (10), rose (100), violet (1,000 and up).
-    private static let palettes = [
-        ("#8d96a0", "#d9dee4"), ("#b8860b", "#f5c542"), ("#a45a44", "#eea58c"), ("#5a4a9c", "#b3a6f0"),
-    ]
-
+    /// Rim and face colours (`--color-coin-<n>-rim`, `-face`): silver (1), gold (10), rose (100),
+    /// violet (1,000 and up).
     private static func coinDrawing(_ tier: Int) -> String {
-        let (rim, face) = palettes[min(tier, palettes.count - 1)]
+        let colour = min(tier, 3)
         let r = JarGeometry.coinRadius
-        var g = "<g id=\"c\(tier)\"><circle r=\"\(SVGNumber.text(r))\" fill=\"\(rim)\"/>"
-        g += "<circle r=\"\(SVGNumber.text(r - 1.2))\" fill=\"\(face)\"/>"
-        g += "<circle r=\"\(SVGNumber.text(r - 2.6))\" fill=\"none\" stroke=\"\(rim)\" stroke-opacity=\".4\""
-        g += " stroke-width=\".6\"/>"
-        if tier >= maxDrawnTier { g += "<circle r=\"1.2\" fill=\"\(rim)\"/>" }
-        g += "<path d=\"M-3.3-1.1A3.5 3.5 0 0 1-1.1-3.3\" fill=\"none\" stroke=\"#fff\" stroke-opacity=\".85\""
-        return g + " stroke-width=\"1.1\" stroke-linecap=\"round\"/></g>"
+        var g = "<g id=\"c\(tier)\"><circle class=\"r\(colour)\" r=\"\(SVGNumber.text(r))\"/>"
+        g += "<circle class=\"f\(colour)\" r=\"\(SVGNumber.text(r - 1.4))\"/>"
+        g += "<circle class=\"k\(colour)\" r=\"\(SVGNumber.text(r - 3))\"/>"
+        if tier >= maxDrawnTier { g += "<circle class=\"r\(colour)\" r=\"1.4\"/>" }
+        return g + "<path class=\"cs\" d=\"M-4.2-1.4A4.4 4.4 0 0 1-1.4-4.2\"/></g>"
     }
 }

@@ -95,7 +95,8 @@ struct SimulateJars: BuildStep {
     let name = "simulate jars"
 
     func run(_ state: BuildState) {
-        guard let goals = state.loaded?.data.goals, var figures = state.figures else { return }
+        guard let goals = state.loaded?.data.goals, var figures = state.figures, let theme = state.theme else { return }
+        let palette = JarPalette(stylesheet: theme.stylesheet)
         let cache = JarCache(
             folder: state.options.cacheFiles ?? DataFolder(path: state.options.cachePath),
             output: URL(fileURLWithPath: state.options.outputPath), writes: state.writesCache)
@@ -109,7 +110,7 @@ struct SimulateJars: BuildStep {
         let progress = state.progress
         DispatchQueue.concurrentPerform(iterations: order.count) { position in
             let index = order[position]
-            slots[index] = cache.artwork(for: goals[index])
+            slots[index] = cache.artwork(for: goals[index], palette: palette)
             progress?(.jars(done: done.increment(), of: goals.count))
         }
         var jars: [String: JarArtwork] = [:]

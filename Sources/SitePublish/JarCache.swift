@@ -4,7 +4,7 @@ import Jar
 import SiteData
 
 /// The physics cache (DESIGN.md §7 "Fast"): one JSON snapshot per goal, `<folder>/jar/<id>.json`,
-/// holding the settled piles after the goal's last two deposits.
+/// holding the settled piles after the goal's last two deposits and at every month's end.
 ///
 /// A nightly build after one new deposit simulates that deposit only. The cache is a pure time
 /// saver: a missing, unreadable, corrupt, foreign or outdated snapshot simply means a full replay,
@@ -19,7 +19,7 @@ public struct JarCache: Sendable {
     /// False for `check`: snapshots are read, never written.
     private let writes: Bool
 
-    /// Snapshots larger than this are not read (a healthy one is about 15 KB).
+    /// Snapshots larger than this are not read (a healthy one is about 6 KB a month of history).
     static let maximumBytes = 4 << 20
 
     /// - Parameter output: the site's output folder, if known; a cache inside it is not used.
@@ -36,10 +36,10 @@ public struct JarCache: Sendable {
     }
 
     /// The goal's jar, continuing from the cached pile when it matches the goal's deposits.
-    public func artwork(for goal: Goal) -> JarArtwork {
+    public func artwork(for goal: Goal, palette: JarPalette) -> JarArtwork {
         let file = snapshotFile(for: goal.id)
         let cached = file.flatMap(load)
-        let (artwork, snapshot) = JarArtwork.make(goal: goal, cached: cached)
+        let (artwork, snapshot) = JarArtwork.make(goal: goal, cached: cached, palette: palette)
         if writes, let file, snapshot != cached { store(snapshot, at: file) }
         return artwork
     }

@@ -39,6 +39,36 @@ final class CoinRuleTests: XCTestCase {
         }
     }
 
+    func testADepositDropsPlainCoinsWhileTheyFit() {
+        XCTAssertEqual(CoinRule.coins(forUnits: 47, pile: 0), Array(repeating: 0, count: 47), "value is volume")
+        XCTAssertEqual(CoinRule.coins(forUnits: 100, pile: 0).count, 100, "a whole target at once")
+        XCTAssertEqual(
+            CoinRule.coins(forUnits: 150, pile: 0), Array(repeating: 1, count: 5) + Array(repeating: 0, count: 100),
+            "ten plain for one gold, just until they fit in 110")
+        XCTAssertEqual(
+            CoinRule.coins(forUnits: 30, pile: 100), [1, 1] + Array(repeating: 0, count: 10),
+            "into a nearly full jar: 20 coins at most")
+        XCTAssertEqual(CoinRule.coins(forUnits: 999_999, pile: 108), [6], "digits that cannot fit: rounded, 1,000,000")
+        for (units, pile) in [
+            (21, 0), (99, 50), (110, 0), (111, 0), (1_000, 0), (999_999, 0), (12_951, 0), (5_000, 108),
+        ] {
+            let coins = CoinRule.coins(forUnits: units, pile: pile)
+            let room = max(CoinRule.plainCoinLimit, JarMerge.capacity - pile)
+            XCTAssertLessThanOrEqual(coins.count, room, "\(units) onto \(pile)")
+            XCTAssertEqual(coins, coins.sorted(by: >), "biggest first")
+            let value = coins.reduce(0) { $0 + CoinRule.units(ofTier: $1) }
+            XCTAssertEqual(value, units, "exact when the digits fit")
+        }
+    }
+
+    func testAWishGoalsCoinsAreItsProgressWhateverTheDepositSizes() {
+        // 五一成都行: 250s and a 400 on a 1,800 target, 104 % in all.
+        let amounts: [Decimal] = [250, 250, 400, 250, 250, Decimal(string: "66.6")!, 250, 160]
+        let inputs = JarInputs(goal: JarFixtures.wish(target: 1800, amounts: amounts))
+        XCTAssertEqual(inputs.coins.joined().count, 105)
+        XCTAssertTrue(inputs.coins.joined().allSatisfy { $0 == 0 }, "no gold below the neck")
+    }
+
     func testAnAbsurdAmountStaysInRange() {
         let rule = CoinRule(goal: JarFixtures.wish(target: 1, amounts: []))
         XCTAssertEqual(rule.units(for: Decimal(string: "1e30")!), CoinRule.maximumUnits)

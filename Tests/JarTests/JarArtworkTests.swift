@@ -34,7 +34,7 @@ final class JarArtworkTests: XCTestCase {
         XCTAssertEqual(warm.artwork.frames, cold.artwork.frames)
         XCTAssertEqual(warm.artwork.dropSVG, cold.artwork.dropSVG)
         XCTAssertEqual(warm.snapshot, cold.snapshot)
-        XCTAssertEqual(warm.snapshot.states.map(\.deposits), [40, 41])
+        XCTAssertEqual(warm.snapshot.states.map(\.deposits), [31, 40, 41], "January's end, before, after")
     }
 
     func testAnUnchangedGoalRedrawsItsLatestDropFromTheCache() {
@@ -63,6 +63,79 @@ final class JarArtworkTests: XCTestCase {
             unkeyed.states[index].coins.removeLast()  // a pile that must never be used
         }
         XCTAssertEqual(JarArtwork.make(goal: Self.goal, cached: unkeyed).artwork, cold.artwork)
+    }
+
+    /// Each month of the timelapse is the pile the goal would have had with that month's deposits
+    /// only: taken from the one replay, not simulated again.
+    func testTheTimelapseShowsEveryMonthsEndFromTheOneReplay() throws {
+        let goal = JarFixtures.wish(target: 100, amounts: Array(repeating: 2, count: 70))  // Jan 1 – Mar 11
+        let artwork = JarArtwork.make(goal: goal, cached: nil).artwork
+        XCTAssertEqual(artwork.months.map(\.viewID), ["m2021-01", "m2021-02", "m2021-03"])
+        for (month, days) in zip(artwork.months, [31, 59, 70]) {
+            var cut = goal
+            cut.deposits = Array(goal.deposits.prefix(days))
+            XCTAssertEqual(month.coins, JarArtwork.make(goal: cut, cached: nil).artwork.pile, month.viewID)
+            XCTAssertEqual(month.units, 2 * days)
+        }
+        XCTAssertEqual(artwork.months.map(\.reached), [false, true, true], "100 reached on day 50")
+        let svg = try XCTUnwrap(artwork.timelapseSVG)
+        XCTAssertTrue(XMLParser(data: Data(svg.utf8)).parse())
+        XCTAssertTrue(svg.contains("<view id=\"m2021-02\" viewBox=\"160 0 160 220\"/>"))
+    }
+
+    /// A snapshot without the month-end piles (or with one changed) replays from the first month
+    /// it lacks, and the result is the same as a cold build.
+    func testACacheWithoutTheMonthsReplaysThem() {
+        let cold = JarArtwork.make(goal: Self.goal, cached: nil)
+        var lacking = cold.snapshot
+        lacking.states.removeFirst()
+        XCTAssertEqual(lacking.states.map(\.deposits), [39, 40])
+        XCTAssertEqual(JarArtwork.make(goal: Self.goal, cached: lacking).artwork, cold.artwork)
+        XCTAssertEqual(JarArtwork.make(goal: Self.goal, cached: lacking).snapshot, cold.snapshot)
+    }
+
+    func testAReachedGoalsJarWearsALid() {
+        let reached = JarArtwork.make(goal: JarFixtures.wish(target: 30, amounts: [10, 20]), cached: nil).artwork
+        let short = JarArtwork.make(goal: JarFixtures.wish(target: 31, amounts: [10, 20]), cached: nil).artwork
+        XCTAssertTrue(reached.reached)
+        XCTAssertFalse(short.reached)
+        XCTAssertTrue(reached.jarSVG.contains("class=\"jl\""))
+        XCTAssertFalse(short.jarSVG.contains("class=\"jl\""))
+        XCTAssertFalse(JarArtwork.make(goal: JarFixtures.free(amounts: [10, 20]), cached: nil).artwork.reached)
+    }
+
+    /// Colours come from the design tokens: the palette picks the jar's and coins' tokens out of
+    /// the stylesheet, light and dark, and the pictures hold no colour of their own.
+    func testThePicturesTakeTheirColoursFromTheTokens() throws {
+        let stylesheet = """
+            :root {
+              --color-text: #111111;
+              --color-jar-glass: #dcecf7;
+              --color-coin-1-face: #f5c542;
+            }
+            @media (prefers-color-scheme: dark) {
+              :root {
+                --color-jar-glass: #5b7d96;
+              }
+            }
+            @media (prefers-reduced-motion: reduce) {
+              :root {
+                --motion-fast: 0s;
+              }
+            }
+            """
+        let palette = JarPalette(stylesheet: stylesheet)
+        XCTAssertEqual(
+            palette.css,
+            "svg{--color-jar-glass: #dcecf7;--color-coin-1-face: #f5c542;}"
+                + "@media (prefers-color-scheme:dark){svg{--color-jar-glass: #5b7d96;}}")
+        let artwork = JarArtwork.make(goal: Self.goal, cached: nil, palette: palette).artwork
+        for svg in [artwork.jarSVG, artwork.dropSVG, artwork.frames[0], try XCTUnwrap(artwork.timelapseSVG)] {
+            XCTAssertTrue(svg.contains("<style>" + palette.css))
+            let drawing = svg.replacingOccurrences(of: palette.css, with: "")
+            XCTAssertNil(drawing.range(of: "#[0-9a-fA-F]{3,6}\\b", options: .regularExpression), "a raw colour")
+            XCTAssertFalse(drawing.contains("fill=\""), "paint through classes")
+        }
     }
 
     func testACorruptSnapshotFileDoesNotDecode() {

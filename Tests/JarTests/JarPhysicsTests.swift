@@ -91,6 +91,33 @@ final class JarPhysicsTests: XCTestCase {
             artwork.tierCounts.enumerated().reduce(0) { $0 + $1.element * CoinRule.units(ofTier: $1.offset) }, value)
     }
 
+    /// The glass and the coin rule agree: a wish goal at its target is full to the shoulder, at
+    /// half of it about half full, and over it heaps into the neck without reaching the coins'
+    /// entry.
+    func testTheJarFillsToItsShoulderAtTheTarget() {
+        func pile(_ percent: Int, per deposit: Decimal = 10) -> [SettledCoin] {
+            let goal = JarFixtures.wish(target: 1000, amounts: Array(repeating: deposit * 10, count: percent / 10))
+            let artwork = JarArtwork.make(goal: goal, cached: nil).artwork
+            XCTAssertEqual(artwork.forcedRests, 0)
+            return artwork.pile
+        }
+        func rim(_ coins: [SettledCoin]) -> Double {  // the top along the walls, where the eye reads a level
+            coins.filter { abs($0.x) > JarGeometry.bodyHalfWidth - 4 * JarGeometry.coinRadius }.map(\.y).max() ?? 0
+        }
+        let full = pile(100)
+        XCTAssertEqual(full.count, 100)
+        XCTAssertEqual(rim(full), JarGeometry.shoulderY, accuracy: 2 * JarGeometry.coinRadius, "full to the shoulder")
+        let half = pile(50)
+        XCTAssertLessThan(rim(half), JarGeometry.shoulderY * 0.65)
+        XCTAssertGreaterThan(rim(half), JarGeometry.shoulderY * 0.35)
+        let over = JarArtwork.make(goal: JarFixtures.wish(target: 1000, amounts: [1000, 100]), cached: nil).artwork
+        XCTAssertEqual(over.coinCount, 110)
+        XCTAssertEqual(over.forcedRests, 0)
+        let top = over.pile.map(\.y).max() ?? 0
+        XCTAssertGreaterThan(top, JarGeometry.shoulderY, "heaped into the neck")
+        XCTAssertLessThan(top, JarGeometry.spawnY - JarGeometry.coinRadius, "clear of where coins enter")
+    }
+
     func testAMergeTakesTheTenTopmostCoinsOfOneTier() {
         // A column of plain coins with one gold coin on top: the ten topmost plain coins go.
         var pile = (0..<(JarMerge.capacity - 1)).map { SettledCoin(x: 0, y: Double($0), tier: 0) }

@@ -20,6 +20,7 @@ struct GoalPages: PageFamily {
                 let folder = "goals/\(entry.goal.id)"
                 site.add("\(folder)/jar.svg", jar.jarSVG)
                 site.add("\(folder)/drop.svg", jar.dropSVG)
+                if let timelapse = jar.timelapseSVG { site.add("\(folder)/timelapse.svg", timelapse) }
                 for (index, frame) in jar.frames.enumerated() {
                     site.add("\(folder)/frames/\(JarArtwork.frameFileName(index + 1))", frame)
                 }
@@ -35,14 +36,8 @@ struct GoalPages: PageFamily {
         let progress = entry.progress
         let format = renderer.format
         var fields = renderer.goalFields(entry)
-        fields["deposits"] = .list(
-            goal.deposits.sorted { $0.at > $1.at }.map { deposit in
-                .object([
-                    "date": .string(format.date(deposit.at.date)), "iso": .string(deposit.at.description),
-                    "amount": .string(format.money(deposit.amount, goal.currency)),
-                    "note": deposit.note.map { .string($0) } ?? .null,
-                ])
-            })
+        if let jar = renderer.figures.jars[goal.id] { fields["jar"] = jarPage(jar, goal, renderer) }
+        fields["deposit_months"] = depositMonths(goal, renderer)
         fields["note_html"] =
             goal.note.map { .string(renderer.markdown($0, unsafeHTML: renderer.data.site.unsafeHTML)) } ?? .null
         fields["plan"] =
@@ -52,6 +47,7 @@ struct GoalPages: PageFamily {
                     "frequency": .string(renderer.string("frequency.\(plan.frequency.rawValue)")),
                     "start": .string(format.date(plan.start)),
                     "periods": plan.periods.map { .int($0) } ?? .null,
+                    "periods_text": plan.periods.map { .string(renderer.counted("goals.periods", $0)) } ?? .null,
                     "periods_done": progress.periodsDone.map { .int($0) } ?? .null,
                     "missed_periods": progress.missedPeriods.map { .int($0) } ?? .null,
                     "rate": plan.annualRate.map { .string(format.percent($0, digits: 1)) } ?? .null,
@@ -60,6 +56,113 @@ struct GoalPages: PageFamily {
         fields["projected_completion"] = progress.projectedCompletion.map { .string(format.date($0)) } ?? .null
         fields["projection"] = projectionValue(goal, progress.projection, renderer)
         return fields
+    }
+
+    /// The deposits newest first, grouped by month (on the wall clock), each month with its count
+    /// and subtotal.
+    private func depositMonths(_ goal: Goal, _ renderer: SiteRenderer) -> MustacheValue {
+        let format = renderer.format
+        let newestFirst = goal.deposits.enumerated().sorted { a, b in
+            if a.element.at != b.element.at { return a.element.at > b.element.at }
+            return a.offset > b.offset
+        }.map(\.element)
+        var months: [(year: Int, month: Int, deposits: [Deposit])] = []
+        for deposit in newestFirst {
+            let (year, month) = (deposit.at.date.year, deposit.at.date.month)
+            if let last = months.last, last.year == year, last.month == month {
+                months[months.count - 1].deposits.append(deposit)
+            } else {
+                months.append((year, month, [deposit]))
+            }
+        }
+        return .list(
+            months.map { group in
+                let total = format.money(group.deposits.reduce(0) { $0 + $1.amount }, goal.currency)
+                let count = group.deposits.count
+                return .object([
+                    "label": .string(monthLabel(group.year, group.month, renderer)),
+                    "iso": .string("\(group.year)-" + (group.month < 10 ? "0" : "") + String(group.month)),
+                    "subtotal": .string(total),
+                    "summary": .string(
+                        count == 1
+                            ? renderer.string("jar.subtotal_one", ["amount": total])
+                            : renderer.string("jar.subtotal", ["count": String(count), "amount": total])),
+                    "deposits": .list(
+                        group.deposits.map { deposit in
+                            .object([
+                                "date": .string(format.date(deposit.at.date)),
+                                "iso": .string(deposit.at.description),
+                                "amount": .string(format.money(deposit.amount, goal.currency)),
+                                "note": deposit.note.map { .string($0) } ?? .null,
+                            ])
+                        }),
+                ])
+            })
+    }
+
+    /// `Sep 2026` or `2026年9月`.
+    private func monthLabel(_ year: Int, _ month: Int, _ renderer: SiteRenderer) -> String {
+        let day = CalendarDate(year: year, month: month, day: 1)!
+        switch renderer.data.site.language {
+        case .zhHans: return "\(year)年\(month)月"
+        case .en: return String(renderer.format.date(day).drop { $0 != " " }.dropFirst())
+        }
+    }
+
+    /// The goal page's jar: the latest deposit replayed from its frames, what each coin is worth,
+    /// and the pile at every month's end.
+    private func jarPage(_ jar: JarArtwork, _ goal: Goal, _ renderer: SiteRenderer) -> MustacheValue {
+        let format = renderer.format
+        let money = { (units: Int) in format.money(jar.coinValue * Decimal(units), goal.currency) }
+        let alt = renderer.string(
+            "goals.jar_alt", ["coins": String(jar.coinCount), "value": money(1)])
+        // The last frame is the settled pile: jar.svg stands in for it (with the lid of a reached goal).
+        let frames = jar.frames.indices.dropLast().map { index in
+            MustacheValue.object([
+                "src": .string("frames/" + JarArtwork.frameFileName(index + 1)), "index": .int(index),
+            ])
+        }
+        // Every kind of coin up to the biggest in the jar, and gold at least: what a merge or a big
+        // deposit would bring. Counts only for kinds the jar holds.
+        let counts = jar.tierCounts
+        let legend = (0...max(1, counts.count - 1)).map { tier -> MustacheValue in
+            let count = tier < counts.count ? counts[tier] : 0
+            let value = money(CoinRule.units(ofTier: tier))
+            let text =
+                tier == 0
+                ? renderer.string("jar.plain", ["value": value])
+                : renderer.string(
+                    "jar.tier",
+                    [
+                        "name": renderer.string("jar.name.\(min(tier, 4))"),
+                        "coins": String(CoinRule.units(ofTier: tier)), "value": value,
+                    ])
+            return .object([
+                "tier": .int(min(tier, 3)), "text": .string(text),
+                "count": count > 0 ? .string(renderer.string("jar.count", ["count": String(count)])) : .null,
+            ])
+        }
+        let months = jar.months.map { month -> MustacheValue in
+            let label = monthLabel(month.year, month.month, renderer)
+            let key = month.year * 12 + month.month
+            let saved = goal.deposits.filter { $0.at.date.year * 12 + $0.at.date.month <= key }
+                .reduce(Decimal(0)) { $0 + $1.amount }
+            let text = format.money(saved, goal.currency)
+            return .object([
+                "view": .string(month.viewID), "label": .string(label), "saved": .string(text),
+                "reached": .bool(month.reached),
+                "alt": .string(renderer.string("jar.timelapse_alt", ["month": label, "saved": text])),
+            ])
+        }
+        return .object([
+            "alt": .string(alt),
+            "frames": .list(frames),
+            "final_index": .int(max(0, jar.frames.count - 1)),
+            "legend": .list(legend),
+            "wish": .bool(goal.mode == .wish),
+            "months": .list(months),
+            "has_months": .bool(months.count > 1),
+        ])
     }
 
     /// The compound curve as an inline SVG chart and the same figures as a table.

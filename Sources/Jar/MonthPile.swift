@@ -1,0 +1,13 @@
+/// The jar as it stood at the end of one month: a picture in the goal's timelapse.
+public struct MonthPile: Equatable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var coins: [SettledCoin]
+    /// Value in the jar, in plain coins.
+    public var units: Int
+    /// The goal had reached its target by then: the jar wears its lid.
+    public var reached: Bool
+
+    /// `m2026-09`: the picture's view in timelapse.svg.
+    public var viewID: String { "m\(year)-" + (month < 10 ? "0" : "") + String(month) }
+}
