@@ -31,6 +31,45 @@ final class InitTests: XCTestCase {
         return found
     }
 
+    /// The editing commands the README shows a stranger, run word for word (but with `--data`)
+    /// on a fresh `init` folder: each must succeed.
+    func testTheReadmesEditingCommandsWorkOnTheStarterFolder() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.components(separatedBy: "## Install and use it on your own data").dropFirst().first)
+        let commands = section.components(separatedBy: "\n## ")[0].split(separator: "\n")
+            .filter { $0.hasPrefix("sandjar add ") || $0.hasPrefix("sandjar slay ") }
+            .map { line in Self.words(String(line.split(separator: "#", maxSplits: 1)[0])) }
+        XCTAssertGreaterThanOrEqual(commands.count, 3, "the README shows add deposit, add session and slay")
+        let data = work.appendingPathComponent("dash")
+        XCTAssertEqual(run(["init", data.path, "--today", "2026-11-29"]).0, 0)
+        for words in commands {
+            let (status, out) = run(Array(words.dropFirst()) + ["--data", data.path])
+            XCTAssertEqual(status, 0, "\(words.joined(separator: " ")): \(out.err)")
+        }
+    }
+
+    /// A command line split into words the way a shell does for these examples: spaces, and
+    /// double quotes around a word with spaces.
+    private static func words(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        for character in line {
+            if character == "\"" {
+                quoted.toggle()
+            } else if character == " " && !quoted {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
     /// init → check --strict → build, for several settings and days of the year.
     func testTheStarterChecksCleanAndBuildsEverywhere() throws {
         let settings: [[String]] = [
