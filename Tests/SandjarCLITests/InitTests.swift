@@ -37,7 +37,8 @@ final class InitTests: XCTestCase {
         let readme = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("../../README.md"), encoding: .utf8)
-        let section = try XCTUnwrap(readme.components(separatedBy: "## Install and use it on your own data").dropFirst().first)
+        let section = try XCTUnwrap(
+            readme.components(separatedBy: "## Install and use it on your own data").dropFirst().first)
         let commands = section.components(separatedBy: "\n## ")[0].split(separator: "\n")
             .filter { $0.hasPrefix("sandjar add ") || $0.hasPrefix("sandjar slay ") }
             .map { line in Self.words(String(line.split(separator: "#", maxSplits: 1)[0])) }
