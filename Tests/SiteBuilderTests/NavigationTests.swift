@@ -7,14 +7,20 @@ import XCTest
 /// DESIGN.md §4: the navigation lists sections, never every Markdown page, so a page's size does not
 /// grow with the number of pages; `pages/` lists them instead.
 final class NavigationTests: XCTestCase {
-    /// The sample data folder with `extra` more Markdown pages laid over it, built into a new folder.
-    private func build(extraPages extra: Int) throws -> [String: Data] {
+    /// `extra` small Markdown pages, by path in the data folder.
+    private func extraPages(_ extra: Int) -> [String: [UInt8]] {
         var pages: [String: [UInt8]] = [:]
         for index in 0..<extra {
             let day = String(format: "%02d", index % 28 + 1)
             pages["pages/extra-\(index).md"] = Array(
                 "+++\ntitle = \"Extra \(index)\"\ndate = 2026-10-\(day)\n+++\nText.\n".utf8)
         }
+        return pages
+    }
+
+    /// The sample data folder with `extra` more Markdown pages laid over it, built into a new folder.
+    private func build(extraPages extra: Int) throws -> [String: Data] {
+        let pages = extraPages(extra)
         var options = BuildOptions()
         options.data = TestSupport.sampleContent.path
         options.dataFiles = DataFolder(files: pages, display: "data")
@@ -31,11 +37,18 @@ final class NavigationTests: XCTestCase {
     func testPagesDoNotGrowWithTheNumberOfMarkdownPages() throws {
         let few = try build(extraPages: 0)
         let many = try build(extraPages: 40)
+        let pages = extraPages(40)
         for path in ["index.html", "goals/index.html", "badges/index.html", "pages/about/index.html"] {
             XCTAssertNotNil(few[path], path)
             XCTAssertEqual(few[path], many[path], "\(path) changed when 40 pages were added")
         }
         XCTAssertEqual(many.keys.filter { $0.hasPrefix("pages/extra-") }.count, 40)
+        // Issue 12: a page is no larger than twice its Markdown plus a constant (the layout).
+        for index in 0..<40 {
+            let markdown = try XCTUnwrap(pages["pages/extra-\(index).md"]).count
+            let html = try XCTUnwrap(many["pages/extra-\(index)/index.html"]).count
+            XCTAssertLessThanOrEqual(html, 2 * markdown + 4096, "pages/extra-\(index)/index.html")
+        }
     }
 
     func testThePagesIndexListsEveryPageNewestFirstAndTheNavigationLinksIt() throws {

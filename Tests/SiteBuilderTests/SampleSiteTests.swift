@@ -23,6 +23,23 @@ final class SampleSiteTests: XCTestCase {
         return SiteBuild(options: options).run()
     }
 
+    /// A string whose `{placeholder}` was not filled shows the raw key to the reader; the golden
+    /// files would keep it, so every text file of the sample is scanned for one.
+    func testNoPlaceholderIsLeftUnfilled() throws {
+        let output = TestSupport.temporaryFolder(self).appendingPathComponent("public")
+        XCTAssertTrue(buildSample(into: output).succeeded)
+        let placeholder = try NSRegularExpression(pattern: "\\{[a-z_]+\\}")
+        var scanned = 0
+        for (path, bytes) in TestSupport.snapshot(output)
+        where [".html", ".xml", ".ics", ".json", ".svg"].contains(where: path.hasSuffix) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            scanned += 1
+            let match = placeholder.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+            XCTAssertNil(match, "\(path): \(match.map { (text as NSString).substring(with: $0.range) } ?? "")")
+        }
+        XCTAssertGreaterThan(scanned, 300)
+    }
+
     func testSampleSiteMatchesGoldenFiles() throws {
         let output = TestSupport.temporaryFolder(self).appendingPathComponent("public")
         let report = buildSample(into: output)

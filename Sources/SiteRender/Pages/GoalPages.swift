@@ -114,8 +114,7 @@ struct GoalPages: PageFamily {
     private func jarPage(_ jar: JarArtwork, _ goal: Goal, _ renderer: SiteRenderer) -> MustacheValue {
         let format = renderer.format
         let money = { (units: Int) in format.money(jar.coinValue * Decimal(units), goal.currency) }
-        let alt = renderer.string(
-            "goals.jar_alt", ["coins": String(jar.coinCount), "value": money(1)])
+        let alt = renderer.counted("goals.jar_alt", jar.coinCount, ["value": money(1)])
         // The last frame is the settled pile: jar.svg stands in for it (with the lid of a reached goal).
         let frames = jar.frames.indices.dropLast().map { index in
             MustacheValue.object([
