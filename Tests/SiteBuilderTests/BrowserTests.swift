@@ -48,6 +48,19 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(run.status, 0, "the browser checks failed:\n\(run.failures.joined(separator: "\n"))")
     }
 
+    /// The sites at the edges (issue 12): no data at all, a single goal, and 2,000 Markdown pages
+    /// (whose index must stay under the size limit).
+    func testSitesWithNoDataOneGoalAndTwoThousandPagesPassInHeadlessChromium() throws {
+        let work = TestSupport.temporaryFolder(self)
+        for site in try TestSites.edgeSites(in: work) {
+            print("browser: the site with \(site.name)")
+            let run = try check(site.output)
+            XCTAssertEqual(
+                run.status, 0,
+                "the browser checks failed on the site with \(site.name):\n\(run.failures.joined(separator: "\n"))")
+        }
+    }
+
     /// The checker itself: a page with no problem passes, and a page with one of every kind fails
     /// each check, so a green run above means the checks looked.
     func testCheckerCatchesEveryKindOfProblem() throws {

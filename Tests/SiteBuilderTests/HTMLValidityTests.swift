@@ -1,5 +1,3 @@
-import Domain
-import FixtureGenerator
 import Foundation
 import XCTest
 
@@ -27,15 +25,9 @@ final class HTMLValidityTests: XCTestCase {
     func testEveryPageOfFourSitesPassesTheNuHTMLChecker() throws {
         let checker = try Self.checkerCommand()
         let work = TestSupport.temporaryFolder(self)
-        let sites = try [
-            ("sample", buildSample(in: work)),
-            ("no data", build("empty", in: work, writeData: { _ in })),
-            ("one goal", build("one-goal", in: work, currency: "CNY", writeData: Self.oneGoal)),
-            (
-                "2,000 pages",
-                build("pages", in: work, today: FixtureGenerator.lastDay, writeData: Self.twoThousandPages)
-            ),
-        ]
+        var sites: [(String, URL)] = []
+        if let sample = try TestSites.sampleInBothLanguages(in: work) { sites.append(("sample", sample)) }
+        sites += try TestSites.edgeSites(in: work).map { ($0.name, $0.output) }
         var counts: [String] = []
         for (name, folder) in sites {
             counts.append("\(name) \(Self.htmlFiles(in: folder).count)")
@@ -92,55 +84,6 @@ final class HTMLValidityTests: XCTestCase {
         XCTAssertTrue(
             messages.contains { $0.url.hasSuffix("bad/index.html") && $0.line == 3 && $0.text.contains("“li”") },
             "\(messages)")
-    }
-
-    // MARK: - The sites
-
-    private func buildSample(in work: URL) throws -> URL {
-        try build("sample", in: work) { data in
-            try TestSupport.overlay(TestSupport.sampleContent, onto: data)
-            try TestSupport.setBothLanguages(in: data.appendingPathComponent("site.toml"))
-        }
-    }
-
-    /// Builds a data folder that `writeData` fills (after an English site.toml in `currency`) into
-    /// `<name>-site`.
-    private func build(
-        _ name: String, in work: URL, currency: String = "USD", today: CalendarDate = CalendarDateFixture.sampleToday,
-        writeData: (URL) throws -> Void, file: StaticString = #filePath, line: UInt = #line
-    ) throws -> URL {
-        let data = work.appendingPathComponent("\(name)-data")
-        let output = work.appendingPathComponent("\(name)-site")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try "title = \"Jar of \(name)\"\nlanguage = \"en\"\ncurrency = \"\(currency)\"\ntimezone = \"UTC\"\n"
-            .write(to: data.appendingPathComponent("site.toml"), atomically: true, encoding: .utf8)
-        try writeData(data)
-        var options = BuildOptions()
-        options.data = data.path
-        options.output = output.path
-        options.today = today
-        let report = SiteBuild(options: options).run()
-        XCTAssertTrue(report.succeeded, "\(name): \(report.diagnostics)", file: file, line: line)
-        return output
-    }
-
-    /// The sample's milk-tea goal (in yuan) and nothing else.
-    private static func oneGoal(_ data: URL) throws {
-        let goals = data.appendingPathComponent("goals")
-        try FileManager.default.createDirectory(at: goals, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: TestSupport.sampleContent.appendingPathComponent("goals/milk-tea.toml"),
-            to: goals.appendingPathComponent("milk-tea.toml"))
-    }
-
-    /// The fixture generator's Markdown pages (scale 4: 2,000 of them) and nothing else.
-    private static func twoThousandPages(_ data: URL) throws {
-        for (path, text) in FixtureGenerator(scale: 4).files() where path.hasPrefix("pages/") {
-            let url = data.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
     }
 
     private static func htmlFiles(in folder: URL) -> [String] {
