@@ -107,6 +107,13 @@ function clippedAway(el) {
   return false;
 }
 
+// Rendered at all: not display: none, not in a closed <details> or another skipped subtree
+// (content-visibility: hidden, whose boxes keep stale positions), not visibility: hidden.
+function shown(el) {
+  if (el.checkVisibility) return el.checkVisibility({ visibilityProperty: true });
+  return getComputedStyle(el).visibility === 'visible';
+}
+
 function describe(el) {
   let s = el.tagName.toLowerCase();
   if (el.id) s += '#' + el.id;
@@ -248,7 +255,7 @@ function overflow() {
       if (getComputedStyle(p).overflowX !== 'visible') { inner = true; break; }
       if (reported.includes(p)) { inner = true; break; }
     }
-    if (inner || clippedAway(el)) continue;
+    if (inner || clippedAway(el) || !shown(el)) continue;
     reported.push(el);
     const text = snippet(el.innerText || el.textContent || '');
     result.offenders.push({
@@ -278,7 +285,7 @@ function overlaps(slack) {
     const el = t.parentElement;
     if (!el || el.closest('svg, script, style, noscript, template, title')) continue;
     const cs = getComputedStyle(el);
-    if (cs.visibility !== 'visible' || cumulativeOpacity(el) === 0 || clippedAway(el)) continue;
+    if (!shown(el) || cs.visibility !== 'visible' || cumulativeOpacity(el) === 0 || clippedAway(el)) continue;
     const clip = clipOf(el);
     if (!clip) continue;
     const size = parseFloat(cs.fontSize);
@@ -350,7 +357,7 @@ function lines(range) {
 function phoneLayout() {
   const tables = [];
   for (const table of document.querySelectorAll('table')) {
-    if (table.closest('svg') || clippedAway(table) || getComputedStyle(table).visibility !== 'visible') continue;
+    if (table.closest('svg') || !shown(table) || clippedAway(table)) continue;
     const r = table.getBoundingClientRect();
     if (r.width === 0) continue;
     let box = null;
@@ -374,7 +381,7 @@ function phoneLayout() {
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
     const el = t.parentElement;
     if (!el || !t.data.trim() || el.closest('svg, script, style, title')) continue;
-    if (getComputedStyle(el).visibility !== 'visible' || clippedAway(el)) continue;
+    if (!shown(el) || clippedAway(el)) continue;
     for (const m of t.data.matchAll(AMOUNT)) {
       const range = document.createRange();
       range.setStart(t, m.index);
@@ -383,7 +390,7 @@ function phoneLayout() {
     }
   }
   for (const el of document.querySelectorAll('time, nav a')) {
-    if (el.closest('svg') || clippedAway(el) || !el.textContent.trim()) continue;
+    if (el.closest('svg') || !shown(el) || clippedAway(el) || !el.textContent.trim()) continue;
     const range = document.createRange();
     range.selectNodeContents(el);
     if (lines(range) > 1) note(el.tagName === 'TIME' ? 'date' : 'navigation link', el.textContent, el);
