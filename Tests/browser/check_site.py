@@ -30,7 +30,8 @@ first frame, so every run judges the same picture):
             (the heatmap's overflow-x: auto; that box itself must fit)
   overlap   (375 px only) no two boxes of visible text overlap by more than 2 px both ways: one
             box per line of each text node, the font size high, cut to the boxes that clip it;
-            text inside SVG and an element against its own descendants are not compared
+            text inside SVG and an element against its own descendants are not compared; nor may a
+            text box lie over a picture (img, svg, canvas, video) it is not part of
   phone     (375 px only) every table fits the page as stacked rows, with no sideways scrolling;
             an amount (a currency sign and its digits), a date (<time>) and a navigation link
             each stay on one line
@@ -511,9 +512,13 @@ def overflow_problems(o: dict, width: int) -> list[str]:
     return problems
 
 
+def quoted(text: str) -> str:
+    return text if text == "a picture" else f"\"{text}\""
+
+
 def overlap_problems(pairs: list[dict]) -> list[str]:
     return [
-        f"overlapping text: \"{p['first']}\" ({p['firstElement']}) and \"{p['second']}\" ({p['secondElement']}) "
+        f"overlapping text: {quoted(p['first'])} ({p['firstElement']}) and {quoted(p['second'])} ({p['secondElement']}) "
         f"share {p['width']}×{p['height']} px"
         for p in pairs
     ]

@@ -276,7 +276,8 @@ function scrolls(el) {
 // centred on the line, so a tall line-height is not an overlap), cut to whatever scrolls or clips
 // around them. Two boxes of different elements, neither inside the other and neither in an SVG
 // (chart labels are placed by the chart code), that share more than `slack` px both ways are an
-// overlap. Returns each pair once, the texts and elements named.
+// overlap; so is a text box over a picture (img, svg, canvas, video) outside it. Returns each pair
+// once, the texts and elements named.
 function overlaps(slack) {
   const boxes = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -302,6 +303,19 @@ function overlaps(slack) {
       boxes.push({ el, node: t, box });
     }
   }
+  // pictures: the jar, an icon, a chart; text drawn over one is hidden by it or hides it
+  for (const el of document.body.querySelectorAll('img, svg, canvas, video')) {
+    if (el.parentElement && el.parentElement.closest('svg')) continue;
+    if (!shown(el) || cumulativeOpacity(el) === 0 || clippedAway(el)) continue;
+    const clip = clipOf(el);
+    const r = el.getBoundingClientRect();
+    if (!clip || r.width < 1 || r.height < 1) continue;
+    const box = {
+      left: Math.max(r.left, clip.left), right: Math.min(r.right, clip.right),
+      top: Math.max(r.top, clip.top), bottom: Math.min(r.bottom, clip.bottom),
+    };
+    if (box.right - box.left >= 1 && box.bottom - box.top >= 1) boxes.push({ el, picture: true, box });
+  }
   boxes.sort((a, b) => a.box.top - b.box.top);
   const found = [];
   const seen = new Set();
@@ -310,15 +324,17 @@ function overlaps(slack) {
     for (let j = i + 1; j < boxes.length && boxes[j].box.top < a.box.bottom - slack; j++) {
       const b = boxes[j];
       if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      if (a.picture && b.picture) continue;
       const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
       const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
       if (w <= slack || h <= slack) continue;
-      const key = [a.node.data, b.node.data].join('|');
+      const label = (x) => (x.picture ? 'a picture' : snippet(x.node.data));
+      const key = [label(a), describe(a.el), label(b), describe(b.el)].join('|');
       if (seen.has(key)) continue;
       seen.add(key);
       found.push({
-        first: snippet(a.node.data), firstElement: describe(a.el),
-        second: snippet(b.node.data), secondElement: describe(b.el),
+        first: label(a), firstElement: describe(a.el),
+        second: label(b), secondElement: describe(b.el),
         width: Math.round(w), height: Math.round(h),
       });
       if (found.length >= 20) return found;
