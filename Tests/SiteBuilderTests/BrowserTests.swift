@@ -6,8 +6,10 @@ import XCTest
 /// The built sample site in a real browser (issue 7): `Tests/browser/check_site.py` opens every kind
 /// of page of both languages in Debian's headless Chromium, at a wide and a phone width, in the light
 /// and the dark scheme, and fails on console errors, failed or off-site requests, raw i18n keys,
-/// missing `lang`, `alt` or SVG titles, horizontal overflow, pages over 100 KB, text under WCAG AA
-/// contrast, a missing focus indicator and animation under reduced motion.
+/// missing `lang`, `alt` or SVG titles, pages over 100 KB, text under WCAG AA contrast, a missing
+/// focus indicator and animation under reduced motion; and at 375 px (issue 12) horizontal overflow
+/// (the page or any box past either edge), overlapping text boxes, tables that scroll sideways
+/// instead of stacking, and dates, amounts and navigation links broken across lines.
 ///
 /// Needs `chromium`, `chromium-driver` and Selenium (`make deps` installs them). Without them the
 /// tests skip, except under CI (the `CI` environment variable set), where they fail.
@@ -27,7 +29,7 @@ final class BrowserTests: XCTestCase {
         let data = work.appendingPathComponent("content")
         let output = work.appendingPathComponent("public")
         try TestSupport.overlay(TestSupport.sampleContent, onto: data)
-        try setBothLanguages(in: data.appendingPathComponent("site.toml"))
+        try TestSupport.setBothLanguages(in: data.appendingPathComponent("site.toml"))
 
         var options = BuildOptions()
         options.data = data.path
@@ -44,6 +46,19 @@ final class BrowserTests: XCTestCase {
 
         let run = try check(output)
         XCTAssertEqual(run.status, 0, "the browser checks failed:\n\(run.failures.joined(separator: "\n"))")
+    }
+
+    /// The sites at the edges (issue 12): no data at all, a single goal, and 2,000 Markdown pages
+    /// (whose index must stay under the size limit).
+    func testSitesWithNoDataOneGoalAndTwoThousandPagesPassInHeadlessChromium() throws {
+        let work = TestSupport.temporaryFolder(self)
+        for site in try TestSites.edgeSites(in: work) {
+            print("browser: the site with \(site.name)")
+            let run = try check(site.output)
+            XCTAssertEqual(
+                run.status, 0,
+                "the browser checks failed on the site with \(site.name):\n\(run.failures.joined(separator: "\n"))")
+        }
     }
 
     /// The checker itself: a page with no problem passes, and a page with one of every kind fails
@@ -65,26 +80,28 @@ final class BrowserTests: XCTestCase {
                 run.failures.contains { $0.hasPrefix("FAIL broken/ ") && $0.contains(problem) },
                 "no \(problem) failure on the broken page:\n\(run.output)")
         }
+        // The phone layout (issue 12): an element past the left edge although the page is no
+        // wider than the screen, two overlapping lines of text, a table that scrolls sideways, a
+        // date and an amount broken across lines.
+        let phone = [
+            "horizontal overflow: past the 375 px viewport: p.left from -", "overlapping text: ",
+            "\"Written first\" (p)", "\"Written over it\" (p.under)",
+            "table scrolls sideways at 375 px (not stacked rows): \"Too wide\"",
+            "date broken across lines: 1: \"14 December 2026\"", "amount broken across lines: 1: \"¥12,345.67\"",
+        ]
+        for problem in phone {
+            XCTAssertTrue(
+                run.failures.contains { $0.hasPrefix("FAIL phone/ light 375: ") && $0.contains(problem) },
+                "no \(problem) failure on the phone page:\n\(run.output)")
+        }
+        XCTAssertFalse(
+            run.failures.contains { $0.hasPrefix("FAIL phone/ light 1280") }, "the phone checks are for phones")
         XCTAssertTrue(run.output.contains("#aaaaaa on #fbfaf7"), "the colours are named")
         XCTAssertTrue(run.output.contains("https://example.com/logo.png"), "the off-site request is named")
         print("browser self-test: the checker flagged \(run.failures.count) problems on the broken page")
     }
 
     // MARK: - Helpers
-
-    /// Replaces any `language`/`languages` line with `languages = ["zh-Hans", "en"]`, put first so
-    /// it stays out of any table.
-    private func setBothLanguages(in file: URL) throws {
-        let text = try String(contentsOf: file, encoding: .utf8)
-        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            guard trimmed.hasPrefix("language") else { return true }
-            let rest = trimmed.dropFirst("language".count).drop { $0 == "s" || $0 == " " || $0 == "\t" }
-            return !rest.hasPrefix("=")
-        }
-        let edited = "languages = [\"zh-Hans\", \"en\"]\n" + kept.joined(separator: "\n")
-        try edited.write(to: file, atomically: true, encoding: .utf8)
-    }
 
     private struct ToolsMissing: Error, CustomStringConvertible {
         var description: String

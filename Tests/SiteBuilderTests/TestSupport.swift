@@ -64,6 +64,20 @@ enum TestSupport {
         return files
     }
 
+    /// Replaces any `language`/`languages` line with `languages = ["zh-Hans", "en"]`, put first so
+    /// it stays out of any table.
+    static func setBothLanguages(in file: URL) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("language") else { return true }
+            let rest = trimmed.dropFirst("language".count).drop { $0 == "s" || $0 == " " || $0 == "\t" }
+            return !rest.hasPrefix("=")
+        }
+        let edited = "languages = [\"zh-Hans\", \"en\"]\n" + kept.joined(separator: "\n")
+        try edited.write(to: file, atomically: true, encoding: .utf8)
+    }
+
     static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
 }
 

@@ -25,7 +25,16 @@ first frame, so every run judges the same picture):
   lang      <html lang> is set (and names the folder's language); no empty lang attribute
   img-alt   every <img> has an alt attribute
   svg-title every inline <svg> has a non-empty <title> child or sits under aria-hidden="true"
-  overflow  (375 px only) the page is no wider than the viewport
+  overflow  (375 px only) the page is no wider than the viewport, and no element's box sticks out
+            past its left or right edge unless it sits in a box that scrolls or clips sideways
+            (the heatmap's overflow-x: auto; that box itself must fit)
+  overlap   (375 px only) no two boxes of visible text overlap by more than 2 px both ways: one
+            box per line of each text node, the font size high, cut to the boxes that clip it;
+            text inside SVG and an element against its own descendants are not compared; nor may a
+            text box lie over a picture (img, svg, canvas, video) it is not part of
+  phone     (375 px only) every table fits the page as stacked rows, with no sideways scrolling;
+            an amount (a currency sign and its digits), a date (<time>) and a navigation link
+            each stay on one line
   contrast  every visible text node meets WCAG AA against its effective background (4.5:1, or
             3:1 for text ≥ 24 px or ≥ 18.66 px bold): the background is composed from the
             background colours of the element and its ancestors; text over an image or gradient
@@ -69,6 +78,7 @@ SIZES = [(1280, 900), (375, 800)]
 SCHEMES = ["light", "dark"]
 SIZE_LIMIT = 100_000
 SAMPLE_ALL_UP_TO = 8
+OVERLAP_SLACK = 2  # px two text boxes may share before they overlap (anti-aliasing, rounding)
 EVERY_ONE = ("breathing",)  # folders whose pages are all visited: each pacer has its own animation
 HERE = pathlib.Path(__file__).resolve().parent
 DEFAULT_I18N = HERE.parent.parent / "templates" / "i18n"
@@ -399,7 +409,8 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
         while driver.current_url == origin + page and time.monotonic() < deadline:
             time.sleep(0.05)
     driver.execute_async_script(SETTLE_JS)
-    found = driver.execute_script(script, {"what": "page", **run.terms})
+    phone = width < 600
+    found = driver.execute_script(script, {"what": "page", **run.terms, **({"overlapSlack": OVERLAP_SLACK} if phone else {})})
     if options.screenshots:
         name = re.sub(r"[^A-Za-z0-9]+", "_", f"{page or 'root'}_{scheme}_{width}").strip("_") + ".png"
         driver.save_screenshot(str(options.screenshots / name))
@@ -430,13 +441,16 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
     results.check("requests", where, [f"failed request: {m}" for m in failed])
     results.check("external", where, [f"external request: {u}" for u in external])
     results.check("i18n", where, [f"raw i18n text {k['key']!r} in {k['where']}" for k in found["rawKeys"]])
-    language = page.split("/", 1)[0] if "/" in page else ""
+    top = page.split("/", 1)[0] if "/" in page else ""
+    language = top if top in language_folders(run.site) else ""
     structure = found["structure"]
     results.check("lang", where, lang_problems(structure, language))
     results.check("img-alt", where, [f"<img> without alt: {e}" for e in structure["noAlt"]])
     results.check("svg-title", where, [f"<svg> without <title>: {e}" for e in structure["noTitle"]])
-    if width < 600:
+    if phone:
         results.check("overflow", where, overflow_problems(found["overflow"], width))
+        results.check("overlap", where, overlap_problems(found["overlaps"]))
+        results.check("phone", where, phone_problems(found["phone"], width))
     contrast = [
         f"contrast {c['ratio']:.2f}:1 < {c['need']}:1 for \"{c['text']}\" ({c['fg']} on {c['bg']}, "
         f"{c['element']}, {c['size']}px{' bold' if c['bold'] else ''})"
@@ -485,9 +499,43 @@ def overflow_problems(o: dict, width: int) -> list[str]:
     problems = []
     if o["width"] != width:
         problems.append(f"overflow: layout viewport is {o['width']} px wide, not {width} (viewport meta?)")
+    sticking = [
+        f"{x['element']} from {x['left']} to {x['right']} px{' (scrolls, but its own box is too wide)' if x['scrolls'] else ''}"
+        f" \"{x['text']}\""
+        for x in o["offenders"]
+    ]
     if o["scrollWidth"] > o["width"]:
-        sticking = "; ".join(f"{x['element']} to {x['right']} px \"{x['text']}\"" for x in o["offenders"])
-        problems.append(f"horizontal overflow: page is {o['scrollWidth']} px wide in {o['width']} ({sticking})")
+        shown = "; ".join(sticking[:3]) + (f"; and {len(sticking) - 3} more" if len(sticking) > 3 else "")
+        problems.append(f"horizontal overflow: page is {o['scrollWidth']} px wide in {o['width']} ({shown})")
+    else:
+        problems += [f"horizontal overflow: past the {o['width']} px viewport: {s}" for s in sticking]
+    return problems
+
+
+def quoted(text: str) -> str:
+    return text if text == "a picture" else f"\"{text}\""
+
+
+def overlap_problems(pairs: list[dict]) -> list[str]:
+    return [
+        f"overlapping text: {quoted(p['first'])} ({p['firstElement']}) and {quoted(p['second'])} ({p['secondElement']}) "
+        f"share {p['width']}×{p['height']} px"
+        for p in pairs
+    ]
+
+
+def phone_problems(phone: dict, width: int) -> list[str]:
+    problems = [
+        f"table scrolls sideways at {width} px (not stacked rows): \"{t['caption']}\" needs {t['width']} px in {t['room']}"
+        for t in phone["tables"]
+    ]
+    kinds: dict[str, list[dict]] = {}
+    for item in phone["split"]:
+        kinds.setdefault(item["kind"], []).append(item)
+    for kind, items in kinds.items():
+        shown = ", ".join(f"\"{i['text']}\" ({i['element']})" for i in items[:3])
+        more = f" and {len(items) - 3} more" if len(items) > 3 else ""
+        problems.append(f"{kind} broken across lines: {len(items)}: {shown}{more}")
     return problems
 
 

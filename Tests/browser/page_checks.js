@@ -1,6 +1,6 @@
 // In-page checks for Tests/browser/check_site.py, run as the body of a function with one argument:
-// {what: 'page', keys, placeholders} (keys and placeholders from the i18n tables), {what: 'focus'}
-// or {what: 'motion'}. Returns a JSON-able object of findings. Everything here only reads the
+// {what: 'page', keys, placeholders, overlapSlack} (keys and placeholders from the i18n tables;
+// overlapSlack, in px, switches the overlapping-text check on), {what: 'focus'} or {what: 'motion'}. Returns a JSON-able object of findings. Everything here only reads the
 // rendered page: nothing is changed, nothing is fetched.
 const request = arguments[0];
 
@@ -105,6 +105,13 @@ function clippedAway(el) {
     }
   }
   return false;
+}
+
+// Rendered at all: not display: none, not in a closed <details> or another skipped subtree
+// (content-visibility: hidden, whose boxes keep stale positions), not visibility: hidden.
+function shown(el) {
+  if (el.checkVisibility) return el.checkVisibility({ visibilityProperty: true });
+  return getComputedStyle(el).visibility === 'visible';
 }
 
 function describe(el) {
@@ -226,27 +233,185 @@ function structure() {
 }
 
 // ---- horizontal overflow -----------------------------------------------------------------
+// The document wider than the viewport, and every element whose box sticks out past its left or
+// right edge, outside a box that scrolls or clips sideways (the heatmap's overflow-x: auto): the
+// outermost such element is reported, not each of its children. A box wholly left of the page
+// (the skip link's resting place) is hidden on purpose and not counted.
 function overflow() {
   const root = document.documentElement;
   const width = root.clientWidth;
   const result = { width, scrollWidth: Math.max(root.scrollWidth, document.body.scrollWidth), offenders: [] };
-  if (result.scrollWidth <= width) return result;
-  // The outermost elements sticking out past the right edge, outside any scrolling box.
+  const reported = [];
   for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
     const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.right <= width + 0.5) continue;
+    if (r.width === 0 && r.height === 0) continue;
+    const right = r.right + scrollX, left = r.left + scrollX;
+    const pastRight = right > width + 0.5;
+    const pastLeft = left < -0.5 && right > 0.5;
+    if (!pastRight && !pastLeft) continue;
     let inner = false;
     for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-      const ox = getComputedStyle(p).overflowX;
-      if (ox !== 'visible') { inner = true; break; }
-      if (p.getBoundingClientRect().right > width + 0.5) { inner = true; break; }
+      if (getComputedStyle(p).overflowX !== 'visible') { inner = true; break; }
+      if (reported.includes(p)) { inner = true; break; }
     }
-    if (inner) continue;
+    if (inner || clippedAway(el) || !shown(el)) continue;
+    reported.push(el);
     const text = snippet(el.innerText || el.textContent || '');
-    result.offenders.push({ element: describe(el), right: Math.round(r.right), text });
-    if (result.offenders.length >= 3) break;
+    result.offenders.push({
+      element: describe(el), left: Math.round(left), right: Math.round(right), text, scrolls: scrolls(el),
+    });
   }
   return result;
+}
+
+// A box that scrolls sideways itself (its content is reachable): its own box must still fit.
+function scrolls(el) {
+  const ox = getComputedStyle(el).overflowX;
+  return ox === 'auto' || ox === 'scroll';
+}
+
+// ---- overlapping text ----------------------------------------------------------------------
+// The boxes of visible text, one per line of each text node (the em box: the font size high,
+// centred on the line, so a tall line-height is not an overlap), cut to whatever scrolls or clips
+// around them. Two boxes of different elements, neither inside the other and neither in an SVG
+// (chart labels are placed by the chart code), that share more than `slack` px both ways are an
+// overlap; so is a text box over a picture (img, svg, canvas, video) outside it. Returns each pair
+// once, the texts and elements named.
+function overlaps(slack) {
+  const boxes = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    if (!t.data.trim()) continue;
+    const el = t.parentElement;
+    if (!el || el.closest('svg, script, style, noscript, template, title')) continue;
+    const cs = getComputedStyle(el);
+    if (!shown(el) || cs.visibility !== 'visible' || cumulativeOpacity(el) === 0 || clippedAway(el)) continue;
+    const clip = clipOf(el);
+    if (!clip) continue;
+    const size = parseFloat(cs.fontSize);
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    for (const r of range.getClientRects()) {
+      if (r.width < 1 || r.height < 1) continue;
+      const middle = (r.top + r.bottom) / 2, half = Math.min(r.height, size) / 2;
+      const box = {
+        left: Math.max(r.left, clip.left), right: Math.min(r.right, clip.right),
+        top: Math.max(middle - half, clip.top), bottom: Math.min(middle + half, clip.bottom),
+      };
+      if (box.right - box.left < 1 || box.bottom - box.top < 1) continue;
+      boxes.push({ el, node: t, box });
+    }
+  }
+  // pictures: the jar, an icon, a chart; text drawn over one is hidden by it or hides it
+  for (const el of document.body.querySelectorAll('img, svg, canvas, video')) {
+    if (el.parentElement && el.parentElement.closest('svg')) continue;
+    if (!shown(el) || cumulativeOpacity(el) === 0 || clippedAway(el)) continue;
+    const clip = clipOf(el);
+    const r = el.getBoundingClientRect();
+    if (!clip || r.width < 1 || r.height < 1) continue;
+    const box = {
+      left: Math.max(r.left, clip.left), right: Math.min(r.right, clip.right),
+      top: Math.max(r.top, clip.top), bottom: Math.min(r.bottom, clip.bottom),
+    };
+    if (box.right - box.left >= 1 && box.bottom - box.top >= 1) boxes.push({ el, picture: true, box });
+  }
+  boxes.sort((a, b) => a.box.top - b.box.top);
+  const found = [];
+  const seen = new Set();
+  for (let i = 0; i < boxes.length; i++) {
+    const a = boxes[i];
+    for (let j = i + 1; j < boxes.length && boxes[j].box.top < a.box.bottom - slack; j++) {
+      const b = boxes[j];
+      if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      if (a.picture && b.picture) continue;
+      const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+      const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+      if (w <= slack || h <= slack) continue;
+      const label = (x) => (x.picture ? 'a picture' : snippet(x.node.data));
+      const key = [label(a), describe(a.el), label(b), describe(b.el)].join('|');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      found.push({
+        first: label(a), firstElement: describe(a.el),
+        second: label(b), secondElement: describe(b.el),
+        width: Math.round(w), height: Math.round(h),
+      });
+      if (found.length >= 20) return found;
+    }
+  }
+  return found;
+}
+
+// The part of the page where `el` can be seen: the viewport-independent page, cut by every
+// ancestor that clips or scrolls its overflow. Null when nothing is left.
+function clipOf(el) {
+  let clip = { left: -Infinity, right: Infinity, top: -Infinity, bottom: Infinity };
+  for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+    const cs = getComputedStyle(p);
+    const r = p.getBoundingClientRect();
+    if (cs.overflowX !== 'visible') clip = { ...clip, left: Math.max(clip.left, r.left), right: Math.min(clip.right, r.right) };
+    if (cs.overflowY !== 'visible') clip = { ...clip, top: Math.max(clip.top, r.top), bottom: Math.min(clip.bottom, r.bottom) };
+  }
+  return clip.right - clip.left >= 1 && clip.bottom - clip.top >= 1 ? clip : null;
+}
+
+// ---- phone layout: tables, amounts, dates, navigation -----------------------------------------
+// Under 480 px a table is stacked rows that fit the page: one that needs sideways scrolling (wider
+// than the box it scrolls in, or than its own box) fails. An amount (a currency sign and its
+// digits), a date (<time>) and a navigation link each stay on one line.
+const AMOUNT = /(?:[A-Z]{0,3}[$€£¥₩₹]|\b[A-Z]{3} )\s?[-−]?\d[\d,]*(?:\.\d+)?|[-−]?\d[\d,]*(?:\.\d+)?\s?(?:[$€£¥₩₹]|\b[A-Z]{3}\b)/gu;
+
+function lines(range) {
+  const tops = new Set();
+  for (const r of range.getClientRects()) if (r.width > 0 && r.height > 0) tops.add(Math.round(r.top + r.height / 2));
+  // lines whose middles are within 4 px are one line (a superscript, a bolder span)
+  const sorted = [...tops].sort((a, b) => a - b);
+  return sorted.filter((t, i) => i === 0 || t - sorted[i - 1] > 4).length;
+}
+
+function phoneLayout() {
+  const tables = [];
+  for (const table of document.querySelectorAll('table')) {
+    if (table.closest('svg') || !shown(table) || clippedAway(table)) continue;
+    const r = table.getBoundingClientRect();
+    if (r.width === 0) continue;
+    let box = null;
+    for (let p = table.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX !== 'visible') { box = p; break; }
+    }
+    const room = box ? box.clientWidth : document.documentElement.clientWidth;
+    const needs = Math.max(table.scrollWidth, Math.round(r.width));
+    if (needs > room + 1 || (box && box.scrollWidth > box.clientWidth + 1)) {
+      const caption = table.caption ? snippet(table.caption.innerText) : snippet(table.innerText).slice(0, 30);
+      tables.push({ caption, width: Math.max(needs, box ? box.scrollWidth : 0), room });
+    }
+  }
+  const split = [];
+  const seen = new Set();
+  const note = (kind, text, el) => {
+    const key = kind + '|' + text;
+    if (!seen.has(key)) { seen.add(key); split.push({ kind, text: snippet(text), element: describe(el) }); }
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const el = t.parentElement;
+    if (!el || !t.data.trim() || el.closest('svg, script, style, title')) continue;
+    if (!shown(el) || clippedAway(el)) continue;
+    for (const m of t.data.matchAll(AMOUNT)) {
+      const range = document.createRange();
+      range.setStart(t, m.index);
+      range.setEnd(t, m.index + m[0].trimEnd().length);
+      if (lines(range) > 1) note('amount', m[0], el);
+    }
+  }
+  for (const el of document.querySelectorAll('time, nav a')) {
+    if (el.closest('svg') || !shown(el) || clippedAway(el) || !el.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    if (lines(range) > 1) note(el.tagName === 'TIME' ? 'date' : 'navigation link', el.textContent, el);
+  }
+  return { tables, split };
 }
 
 // ---- keyboard focus: the element the first Tab reached --------------------------------------
@@ -301,5 +466,7 @@ return {
   rawKeys: rawKeys(request.keys, request.placeholders),
   structure: structure(),
   overflow: overflow(),
+  overlaps: request.overlapSlack === undefined ? [] : overlaps(request.overlapSlack),
+  phone: request.overlapSlack === undefined ? null : phoneLayout(),
   stylesheets: [...document.styleSheets].map((s) => s.href).filter(Boolean),
 };

@@ -1,10 +1,24 @@
 import Mustache
 
-/// `pages/`: the index of the Markdown pages that are not drafts, newest first, and
-/// `pages/<slug>/`, one page each. The navigation links the index only.
+/// `pages/`: the index of the Markdown pages that are not drafts, newest first (in pages of
+/// `perIndexPage` entries), and `pages/<slug>/`, one page each. The navigation links the index only.
 struct MarkdownPages: PageFamily {
     /// The navigation section every Markdown page belongs to.
     static let section = "pages"
+    /// Entries on one page of the index: 2,000 pages make five index pages, each well under the
+    /// 100 KB a page may weigh with its stylesheet.
+    static let perIndexPage = 400
+
+    /// `pages/index.html`, then `pages/2.html`, `pages/3.html`, …: beside the first, so the links
+    /// to the pages stay the same, and never a `<slug>/index.html`.
+    static func indexPath(_ index: Int) -> String {
+        index == 0 ? "pages/index.html" : "pages/\(index + 1).html"
+    }
+
+    /// The link to an index page from another one (they share a folder).
+    static func indexHref(_ index: Int) -> String {
+        index == 0 ? "./" : "\(index + 1).html"
+    }
 
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
         guard !renderer.pages.isEmpty else { return }
@@ -17,20 +31,34 @@ struct MarkdownPages: PageFamily {
             default: return lhs.offset < rhs.offset
             }
         }.map(\.element)
-        renderer.page(
-            "pages/index.html", template: "pages/pages", title: renderer.string("pages.title"),
-            section: Self.section,
-            [
-                "pages": .list(
-                    listed.map { page in
-                        .object([
-                            "href": .string("\(page.slug)/"),
-                            "title": .string(page.title),
-                            "date": page.date.map { .string(renderer.format.date($0)) } ?? .null,
-                            "date_iso": page.date.map { .string($0.description) } ?? .null,
-                        ])
-                    })
-            ], into: &site)
+        let chunks = stride(from: 0, to: listed.count, by: Self.perIndexPage).map {
+            Array(listed[$0..<min($0 + Self.perIndexPage, listed.count)])
+        }
+        for (index, chunk) in chunks.enumerated() {
+            renderer.page(
+                Self.indexPath(index), template: "pages/pages", title: renderer.string("pages.title"),
+                section: Self.section,
+                [
+                    "pages": .list(
+                        chunk.map { page in
+                            .object([
+                                "href": .string("\(page.slug)/"),
+                                "title": .string(page.title),
+                                "date": page.date.map { .string(renderer.format.date($0)) } ?? .null,
+                                "date_iso": page.date.map { .string($0.description) } ?? .null,
+                            ])
+                        }),
+                    "pager": chunks.count < 2
+                        ? .null
+                        : .object([
+                            "newer": index == 0 ? .null : .object(["href": .string(Self.indexHref(index - 1))]),
+                            "older": index + 1 == chunks.count
+                                ? .null : .object(["href": .string(Self.indexHref(index + 1))]),
+                            "position": .string(
+                                renderer.string("pages.position", ["page": "\(index + 1)", "count": "\(chunks.count)"])),
+                        ]),
+                ], into: &site)
+        }
         for markdownPage in renderer.pages {
             renderer.page(
                 "pages/\(markdownPage.slug)/index.html", template: "pages/page", title: markdownPage.title,
