@@ -136,7 +136,13 @@ extension SiteRenderer {
             "next_billing": item.nextBilling.map { .string(format.date($0)) } ?? .null,
             "next_billing_iso": item.nextBilling.map { .string($0.description) } ?? .null,
             "days": item.daysUntilBilling.map { .int($0) } ?? .null,
-            "reminders": .string(item.reminders.map(format.date).joined(separator: ", ")),
+            "reminders": .list(
+                item.reminders.enumerated().map { index, day in
+                    .object([
+                        "date": .string(format.date(day)), "iso": .string(day.description),
+                        "separator": .string(index == 0 ? "" : ", "),
+                    ])
+                }),
             "has_reminders": .bool(!item.reminders.isEmpty),
             "trial": .bool(item.inTrial),
             "risk": item.risk.map { .string(string("subscriptions.level.\($0.level.rawValue)")) } ?? .null,
