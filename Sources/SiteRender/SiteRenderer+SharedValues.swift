@@ -36,7 +36,7 @@ extension SiteRenderer {
     /// "overdue by 16 days" when the next deposit's day has passed; nil when it has not.
     private func overdueText(_ days: Int?) -> String? {
         guard let days, days > 0 else { return nil }
-        return days == 1 ? string("goals.overdue_one") : string("goals.overdue", ["days": String(days)])
+        return counted("goals.overdue", days, ["days": String(days)])
     }
 
     /// What the page says about a jar: its alt text and whether there is a fall to play.
@@ -188,7 +188,6 @@ extension SiteRenderer {
             "current_streak_label": .string(unit("breathing.current_streak", for: report.streak.current)),
             "longest_streak": .int(report.streak.longest),
             "longest_streak_label": .string(unit("breathing.longest_streak", for: report.streak.longest)),
-            "practised_today": .bool(report.streak.practisedToday),
             "streak_waits": .bool(!report.streak.practisedToday && report.streak.current > 0),
             "strength": report.strength.map { .string("\($0.percent)%") } ?? .null,
             "strength_value": report.strength.map { .int($0.percent) } ?? .null,

@@ -141,11 +141,19 @@ struct GoalPages: PageFamily {
                 "count": count > 0 ? .string(renderer.string("jar.count", ["count": String(count)])) : .null,
             ])
         }
+        // Saved by the end of each month: one pass over the deposits, then a running total.
+        let savedInMonth = Dictionary(
+            goal.deposits.map { ($0.at.date.year * 12 + $0.at.date.month, $0.amount) }, uniquingKeysWith: +)
+        let monthKeys = savedInMonth.keys.sorted()
+        var saved = Decimal(0)
+        var counted = 0
         let months = jar.months.map { month -> MustacheValue in
             let label = monthLabel(month.year, month.month, renderer)
             let key = month.year * 12 + month.month
-            let saved = goal.deposits.filter { $0.at.date.year * 12 + $0.at.date.month <= key }
-                .reduce(Decimal(0)) { $0 + $1.amount }
+            while counted < monthKeys.count, monthKeys[counted] <= key {
+                saved += savedInMonth[monthKeys[counted]] ?? 0
+                counted += 1
+            }
             let text = format.money(saved, goal.currency)
             return .object([
                 "view": .string(month.viewID), "label": .string(label), "saved": .string(text),
