@@ -12,6 +12,8 @@ package struct SiteFigures: Sendable {
     let badges: [BadgeStatus]
     let breathing: BreathingReport
     let subscriptions: SubscriptionReport
+    /// Goal id → when it would be reached with the slain subscriptions' savings added.
+    let projectedWithSlain: [String: CalendarDate]
     /// Goal id → its coin jar (simulated once per build, whatever the number of languages).
     package var jars: [String: JarArtwork]
     /// The lists today's quote comes from in the language being rendered: the data folder's own,
@@ -26,10 +28,14 @@ package struct SiteFigures: Sendable {
     ) {
         self.today = today
         self.jars = jars
-        savings = SavingsReport(data: data, today: today)
+        let savings = SavingsReport(data: data, today: today)
+        let subscriptions = SubscriptionReport(data: data, today: today)
+        self.savings = savings
+        self.subscriptions = subscriptions
         badges = BadgeBoard.evaluate(data, today: today)
         breathing = BreathingReport(data: data, today: today)
-        subscriptions = SubscriptionReport(data: data, today: today)
+        projectedWithSlain = SlainSavingsAtWork.projections(
+            savings, monthlySavings: subscriptions.slain.monthlySavings.exact, rates: data.rates, today: today)
         quoteBooks = themeQuotes.merging(data.quotes) { _, own in own }
         quoteLists = quoteBooks[data.site.language]
         quote = quoteLists?.quote(dayOfYear: today.dayOfYear)

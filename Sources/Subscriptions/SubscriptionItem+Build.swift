@@ -72,11 +72,23 @@ extension SubscriptionItem {
         self.avoidedCharges = 0
         self.savedToDate = nil
         self.dodgedTrial = false
+        self.chargesPaid = nil
+        self.spentToDate = nil
+        self.priceChange = nil
 
         if let killed = s.killed {
             settleKilled(killed, today: today, perCharge: inBase(1, per: 1))
         } else {
             settleActive(today: today)
+        }
+        if let history = ChargeHistory(s, price: price, cycle: cycle, nextBilling: nextBilling, today: today) {
+            chargesPaid = history.chargesPaid
+            if let spent = history.spent, let rate {
+                spentToDate = Apportioned(exact: spent * rate, shown: spent * rate)
+            }
+        }
+        if let first = s.prices.first?.price, let now = s.prices.last?.price {
+            priceChange = (now - first) / first
         }
     }
 

@@ -55,6 +55,15 @@ public struct SubscriptionItem: Sendable, Equatable {
     /// next_billing − d for each remind day d, today or later, ascending.
     public var reminders: [CalendarDate]
 
+    // What it has cost (README "Price history and spend to date").
+    /// Charges paid so far; nil without `started` (see `ChargeHistory`).
+    public var chargesPaid: Int?
+    /// Σ price in force on each charge ÷ members, converted at today's rate, apportioned within
+    /// the report's spent-to-date total; nil when the charges, the price or the rate are unknown.
+    public var spentToDate: Apportioned?
+    /// (price now − first price of the history) ÷ first price; nil without a price history.
+    public var priceChange: Decimal?
+
     // Killed ones.
     public var killedOn: CalendarDate?
     /// `next_billing` if given (the first billing date after the kill when it was not after it),

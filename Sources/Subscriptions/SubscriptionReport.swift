@@ -26,6 +26,13 @@ public struct SubscriptionReport: Sendable, Equatable {
     /// Active items at high risk, soonest charge first.
     public let alerts: [SubscriptionItem]
     public let slain: SlainSummary
+    /// Σ spent_to_date over the items where it is known (the items add up to it); nil when it is
+    /// known for none.
+    public let spentToDate: Apportioned?
+    /// Items whose price rose in the last 12 months, largest rise first.
+    public let priceRises: [PriceRise]
+    /// The current month and the next 11: what the active subscriptions will charge.
+    public let forecast: [MonthForecast]
 
     public init(data: DataSet, today: CalendarDate) {
         self.init(
@@ -62,6 +69,9 @@ public struct SubscriptionReport: Sendable, Equatable {
         let savedIndices = killed.filter { items[$0].savedToDate != nil }
         let saved = Apportionment.apportion(savedIndices.map { items[$0].savedToDate!.exact }, scale: scale)
         for (k, index) in savedIndices.enumerated() { items[index].savedToDate = saved.parts[k] }
+        let spentIndices = items.indices.filter { items[$0].spentToDate != nil }
+        let spent = Apportionment.apportion(spentIndices.map { items[$0].spentToDate!.exact }, scale: scale)
+        for (k, index) in spentIndices.enumerated() { items[index].spentToDate = spent.parts[k] }
 
         self.today = today
         self.baseCurrency = rates.base
@@ -76,11 +86,21 @@ public struct SubscriptionReport: Sendable, Equatable {
         self.alerts = upcoming.filter { $0.risk?.level == .high }
         self.slain = SlainSummary(
             killed: killed.map { items[$0] }, today: today, monthlySavings: savings.total, savedToDate: saved.total)
+        self.spentToDate = spentIndices.isEmpty ? nil : spent.total
+        self.priceRises = PriceRise.lastYear(items, today: today)
+        self.forecast = MonthForecast.year(items, rates: rates, today: today)
     }
 
     /// Renewals in the next `days` days (today counts as day 0).
     public func upcoming(within days: Int) -> [SubscriptionItem] {
         upcoming.filter { ($0.daysUntilBilling ?? .max) <= days }
+    }
+
+    /// The forecast month with the largest total (the earliest of equals); nil when nothing is due.
+    public var costliestMonth: MonthForecast? {
+        forecast.filter { $0.total.exact > 0 }.max { a, b in
+            a.total.exact != b.total.exact ? a.total.exact < b.total.exact : (a.year, a.month) > (b.year, b.month)
+        }
     }
 
     /// Active items whose monthly cost is unknown (no price, or no rate): left out of the totals.

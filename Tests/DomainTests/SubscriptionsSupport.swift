@@ -17,10 +17,13 @@ enum SubscriptionFixture {
         _ name: String, price: String? = "10", currency: Currency? = cny, cycle: Subscription.Cycle? = .monthly,
         trial: Bool = false, started: String? = nil, next: String? = nil, members: Int = 1,
         category: String? = nil, touched: String? = nil, remind: [Int] = [7, 3, 1], killed: String? = nil,
-        catalog: Subscription.CatalogPin = .disabled, unsubscribe: String? = nil
+        catalog: Subscription.CatalogPin = .disabled, unsubscribe: String? = nil,
+        prices: [(from: String, price: String)] = []
     ) -> Subscription {
         Subscription(
-            name: name, catalog: catalog, price: price.map(dec), currency: currency, cycle: cycle, trial: trial,
+            name: name, catalog: catalog, price: price.map(dec),
+            prices: prices.map { Subscription.PriceEntry(from: d($0.from), price: dec($0.price)) }, currency: currency,
+            cycle: cycle, trial: trial,
             started: started.map(d), nextBilling: next.map(d), members: members, category: category,
             unsubscribe: unsubscribe, lastTouched: touched.map(d), remind: remind, killed: killed.map(d))
     }

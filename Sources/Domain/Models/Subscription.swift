@@ -6,6 +6,18 @@ public struct Subscription: Sendable, Equatable {
         case weekly, monthly, quarterly, semiannual, yearly
     }
 
+    /// One entry of `prices = [{ from = 2025-01-15, price = 15.49 }, …]`: the price per cycle,
+    /// in the subscription's currency, in force from `from` until the next entry's date.
+    public struct PriceEntry: Sendable, Equatable {
+        public var from: CalendarDate
+        public var price: Decimal
+
+        public init(from: CalendarDate, price: Decimal) {
+            self.from = from
+            self.price = price
+        }
+    }
+
     /// How the name is matched against the catalogue.
     public enum CatalogPin: Sendable, Equatable {
         /// Fuzzy-match the name.
@@ -19,6 +31,9 @@ public struct Subscription: Sendable, Equatable {
     public var name: String
     public var catalog: CatalogPin
     public var price: Decimal?
+    /// The price history, oldest first; empty when the data gives one price. The loader sets
+    /// `price` to the last entry's when the data omits it.
+    public var prices: [PriceEntry]
     public var currency: Currency?
     public var cycle: Cycle?
     public var trial: Bool
@@ -37,7 +52,8 @@ public struct Subscription: Sendable, Equatable {
     public var source: String
 
     public init(
-        name: String, catalog: CatalogPin = .automatic, price: Decimal? = nil, currency: Currency? = nil,
+        name: String, catalog: CatalogPin = .automatic, price: Decimal? = nil, prices: [PriceEntry] = [],
+        currency: Currency? = nil,
         cycle: Cycle? = nil, trial: Bool = false, started: CalendarDate? = nil,
         nextBilling: CalendarDate? = nil, members: Int = 1, category: String? = nil,
         unsubscribe: String? = nil, lastTouched: CalendarDate? = nil, remind: [Int] = [7, 3, 1],
@@ -46,6 +62,7 @@ public struct Subscription: Sendable, Equatable {
         self.name = name
         self.catalog = catalog
         self.price = price
+        self.prices = prices
         self.currency = currency
         self.cycle = cycle
         self.trial = trial
@@ -59,6 +76,15 @@ public struct Subscription: Sendable, Equatable {
         self.killed = killed
         self.note = note
         self.source = source
+    }
+}
+
+extension Subscription {
+    /// The price per cycle in force on `day`: the last history entry from `day` or before (the
+    /// first entry's price before the history begins), else `price`.
+    public func price(on day: CalendarDate) -> Decimal? {
+        guard let first = prices.first else { return price }
+        return prices.last { $0.from <= day }?.price ?? first.price
     }
 }
 

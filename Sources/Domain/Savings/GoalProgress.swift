@@ -30,6 +30,10 @@ public struct GoalProgress: Sendable, Equatable {
     public var status: Status?
     /// Wish goals not yet reached: today + remaining ÷ average daily saving since the first deposit.
     public var projectedCompletion: CalendarDate?
+    /// What `projectedCompletion` is computed from: the days since the first deposit (inclusive),
+    /// over which `saved` was saved, and target − saved. nil where there is no projection.
+    public var projectionDays: Int?
+    public var remaining: Decimal?
     /// The day of the deposit that first brought a wish goal to its target.
     public var reachedOn: CalendarDate?
     /// Free goals: the compound curve, one point per year.
@@ -83,12 +87,27 @@ public struct GoalProgress: Sendable, Equatable {
         if goal.mode == .wish, let target = goal.target, totals.reachedOn == nil,
             let first = goal.deposits.map(\.at.date).min(), first <= today, saved > 0
         {
-            let days = Decimal(first.days(to: today) + 1)
-            let perDay = saved / days
-            var needed = ((target - saved) / perDay).rounded(scale: 0)
-            if needed * perDay < target - saved { needed += 1 }
-            let count = NSDecimalNumber(decimal: needed).intValue
-            projectedCompletion = count < 365 * 200 ? today.adding(days: max(count, 0)) : nil
+            let days = first.days(to: today) + 1
+            projectionDays = days
+            remaining = target - saved
+            projectedCompletion = GoalProgress.completion(
+                remaining: target - saved, saved: saved, days: days, today: today)
         }
+    }
+
+    /// today + ⌈remaining ÷ daily saving⌉ days, where the daily saving is saved ÷ days plus
+    /// `monthlyExtra` × 12 ÷ 365; nil when that is 200 years or more away. The days are one
+    /// division, remaining × days × 365 ÷ (saved × 365 + monthlyExtra × 12 × days), so a whole
+    /// number of days is never pushed up to the next by a rounded rate.
+    public static func completion(
+        remaining: Decimal, saved: Decimal, days: Int, monthlyExtra: Decimal = 0, today: CalendarDate
+    ) -> CalendarDate? {
+        let perYearTimesDays = saved * 365 + monthlyExtra * 12 * Decimal(days)
+        guard perYearTimesDays > 0 else { return nil }
+        let exact = remaining * Decimal(days) * 365 / perYearTimesDays
+        var needed = exact.rounded(scale: 0)
+        if needed < exact { needed += 1 }
+        guard needed < Decimal(365 * 200) else { return nil }
+        return today.adding(days: max(NSDecimalNumber(decimal: needed).intValue, 0))
     }
 }

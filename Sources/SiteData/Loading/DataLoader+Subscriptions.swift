@@ -4,7 +4,7 @@ import Markdown
 
 extension DataLoader {
     static let subscriptionKeys = [
-        "name", "catalog", "price", "currency", "cycle", "trial", "started",
+        "name", "catalog", "price", "prices", "currency", "cycle", "trial", "started",
         "next_billing", "members", "category", "unsubscribe", "last_touched",
         "remind", "killed", "note",
     ]
@@ -36,8 +36,17 @@ extension DataLoader {
             default: reader.error("catalog", "must be a catalogue id such as \"netflix\", or false")
             }
         }
-        let price = reader.decimal("price")
+        var price = reader.decimal("price")
         if let price, price < 0 { reader.error("price", "must be ≥ 0") }
+        let prices = readPriceHistory(reader)
+        if let now = prices.last?.price {
+            if let written = price, written != now {
+                reader.error(
+                    "price",
+                    "is \(written) but the last entry of prices is \(now); give one price now, or leave price out")
+            }
+            price = now
+        }
         let currency = reader.currency("currency") ?? (reader.has("currency") ? nil : site?.currency)
         if let currency, reader.has("currency") { checkRate(for: currency, in: reader, key: "currency") }
         let cycle = reader.choice("cycle", as: Subscription.Cycle.self)
@@ -53,12 +62,35 @@ extension DataLoader {
             remind = []
         }
         let subscription = Subscription(
-            name: name ?? "", catalog: pin, price: price, currency: currency, cycle: cycle,
+            name: name ?? "", catalog: pin, price: price, prices: prices, currency: currency, cycle: cycle,
             trial: reader.bool("trial") ?? false, started: reader.date("started"),
             nextBilling: reader.date("next_billing"), members: members, category: reader.string("category"),
             unsubscribe: unsubscribe, lastTouched: reader.date("last_touched"),
             remind: Array(Set(remind)).sorted(by: >), killed: reader.date("killed"),
             note: reader.string("note"), source: reader.file.path)
         return name == nil ? nil : subscription
+    }
+
+    /// `prices = [{ from = 2023-06-01, price = 9.99 }, …]`: oldest first, dates increasing,
+    /// amounts > 0. A broken entry is reported and left out; the rest still count.
+    private func readPriceHistory(_ reader: TableReader) -> [Subscription.PriceEntry] {
+        guard reader.has("prices") else { return [] }
+        let entries = reader.tables("prices")
+        if entries.isEmpty, case .array(let items) = reader.table["prices"]?.kind, items.isEmpty {
+            reader.error("prices", "must hold at least one { from = DATE, price = AMOUNT }")
+        }
+        var history: [Subscription.PriceEntry] = []
+        for entry in entries {
+            defer { entry.finish(known: ["from", "price"]) }
+            guard let from = entry.date("from", required: true), let amount = entry.positive("price", required: true)
+            else { continue }
+            if let previous = history.last, from <= previous.from {
+                entry.error(
+                    "from", "must be after the previous entry's date (\(previous.from)); list prices oldest first")
+                continue
+            }
+            history.append(Subscription.PriceEntry(from: from, price: amount))
+        }
+        return history
     }
 }

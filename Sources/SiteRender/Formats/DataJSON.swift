@@ -67,6 +67,7 @@ struct DataJSON {
                 ("overdue_days", .optional(progress.overdueDays) { .int($0) }),
                 ("status", .optional(progress.status) { .string($0.rawValue) }),
                 ("projected_completion", .optional(progress.projectedCompletion) { .string($0.description) }),
+                ("projected_with_slain", .optional(figures.projectedWithSlain[goal.id]) { .string($0.description) }),
                 ("reached_on", .optional(progress.reachedOn) { .string($0.description) }),
                 (
                     "projection",
@@ -123,13 +124,27 @@ struct DataJSON {
                 ("reminders", .array(item.reminders.map { .string($0.description) })),
                 ("killed_on", .optional(item.killedOn) { .string($0.description) }),
                 ("saved_to_date", .optional(item.savedToDate) { money($0.shown, base) }),
+                ("spent_to_date", .optional(item.spentToDate) { money($0.shown, base) }),
+                ("charges_paid", .optional(item.chargesPaid) { .int($0) }),
+                ("price_change", .optional(item.priceChange) { .ratio($0) }),
             ])
         }
         return .object([
             ("base_currency", .string(base.code)),
             ("monthly_total", money(report.monthlyTotal.shown, base)),
             ("yearly_total", money(report.yearlyTotal.shown, base)),
+            ("spent_to_date", .optional(report.spentToDate) { money($0.shown, base) }),
             ("items", .array(items)),
+            (
+                "forecast",
+                .array(
+                    report.forecast.map { month in
+                        .object([
+                            ("month", .string(String(format: "%04d-%02d", month.year, month.month))),
+                            ("total", money(month.total.shown, base)),
+                        ])
+                    })
+            ),
             (
                 "slain",
                 .object([
