@@ -163,6 +163,8 @@ struct GoalPages: PageFamily {
         return .object([
             "alt": .string(alt),
             "frames": .list(frames),
+            // drop.svg, the same fall as one animated picture, linked when there is a fall to play.
+            "has_fall": .bool(!jar.frames.isEmpty),
             "final_index": .int(max(0, jar.frames.count - 1)),
             "legend": .list(legend),
             "wish": .bool(goal.mode == .wish),
