@@ -13,12 +13,19 @@ struct DisplayFormat {
 
     /// `2026年11月29日` or `29 Nov 2026`.
     func date(_ date: CalendarDate) -> String {
+        let parts = dateParts(date)
+        return parts.lead + parts.main + parts.trail
+    }
+
+    /// The long date cut around its year, so a phone can leave out the year it is in:
+    /// `2026年` + `11月29日`, or `29 Nov` + ` 2026` (the part without a year is empty).
+    func dateParts(_ date: CalendarDate) -> (lead: String, main: String, trail: String) {
         switch language {
         case .zhHans:
-            return "\(date.year)年\(date.month)月\(date.day)日"
+            return ("\(date.year)年", "\(date.month)月\(date.day)日", "")
         case .en:
             let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-            return "\(date.day) \(months[date.month - 1]) \(date.year)"
+            return ("", "\(date.day) \(months[date.month - 1])", " \(date.year)")
         }
     }
 

@@ -8,6 +8,21 @@ import Subscriptions
 /// Values the dashboard shows alongside a section's own pages; they live on `SiteRenderer` so
 /// both pages build them the same way.
 extension SiteRenderer {
+    /// A date as `partials/date` writes it: one `<time>` whose year (`lead` in Chinese, `trail` in
+    /// English) is a span a phone hides when it is today's year (`this_year`). `text` is the whole
+    /// date, for attributes; `iso` the `datetime`, the day unless `datetime` gives a moment.
+    /// No date is `.null`, so a template's `{{#date}}` section leaves it out.
+    func dateValue(_ date: CalendarDate?, datetime: String? = nil) -> MustacheValue {
+        guard let date else { return .null }
+        let parts = format.dateParts(date)
+        return .object([
+            "iso": .string(datetime ?? date.description),
+            "text": .string(parts.lead + parts.main + parts.trail),
+            "lead": .string(parts.lead), "main": .string(parts.main), "trail": .string(parts.trail),
+            "this_year": .bool(date.year == today.year),
+        ])
+    }
+
     /// What a goal card shows, on the dashboard, the goals list and the goal's own page.
     func goalFields(_ entry: SavingsReport.Entry) -> [String: MustacheValue] {
         let goal = entry.goal
@@ -22,10 +37,10 @@ extension SiteRenderer {
             "target": goal.target.map { .string(format.money($0, goal.currency)) } ?? .null,
             "progress": progress.progress.map { .string(format.percent($0)) } ?? .null,
             "progress_value": percent.map { .string($0.fixed(1)) } ?? .null,
-            "reached_on": progress.reachedOn.map { .string(format.date($0)) } ?? .null,
+            "reached_on": dateValue(progress.reachedOn),
             "status": progress.status.map { .string(string("status.\($0.rawValue)")) } ?? .null,
             "status_class": .string(progress.status?.rawValue ?? "none"),
-            "next_due": progress.nextDue.map { .string(format.date($0)) } ?? .null,
+            "next_due": dateValue(progress.nextDue),
             "overdue": overdueText(progress.overdueDays).map { .string($0) } ?? .null,
             "deposit_count": .int(progress.deposits),
             "deposits_label": .string(unit("goals.deposits", for: progress.deposits)),
@@ -71,8 +86,7 @@ extension SiteRenderer {
                     id: definition.id, category: definition.category,
                     progress: status.unlockedOn == nil ? min(ratio, 1) : nil)),
             "newest": .bool(newest),
-            "unlocked_on": status.unlockedOn.map { .string(format.date($0)) } ?? .null,
-            "unlocked_iso": status.unlockedOn.map { .string($0.description) } ?? .null,
+            "unlocked_on": dateValue(status.unlockedOn),
             "progress_value": .string((min(ratio, 1) * 100).fixed(1)),
             "progress_text": .string(progress),
         ])
@@ -98,9 +112,7 @@ extension SiteRenderer {
 
     func quoteValue(_ quote: DailyQuote?, on day: CalendarDate) -> MustacheValue {
         guard let quote else { return .null }
-        return .object([
-            "text": .string(quote.text), "date": .string(format.date(day)), "iso": .string(day.description),
-        ])
+        return .object(["text": .string(quote.text), "date": dateValue(day), "iso": .string(day.description)])
     }
 
     /// What the dashboard and the subscriptions page share: totals, high-risk alerts, what renews next.
@@ -123,6 +135,9 @@ extension SiteRenderer {
 
     func subscriptionValue(_ item: SubscriptionItem) -> MustacheValue {
         let base = figures.subscriptions.baseCurrency
+        let reminders = item.reminders.enumerated().map { index, day -> MustacheValue in
+            .object(["date": dateValue(day), "separator": .string(index == 0 ? "" : ", ")])
+        }
         return .object([
             "id": .string(item.id),
             "name": .string(item.subscription.name),
@@ -133,23 +148,16 @@ extension SiteRenderer {
             "shared": .bool(item.subscription.members > 1),
             "my_share": item.myShare.map { .string(format.money($0, item.currency)) } ?? .null,
             "monthly": item.monthlyInBase.map { .string(format.money($0.shown, base)) } ?? .null,
-            "next_billing": item.nextBilling.map { .string(format.date($0)) } ?? .null,
-            "next_billing_iso": item.nextBilling.map { .string($0.description) } ?? .null,
+            "next_billing": dateValue(item.nextBilling),
             "days": item.daysUntilBilling.map { .int($0) } ?? .null,
-            "reminders": .list(
-                item.reminders.enumerated().map { index, day in
-                    .object([
-                        "date": .string(format.date(day)), "iso": .string(day.description),
-                        "separator": .string(index == 0 ? "" : ", "),
-                    ])
-                }),
+            "reminders": .list(reminders),
             "has_reminders": .bool(!item.reminders.isEmpty),
             "trial": .bool(item.inTrial),
             "risk": item.risk.map { .string(string("subscriptions.level.\($0.level.rawValue)")) } ?? .null,
             "risk_class": .string(item.risk?.level.rawValue ?? "none"),
             "reason": item.risk.map { .string(riskReason($0)) } ?? .null,
             "unsubscribe": item.unsubscribe.map { .string($0) } ?? .null,
-            "killed_on": item.killedOn.map { .string(format.date($0)) } ?? .null,
+            "killed_on": dateValue(item.killedOn),
             "saved_to_date": item.savedToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "avoided": .int(item.avoidedCharges),
         ])

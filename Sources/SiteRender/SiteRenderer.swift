@@ -83,8 +83,7 @@ struct SiteRenderer {
             "root": .string(job.root),
             "page_title": .string(job.title),
             "nav": .list(navigation.items(root: job.root, section: job.section)),
-            "today": .string(format.date(today)),
-            "today_iso": .string(today.description),
+            "today": dateValue(today),
         ]
         context["languages"] = .list(switcher(for: job.path, root: job.root))
         context["has_languages"] = .bool(!alternates.isEmpty)

@@ -10,12 +10,15 @@ import XCTest
 /// month-by-month timelapse, the reached state) and its deposits table. The base fixture's bike
 /// (target 500) has deposits on Sep 1 (50) and Oct 1 (60.25).
 final class GoalJarPageTests: XCTestCase {
-    private func site(extraDeposits: String = "", language: String = "en") throws -> SiteFiles {
+    private func site(
+        extraDeposits: String = "", language: String = "en", extraFiles: [String: String] = [:]
+    ) throws -> SiteFiles {
         var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
         let siteToml = try XCTUnwrap(files["site.toml"].map { String(decoding: $0, as: UTF8.self) })
         files["site.toml"] = Array(
             siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
         files["goals/bike.toml"] = try XCTUnwrap(files["goals/bike.toml"]) + Array(extraDeposits.utf8)
+        for (path, text) in extraFiles { files[path] = Array(text.utf8) }
         var options = BuildOptions()
         options.dataFiles = DataFolder(files: files, display: "data")
         options.cacheFiles = DataFolder(files: [:], display: "cache")
@@ -49,6 +52,25 @@ final class GoalJarPageTests: XCTestCase {
                 "@media (prefers-reduced-motion: reduce) {\n  .replay .frame { display: none; }\n"
                     + "  .replay .final, .replay:hover .final { animation: none; }"),
             "still on the final frame under reduced motion")
+    }
+
+    /// DESIGN §4: the goal page shows drop.svg. Beside the replay from frames, the caption links
+    /// it, in the site's language, when there is a fall to play; a goal with no deposit has none.
+    func testTheCaptionLinksDropSVGWhenThereIsAFall() throws {
+        let empty = "name = \"Camera\"\nmode = \"wish\"\ntarget = 300\ncreated = 2026-11-01\n"
+        for (language, text) in [("en", "Watch the last deposit fall"), ("zh-Hans", "看最近一笔落下")] {
+            let site = try site(language: language, extraFiles: ["goals/camera.toml": empty])
+            let link = #"<a href="drop.svg"><span aria-hidden="true">▶\#u{FE0E}</span> \#(text)</a>"#
+            let bike = try XCTUnwrap(site.text("goals/bike/index.html"))
+            XCTAssertTrue(bike.contains(link), "\(language): \(link)")
+            XCTAssertTrue(try XCTUnwrap(site.text("goals/bike/drop.svg")).contains("@keyframes"), "an animation")
+            XCTAssertTrue(site.paths.contains { $0.hasPrefix("goals/bike/frames/") })
+
+            XCTAssertFalse(site.paths.contains { $0.hasPrefix("goals/camera/frames/") }, "no fall to play")
+            let camera = try XCTUnwrap(site.text("goals/camera/index.html"))
+            XCTAssertTrue(camera.contains(#"<figure class="jar">"#), "the jar is shown")
+            XCTAssertFalse(camera.contains("drop.svg"), language)
+        }
     }
 
     func testTheLegendSaysWhatEachCoinIsWorth() throws {

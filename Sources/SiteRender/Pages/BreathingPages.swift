@@ -8,7 +8,6 @@ import Mustache
 struct BreathingPages: PageFamily {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
         let report = renderer.figures.breathing
-        let format = renderer.format
         let patterns = report.patterns.map { entry -> MustacheValue in
             .object([
                 "id": .string(entry.pattern.id), "name": .string(name(of: entry.pattern, renderer)),
@@ -39,7 +38,7 @@ struct BreathingPages: PageFamily {
         fields["weeks"] = .list(
             weeks.reversed().map { week in
                 .object([
-                    "start": .string(format.date(week.start)), "iso": .string(week.start.description),
+                    "start": renderer.dateValue(week.start),
                     "sessions": .int(week.sessions), "minutes": .string(renderer.minutes(week.minutes)),
                 ])
             })
@@ -101,13 +100,13 @@ struct BreathingPages: PageFamily {
         let format = renderer.format
         return .object([
             "name": .string(name(of: progress.program, renderer)),
-            "start": .string(format.date(progress.start)),
+            "start": renderer.dateValue(progress.start),
             "completed": .int(progress.completedDays),
             "total": .int(progress.totalDays),
             "days_label": .string(renderer.unit("breathing.days", for: progress.totalDays)),
             "rate": .string(format.percent(progress.completionRate)),
             "rate_value": .string((progress.completionRate * 100).fixed(1)),
-            "finished_on": progress.finishedOn.map { .string(format.date($0)) } ?? .null,
+            "finished_on": renderer.dateValue(progress.finishedOn),
             "next_day": progress.nextDay.map { next in
                 .object([
                     "day": .int(next.day),

@@ -45,7 +45,7 @@ struct GoalPages: PageFamily {
                 .object([
                     "amount": .string(format.money(plan.amount, goal.currency)),
                     "frequency": .string(renderer.string("frequency.\(plan.frequency.rawValue)")),
-                    "start": .string(format.date(plan.start)),
+                    "start": renderer.dateValue(plan.start),
                     "periods": plan.periods.map { .int($0) } ?? .null,
                     "periods_text": plan.periods.map { .string(renderer.counted("goals.periods", $0)) } ?? .null,
                     "periods_done": progress.periodsDone.map { .int($0) } ?? .null,
@@ -53,7 +53,7 @@ struct GoalPages: PageFamily {
                     "rate": plan.annualRate.map { .string(format.percent($0, digits: 1)) } ?? .null,
                 ])
             } ?? .null
-        fields["projected_completion"] = progress.projectedCompletion.map { .string(format.date($0)) } ?? .null
+        fields["projected_completion"] = renderer.dateValue(progress.projectedCompletion)
         fields["projection"] = projectionValue(goal, progress.projection, renderer)
         return fields
     }
@@ -90,8 +90,7 @@ struct GoalPages: PageFamily {
                     "deposits": .list(
                         group.deposits.map { deposit in
                             .object([
-                                "date": .string(format.date(deposit.at.date)),
-                                "iso": .string(deposit.at.description),
+                                "date": renderer.dateValue(deposit.at.date, datetime: deposit.at.description),
                                 "amount": .string(format.money(deposit.amount, goal.currency)),
                                 "note": deposit.note.map { .string($0) } ?? .null,
                             ])
@@ -164,6 +163,8 @@ struct GoalPages: PageFamily {
         return .object([
             "alt": .string(alt),
             "frames": .list(frames),
+            // drop.svg, the same fall as one animated picture, linked when there is a fall to play.
+            "has_fall": .bool(!jar.frames.isEmpty),
             "final_index": .int(max(0, jar.frames.count - 1)),
             "legend": .list(legend),
             "wish": .bool(goal.mode == .wish),

@@ -44,8 +44,7 @@ struct MarkdownPages: PageFamily {
                             .object([
                                 "href": .string("\(page.slug)/"),
                                 "title": .string(page.title),
-                                "date": page.date.map { .string(renderer.format.date($0)) } ?? .null,
-                                "date_iso": page.date.map { .string($0.description) } ?? .null,
+                                "date": renderer.dateValue(page.date),
                             ])
                         }),
                     "pager": chunks.count < 2
@@ -65,8 +64,7 @@ struct MarkdownPages: PageFamily {
                 section: Self.section,
                 [
                     "title": .string(markdownPage.title),
-                    "date": markdownPage.date.map { .string(renderer.format.date($0)) } ?? .null,
-                    "date_iso": markdownPage.date.map { .string($0.description) } ?? .null,
+                    "date": renderer.dateValue(markdownPage.date),
                     "body_html": .string(renderer.markdown(markdownPage.body, unsafeHTML: markdownPage.unsafeHTML)),
                 ], into: &site)
         }

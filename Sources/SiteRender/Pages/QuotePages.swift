@@ -13,7 +13,7 @@ struct QuotePages: PageFamily {
         let year = days.map { day -> MustacheValue in
             let quote = lists?.quote(dayOfYear: day.dayOfYear)
             return .object([
-                "iso": .string(day.description), "date": .string(format.date(day)),
+                "iso": .string(day.description), "date": renderer.dateValue(day),
                 "text": quote.map { .string($0.text) } ?? .null, "today": .bool(day == today),
             ])
         }
@@ -34,13 +34,14 @@ struct QuotePages: PageFamily {
                 [
                     "heading": .string(heading),
                     "quote": renderer.quoteValue(lists?.quote(dayOfYear: day.dayOfYear), on: day),
-                    "previous": previous.map {
-                        .object(["iso": .string($0.description), "date": .string(format.date($0))])
-                    }
-                        ?? .null,
-                    "next": next.map { .object(["iso": .string($0.description), "date": .string(format.date($0))]) }
-                        ?? .null,
+                    "previous": pagerLink(previous, renderer), "next": pagerLink(next, renderer),
                 ], into: &site)
         }
+    }
+
+    /// The day before or after, linked under its date; none past either end of the year.
+    private func pagerLink(_ day: CalendarDate?, _ renderer: SiteRenderer) -> MustacheValue {
+        guard let day else { return .null }
+        return .object(["iso": .string(day.description), "date": renderer.dateValue(day)])
     }
 }

@@ -1,0 +1,97 @@
+import Domain
+import Foundation
+import SitePublish
+import XCTest
+
+@testable import SiteBuilder
+@testable import SiteData
+
+/// Short dates on phones (issue 12): every date is one `<time>` written by `partials/date`; in the
+/// build's year (today is 2026-11-29) its year is a `.yr` span that the phone media query hides,
+/// and a date of another year is written whole. The base fixture's Music renews on 2026-12-10;
+/// the tests add a yearly subscription renewing on 2027-02-10.
+final class ShortDateTests: XCTestCase {
+    private static let nextYear = """
+        [[subscription]]
+        name = "Domain name"
+        price = 12
+        currency = "USD"
+        cycle = "yearly"
+        started = 2025-02-10
+        next_billing = 2027-02-10
+
+        """
+
+    private func site(language: String) throws -> SiteFiles {
+        var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
+        let siteToml = try XCTUnwrap(files["site.toml"].map { String(decoding: $0, as: UTF8.self) })
+        files["site.toml"] = Array(
+            siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
+        files["subscriptions/next-year.toml"] = Array(Self.nextYear.utf8)
+        var options = BuildOptions()
+        options.dataFiles = DataFolder(files: files, display: "data")
+        options.cacheFiles = DataFolder(files: [:], display: "cache")
+        options.today = CalendarDate(iso: "2026-11-29")
+        let (report, site) = SiteBuild(options: options).check()
+        return try XCTUnwrap(site, "\(report.diagnostics)")
+    }
+
+    func testADateInTodaysYearHasItsYearInASpanAndOneOfAnotherYearIsWrittenWhole() throws {
+        let cases = [
+            (
+                "en", #"<time datetime="2026-12-10">10 Dec<span class="yr"> 2026</span></time>"#,
+                #"<time datetime="2027-02-10">10 Feb 2027</time>"#
+            ),
+            (
+                "zh-Hans", #"<time datetime="2026-12-10"><span class="yr">2026年</span>12月10日</time>"#,
+                #"<time datetime="2027-02-10">2027年2月10日</time>"#
+            ),
+        ]
+        for (language, thisYear, nextYear) in cases {
+            let page = try XCTUnwrap(site(language: language).text("subscriptions/index.html"))
+            XCTAssertTrue(page.contains(thisYear), "\(language): \(thisYear)")
+            XCTAssertTrue(page.contains(nextYear), "\(language): \(nextYear)")
+            XCTAssertFalse(page.contains(#"<time datetime="2027-02-10"><span"#), language)
+        }
+    }
+
+    /// The footer's "updated" date is today, so it is short on a phone too, on every page.
+    func testTheBuildDayIsWrittenByThePartial() throws {
+        let site = try site(language: "en")
+        let footer = #"Updated <time datetime="2026-11-29">29 Nov<span class="yr"> 2026</span></time>"#
+        for path in ["index.html", "goals/bike/index.html", "pages/hello/index.html"] {
+            XCTAssertTrue(try XCTUnwrap(site.text(path)).contains(footer), path)
+        }
+    }
+
+    /// A `<time>` inside another is invalid HTML: the partial writes the element, so no template
+    /// may wrap it in one of its own.
+    func testNoTimeElementIsInsideAnother() throws {
+        for language in ["en", "zh-Hans"] {
+            let site = try site(language: language)
+            var checked = 0
+            for path in site.paths where path.hasSuffix(".html") {
+                let page = try XCTUnwrap(site.text(path))
+                var open = false
+                for piece in page.components(separatedBy: "<time").dropFirst() {
+                    XCTAssertFalse(open, "\(language) \(path): a <time> inside a <time>")
+                    open = !piece.contains("</time>")
+                    checked += 1
+                }
+                XCTAssertFalse(open, "\(language) \(path): a <time> left open")
+            }
+            XCTAssertGreaterThan(checked, 400, language)
+        }
+    }
+
+    /// `.yr` is hidden under the phone breakpoint (the one that stacks tables) and nowhere else, so
+    /// a desktop shows the whole date.
+    func testOnlyThePhoneMediaQueryHidesTheYear() throws {
+        let css = try XCTUnwrap(site(language: "en").text("style.css"))
+        let phone = try XCTUnwrap(
+            css.components(separatedBy: "@media (max-width: 30rem) {\n  .table-wrap table").dropFirst().first?
+                .components(separatedBy: "\n}").first)
+        XCTAssertTrue(phone.contains("\n  .yr { display: none; }"), phone)
+        XCTAssertEqual(css.components(separatedBy: ".yr").count - 1, 2, "the rule and its comment only")
+    }
+}
