@@ -160,6 +160,8 @@ extension SiteRenderer {
             "killed_on": dateValue(item.killedOn),
             "saved_to_date": item.savedToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "avoided": .int(item.avoidedCharges),
+            "spent": item.spentToDate.map { .string(format.money($0.shown, base)) } ?? .null,
+            "charges_paid": item.chargesPaid.map { .string(counted("subscriptions.charges_paid", $0)) } ?? .null,
         ])
     }
 

@@ -11,6 +11,8 @@ struct ColumnChart {
         /// The column's `<title>`: "Week of 2 Nov 2026: 3 sessions, 24 min".
         var label: String
         var value: Decimal
+        /// A tick a phone leaves out (every other month), so the rest do not run into each other.
+        var minor = false
     }
 
     var id: String
@@ -19,12 +21,15 @@ struct ColumnChart {
     var columns: [Column]
     /// A y tick's label, with its unit.
     var yLabel: (Double) -> String
+    /// A dashed line across the columns at a value (the average month), labelled at its right end.
+    var reference: (value: Decimal, label: String)? = nil
 
     static let width = 640.0, height = 220.0
     static let right = 8.0, top = 20.0, bottom = 28.0
 
     var axis: ValueAxis {
-        ValueAxis(fitting: columns.map { NSDecimalNumber(decimal: $0.value).doubleValue }.max() ?? 0, intervals: 4)
+        let values = columns.map(\.value) + (reference.map { [$0.value] } ?? [])
+        return ValueAxis(fitting: values.map { NSDecimalNumber(decimal: $0).doubleValue }.max() ?? 0, intervals: 4)
     }
 
     /// Room for the longest y label at the phone's larger type (1.5 × 14 px).
@@ -56,12 +61,22 @@ struct ColumnChart {
                 out += "height=\"\(f(y(0) - top))\"><title>\(XMLText.escape(column.label))</title></rect>"
             }
             if !column.tick.isEmpty {
-                // A name that would run off the right edge ends at it instead.
-                let fits = x + pitch * 0.1 + LineChart.textWidth(column.tick) * 1.5 <= ColumnChart.width
-                let anchor = fits ? "\(f(x + pitch * 0.1))\"" : "\(f(ColumnChart.width))\" text-anchor=\"end\""
-                out += "<text class=\"axis\" x=\"\(anchor) y=\"\(f(ColumnChart.height - 8))\">"
+                // Centred under its column; a name that would run off the right edge ends at it.
+                let centre = x + pitch / 2
+                let fits = centre + LineChart.textWidth(column.tick) * 0.75 <= ColumnChart.width
+                let anchor =
+                    fits ? "\(f(centre))\" text-anchor=\"middle\"" : "\(f(ColumnChart.width))\" text-anchor=\"end\""
+                out +=
+                    "<text class=\"axis\(column.minor ? " minor" : "")\" x=\"\(anchor) y=\"\(f(ColumnChart.height - 8))\">"
                 out += "\(XMLText.escape(column.tick))</text>"
             }
+        }
+        if let reference {
+            let level = y(NSDecimalNumber(decimal: reference.value).doubleValue)
+            out += "<line class=\"reference\" x1=\"\(f(left))\" y1=\"\(f(level))\" "
+            out += "x2=\"\(f(ColumnChart.width - ColumnChart.right))\" y2=\"\(f(level))\"/>"
+            out += "<text class=\"axis reference-label\" x=\"\(f(ColumnChart.width - ColumnChart.right))\" "
+            out += "y=\"\(f(level - 5))\" text-anchor=\"end\">\(XMLText.escape(reference.label))</text>"
         }
         return out + "</svg>"
     }

@@ -42,6 +42,7 @@ struct DashboardPage: PageFamily {
         fields["has_alerts"] = .bool(!alerts.isEmpty)
         fields["upcoming"] = .list(upcoming.map(renderer.subscriptionValue))
         fields["has_upcoming"] = .bool(!upcoming.isEmpty)
+        fields["costliest"] = SubscriptionsPage().costliest(renderer)
         return fields
     }
 }

@@ -54,6 +54,15 @@ struct GoalPages: PageFamily {
                 ])
             } ?? .null
         fields["projected_completion"] = renderer.dateValue(progress.projectedCompletion)
+        fields["with_slain"] = .null
+        if let planned = progress.projectedCompletion, let sooner = renderer.figures.projectedWithSlain[goal.id],
+            sooner < planned
+        {
+            fields["with_slain"] = .object([
+                "date": renderer.dateValue(sooner),
+                "sooner": .string(renderer.counted("goals.sooner", sooner.days(to: planned))),
+            ])
+        }
         fields["projection"] = projectionValue(goal, progress.projection, renderer)
         return fields
     }
@@ -80,7 +89,7 @@ struct GoalPages: PageFamily {
                 let total = format.money(group.deposits.reduce(0) { $0 + $1.amount }, goal.currency)
                 let count = group.deposits.count
                 return .object([
-                    "label": .string(monthLabel(group.year, group.month, renderer)),
+                    "label": .string(renderer.format.month(group.year, group.month)),
                     "iso": .string("\(group.year)-" + (group.month < 10 ? "0" : "") + String(group.month)),
                     "subtotal": .string(total),
                     "summary": .string(
@@ -97,15 +106,6 @@ struct GoalPages: PageFamily {
                         }),
                 ])
             })
-    }
-
-    /// `Sep 2026` or `2026年9月`.
-    private func monthLabel(_ year: Int, _ month: Int, _ renderer: SiteRenderer) -> String {
-        let day = CalendarDate(year: year, month: month, day: 1)!
-        switch renderer.data.site.language {
-        case .zhHans: return "\(year)年\(month)月"
-        case .en: return String(renderer.format.date(day).drop { $0 != " " }.dropFirst())
-        }
     }
 
     /// The goal page's jar: the latest deposit replayed from its frames, what each coin is worth,
@@ -147,7 +147,7 @@ struct GoalPages: PageFamily {
         var saved = Decimal(0)
         var counted = 0
         let months = jar.months.map { month -> MustacheValue in
-            let label = monthLabel(month.year, month.month, renderer)
+            let label = renderer.format.month(month.year, month.month)
             let key = month.year * 12 + month.month
             while counted < monthKeys.count, monthKeys[counted] <= key {
                 saved += savedInMonth[monthKeys[counted]] ?? 0

@@ -62,6 +62,7 @@ struct SubscriptionsPage: PageFamily {
                         value: $0.monthlyInBase.shown)
                 }
             ).svg)
+        fields.merge(spendFields(renderer)) { _, new in new }
         let content = fields
         renderer.page(
             "subscriptions/index.html", template: "pages/subscriptions",

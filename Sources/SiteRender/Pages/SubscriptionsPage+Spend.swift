@@ -1,0 +1,121 @@
+import Domain
+import Foundation
+import Mustache
+import Subscriptions
+
+/// The subscriptions page's look back and ahead: what has been spent, which prices rose, what the
+/// next 12 months will charge, and what the money cancelling frees would do for the wish goals.
+extension SubscriptionsPage {
+    func spendFields(_ renderer: SiteRenderer) -> [String: MustacheValue] {
+        let report = renderer.figures.subscriptions
+        let base = report.baseCurrency
+        let format = renderer.format
+        var fields: [String: MustacheValue] = [
+            "spent_to_date": report.spentToDate.map { .string(format.money($0.shown, base)) } ?? .null,
+            "price_rises": .list(
+                report.priceRises.map { rise in
+                    .object([
+                        "name": .string(rise.item.subscription.name),
+                        "text": .string(
+                            renderer.string(
+                                "subscriptions.price_rise",
+                                [
+                                    "before": format.money(rise.before, rise.item.currency),
+                                    "now": format.money(rise.now, rise.item.currency),
+                                    "percent": format.percent(rise.change, digits: 1),
+                                    "date": format.date(rise.since),
+                                ])),
+                    ])
+                }),
+            "has_price_rises": .bool(!report.priceRises.isEmpty),
+        ]
+        fields.merge(forecastFields(renderer)) { _, new in new }
+        fields["slain_at_work"] = slainAtWork(renderer)
+        return fields
+    }
+
+    /// The next 12 months as columns with a line at the average month, and the same as a table.
+    private func forecastFields(_ renderer: SiteRenderer) -> [String: MustacheValue] {
+        let report = renderer.figures.subscriptions
+        let base = report.baseCurrency
+        let format = renderer.format
+        let forecast = report.forecast
+        let exactTotal = forecast.reduce(Decimal(0)) { $0 + $1.total.exact }
+        let average = (exactTotal / 12).rounded(scale: base.minorDigits)
+        let total = exactTotal.rounded(scale: base.minorDigits)
+        let axisLabel = AxisLabel(language: renderer.data.site.language)
+        let months = forecast.map { format.month($0.year, $0.month) }
+        let chart = ColumnChart(
+            id: "forecast", title: renderer.string("subscriptions.forecast"),
+            description: renderer.string(
+                "subscriptions.forecast_desc",
+                ["total": format.money(total, base), "average": format.money(average, base)]),
+            columns: zip(forecast.indices, zip(forecast, months)).map { index, pair in
+                let (month, name) = pair
+                return .init(
+                    // Month names under the columns; January carries the year instead, so the
+                    // labels stay short enough for a phone.
+                    tick: month.month == 1 ? String(month.year) : renderer.string("chart.month.\(month.month)"),
+                    label: renderer.counted(
+                        "subscriptions.forecast_column", month.charges,
+                        ["month": name, "total": format.money(month.total.shown, base)]),
+                    value: month.total.shown, minor: index % 2 == 1 && month.month != 1)
+            },
+            yLabel: { axisLabel.money($0, base) },
+            reference: forecast.contains { $0.total.exact > 0 }
+                ? (average, renderer.string("subscriptions.average", ["amount": format.money(average, base)])) : nil)
+        return [
+            "forecast_chart": .string(chart.svg),
+            "forecast": .list(
+                zip(forecast, months).map { month, name in
+                    .object([
+                        "month": .string(name),
+                        "iso": .string(String(format: "%04d-%02d", month.year, month.month)),
+                        "charges": .int(month.charges),
+                        "total": .string(format.money(month.total.shown, base)),
+                    ])
+                }),
+            "forecast_total": .string(format.money(total, base)),
+            "forecast_average": .string(format.money(average, base)),
+            "costliest": costliest(renderer),
+        ]
+    }
+
+    /// "Most expensive month ahead: Jan 2027, ¥1,101.50", for this page and the dashboard.
+    func costliest(_ renderer: SiteRenderer) -> MustacheValue {
+        let report = renderer.figures.subscriptions
+        guard let month = report.costliestMonth else { return .null }
+        return .string(
+            renderer.string(
+                "subscriptions.costliest",
+                [
+                    "month": renderer.format.month(month.year, month.month),
+                    "total": renderer.format.money(month.total.shown, report.baseCurrency),
+                ]))
+    }
+
+    /// The wish goals the slain subscriptions' monthly savings would bring forward, with both
+    /// dates; null when nothing is slain or no goal would be reached sooner.
+    private func slainAtWork(_ renderer: SiteRenderer) -> MustacheValue {
+        let report = renderer.figures.subscriptions
+        let sooner = renderer.figures.savings.entries.compactMap { entry -> MustacheValue? in
+            guard let planned = entry.progress.projectedCompletion,
+                let date = renderer.figures.projectedWithSlain[entry.goal.id], date < planned
+            else { return nil }
+            return .object(
+                renderer.goalFields(entry).merging([
+                    "with_slain": renderer.dateValue(date),
+                    "planned": renderer.dateValue(planned),
+                    "sooner": .string(renderer.counted("goals.sooner", date.days(to: planned))),
+                ]) { _, new in new })
+        }
+        guard report.slain.monthlySavings.exact > 0, !sooner.isEmpty else { return .null }
+        return .object([
+            "intro": .string(
+                renderer.string(
+                    "subscriptions.buys_intro",
+                    ["amount": renderer.format.money(report.slain.monthlySavings.shown, report.baseCurrency)])),
+            "goals": .list(sooner),
+        ])
+    }
+}

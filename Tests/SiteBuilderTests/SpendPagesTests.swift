@@ -1,0 +1,121 @@
+import Domain
+import Foundation
+import SitePublish
+import XCTest
+
+@testable import SiteBuilder
+@testable import SiteData
+
+/// Issue 15 on the pages: spend to date, the price rise, the forecast and what cancelling buys,
+/// in both languages, with figures worked out by hand for the base fixture (USD site, 1 EUR =
+/// 1.08 USD, today 2026-11-29) plus a shared plan whose price rose and a slain gym:
+/// - Music, EUR 9.99 monthly from Jan 10: 11 charges, 118.6812 USD.
+/// - Video, shared by 2, 10 USD from Feb 5 and 12 USD from Jun 5: (4 × 10 + 6 × 12) ÷ 2 = 56.00.
+/// - Old gym, 36.50 USD monthly from Mar 1, slain on Sep 1: 7 charges, 255.50.
+/// Spent in all 430.1812 → $430.18. The Bike goal (110.25 of 500 since Sep 1, 90 days) is due in
+/// ⌈389.75 × 90 ÷ 110.25⌉ = 319 days (2027-10-14); with 36.50 a month more,
+/// ⌈389.75 × 90 × 365 ÷ (110.25 × 365 + 36.5 × 12 × 90)⌉ = 161 days (2027-05-09), 158 days sooner.
+/// The forecast: nothing more in November, then 10.7892 + 6 = 16.7892 → $16.79 every month.
+final class SpendPagesTests: XCTestCase {
+    private static let extra = """
+        [[subscription]]
+        name = "Video"
+        currency = "USD"
+        cycle = "monthly"
+        started = 2026-02-05
+        next_billing = 2026-12-05
+        members = 2
+        prices = [{ from = 2026-02-05, price = 10 }, { from = 2026-06-05, price = 12 }]
+
+        [[subscription]]
+        name = "Old gym"
+        price = 36.5
+        currency = "USD"
+        cycle = "monthly"
+        started = 2026-03-01
+        killed = 2026-09-01
+
+        """
+
+    private func site(language: String) throws -> SiteFiles {
+        var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
+        let siteToml = try XCTUnwrap(files["site.toml"].map { String(decoding: $0, as: UTF8.self) })
+        files["site.toml"] = Array(
+            siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
+        files["subscriptions/extra.toml"] = Array(Self.extra.utf8)
+        var options = BuildOptions()
+        options.dataFiles = DataFolder(files: files, display: "data")
+        options.cacheFiles = DataFolder(files: [:], display: "cache")
+        options.today = CalendarDate(iso: "2026-11-29")
+        let (report, site) = SiteBuild(options: options).check()
+        return try XCTUnwrap(site, "\(report.diagnostics)")
+    }
+
+    func testDataJSONHoldsTheHandComputedFigures() throws {
+        let json = try XCTUnwrap(site(language: "en").text("data.json"))
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let subscriptions = try XCTUnwrap(root["subscriptions"] as? [String: Any])
+        XCTAssertEqual(subscriptions["spent_to_date"] as? String, "430.18")
+        let items = try XCTUnwrap(subscriptions["items"] as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: items.map { ($0["name"] as! String, $0) })
+        XCTAssertEqual(byName["Music"]?["charges_paid"] as? Int, 11)
+        XCTAssertEqual(byName["Music"]?["spent_to_date"] as? String, "118.68")
+        XCTAssertTrue(byName["Music"]?["price_change"] is NSNull)
+        XCTAssertEqual(byName["Video"]?["charges_paid"] as? Int, 10)
+        XCTAssertEqual(byName["Video"]?["spent_to_date"] as? String, "56.00")
+        XCTAssertEqual(byName["Video"]?["price_change"] as? Double, 0.2)
+        XCTAssertEqual(byName["Video"]?["price"] as? String, "12.00", "the last entry is the price now")
+        XCTAssertEqual(byName["Old gym"]?["charges_paid"] as? Int, 7)
+        XCTAssertEqual(byName["Old gym"]?["spent_to_date"] as? String, "255.50")
+        let forecast = try XCTUnwrap(subscriptions["forecast"] as? [[String: Any]])
+        XCTAssertEqual(forecast.count, 12)
+        XCTAssertEqual(forecast.first?["month"] as? String, "2026-11")
+        XCTAssertEqual(forecast.first?["total"] as? String, "0.00")
+        XCTAssertEqual(forecast.last?["month"] as? String, "2027-10")
+        XCTAssertEqual(Set(forecast.dropFirst().compactMap { $0["total"] as? String }), ["16.79"])
+        let goals = try XCTUnwrap((root["savings"] as? [String: Any])?["goals"] as? [[String: Any]])
+        XCTAssertEqual(goals.first?["projected_completion"] as? String, "2027-10-14")
+        XCTAssertEqual(goals.first?["projected_with_slain"] as? String, "2027-05-09")
+    }
+
+    func testThePagesShowThemInBothLanguages() throws {
+        let cases = [
+            (
+                "en", "$430.18</strong> spent so far", "Video</strong> $10.00 → $12.00 (+20.0%) since 5 Jun 2026",
+                "Most expensive month ahead: Dec 2026, $16.79", "158 days sooner", "average $15.39"
+            ),
+            (
+                "zh-Hans", "US$430.18</strong> 累计花费", "Video</strong> US$10.00 → US$12.00（+20.0%），2026年6月5日 起",
+                "未来最贵的月份：2026年12月，US$16.79", "提前 158 天", "月均 US$15.39"
+            ),
+        ]
+        for (language, spent, rise, costliest, sooner, average) in cases {
+            let site = try site(language: language)
+            let page = try XCTUnwrap(site.text("subscriptions/index.html"))
+            for expected in [spent, rise, costliest, sooner, average] {
+                XCTAssertTrue(page.contains(expected), "\(language): \(expected)")
+            }
+            let forecastRows = page.components(separatedBy: "<tr><th scope=\"row\"><time datetime=\"202").count - 1
+            XCTAssertEqual(forecastRows, 12, language)
+            XCTAssertTrue(page.contains("class=\"reference\""), "the average month's line")
+            let goal = try XCTUnwrap(site.text("goals/bike/index.html"))
+            XCTAssertTrue(goal.contains(sooner), "\(language): the goal page says how much sooner")
+            XCTAssertTrue(goal.contains("<time datetime=\"2027-05-09\">"), language)
+            XCTAssertTrue(try XCTUnwrap(site.text("index.html")).contains(costliest), "\(language): the dashboard")
+        }
+    }
+
+    /// Nothing slain: no "what cancelling buys" and no sooner date on the goal page.
+    func testWithoutSlainSavingsThereIsNothingToBuy() throws {
+        var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
+        files["subscriptions/none.toml"] = []
+        var options = BuildOptions()
+        options.dataFiles = DataFolder(files: files, display: "data")
+        options.cacheFiles = DataFolder(files: [:], display: "cache")
+        options.today = CalendarDate(iso: "2026-11-29")
+        let (report, built) = SiteBuild(options: options).check()
+        let site = try XCTUnwrap(built, "\(report.diagnostics)")
+        XCTAssertFalse(try XCTUnwrap(site.text("subscriptions/index.html")).contains("buys-heading"))
+        XCTAssertFalse(try XCTUnwrap(site.text("goals/bike/index.html")).contains("subscriptions/#buys-heading"))
+    }
+}
