@@ -180,8 +180,14 @@ final class ChartTests: XCTestCase {
         // No column for a week without practice; one titled column for each of the other 19.
         XCTAssertEqual(svg.components(separatedBy: "<rect class=\"mark\"").count, 20)
         XCTAssertFalse(svg.contains("<title>a</title>"))
-        XCTAssertTrue(svg.contains("x=\"640.00\" text-anchor=\"end\" y=\"212.00\">Dec</text>"))
-        XCTAssertTrue(svg.contains("x=\"91.22\" y=\"212.00\">Nov</text>"))
+        // The last column's "Dec", centred at 88.5 + 19.5 × 27.175 = 618.41, ends at 618.41 + 3 × 8.5
+        // × 1.5 ÷ 2 = 637.54, inside the 640 edge; a longer name there ends at the edge instead.
+        XCTAssertTrue(svg.contains("x=\"618.41\" text-anchor=\"middle\" y=\"212.00\">Dec</text>"))
+        var long = chart
+        long.columns[19].tick = "December"
+        XCTAssertTrue(long.svg.contains("x=\"640.00\" text-anchor=\"end\" y=\"212.00\">December</text>"))
+        // Centred under the first column: 88.5 + (640 − 88.5 − 8) ÷ 20 ÷ 2.
+        XCTAssertTrue(svg.contains("x=\"102.09\" text-anchor=\"middle\" y=\"212.00\">Nov</text>"))
     }
 
     func testBarsShareOneColourAndLeaveRoomForTheirLongestLabel() {
