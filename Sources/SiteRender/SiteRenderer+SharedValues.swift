@@ -116,18 +116,23 @@ extension SiteRenderer {
     }
 
     /// What the dashboard and the subscriptions page share: totals, high-risk alerts, what renews next.
-    func subscriptionSummary() -> [String: MustacheValue] {
+    ///
+    /// `billingAfter`: leave out the alerts and renewals charging within that many days (the
+    /// dashboard's today strip shows those, once).
+    func subscriptionSummary(billingAfter days: Int? = nil) -> [String: MustacheValue] {
         let report = figures.subscriptions
         let base = report.baseCurrency
-        let next = report.upcoming.prefix(3)
+        let later = { (item: SubscriptionItem) in days.map { (item.daysUntilBilling ?? .max) > $0 } ?? true }
+        let alerts = report.alerts.filter(later)
+        let next = report.upcoming.filter(later).prefix(3)
         let active = report.items.filter { $0.status == .active }.count
         return [
             "monthly_total": .string(format.money(report.monthlyTotal.shown, base)),
             "yearly_total": .string(format.money(report.yearlyTotal.shown, base)),
             "active_count": .int(active),
             "active_count_label": .string(unit("subscriptions.active_count", for: active)),
-            "alerts": .list(report.alerts.map(subscriptionValue)),
-            "has_alerts": .bool(!report.alerts.isEmpty),
+            "alerts": .list(alerts.map(subscriptionValue)),
+            "has_alerts": .bool(!alerts.isEmpty),
             "upcoming": .list(next.map(subscriptionValue)),
             "has_upcoming": .bool(!next.isEmpty),
         ]

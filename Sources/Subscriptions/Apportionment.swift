@@ -69,30 +69,10 @@ public enum Apportionment {
     public static func percentages(_ parts: [Decimal]) -> [Int] {
         let total = parts.reduce(0, +)
         guard total > 0 else { return parts.map { _ in 0 } }
-        let exact = parts.map { $0 * 100 / total }
-        var cut = exact.map { value -> Decimal in
-            var down = value.rounded(scale: 0)
-            if down > value { down -= 1 }
-            return down
+        // The shares are apportioned like money at scale 0; their exact sum is 100 (a division's
+        // last digit aside, which rounding to a whole number absorbs).
+        return apportion(parts.map { $0 * 100 / total }, scale: 0).parts.map {
+            NSDecimalNumber(decimal: $0.shown).intValue
         }
-        let byRemainder = parts.indices.sorted { a, b in
-            let ra = exact[a] - cut[a]
-            let rb = exact[b] - cut[b]
-            return ra != rb ? ra > rb : a < b
-        }
-        var missing = 100 - cut.reduce(0, +)
-        var step = 0
-        while missing > 0 {
-            cut[byRemainder[step % byRemainder.count]] += 1
-            missing -= 1
-            step += 1
-        }
-        step = 0
-        while missing < 0 {
-            cut[byRemainder[byRemainder.count - 1 - step % byRemainder.count]] -= 1
-            missing += 1
-            step += 1
-        }
-        return cut.map { NSDecimalNumber(decimal: $0).intValue }
     }
 }

@@ -33,15 +33,7 @@ struct DashboardPage: PageFamily {
     /// The subscriptions summary without what the today strip already says: alerts and renewals
     /// charging within `soonDays` are shown there, once.
     private func spend(_ renderer: SiteRenderer) -> [String: MustacheValue] {
-        let report = renderer.figures.subscriptions
-        let later = { (item: SubscriptionItem) in (item.daysUntilBilling ?? .max) > Self.soonDays }
-        let alerts = report.alerts.filter(later)
-        let upcoming = report.upcoming.filter(later).prefix(3)
-        var fields = renderer.subscriptionSummary()
-        fields["alerts"] = .list(alerts.map(renderer.subscriptionValue))
-        fields["has_alerts"] = .bool(!alerts.isEmpty)
-        fields["upcoming"] = .list(upcoming.map(renderer.subscriptionValue))
-        fields["has_upcoming"] = .bool(!upcoming.isEmpty)
+        var fields = renderer.subscriptionSummary(billingAfter: Self.soonDays)
         fields["costliest"] = SubscriptionsPage().costliest(renderer)
         return fields
     }
