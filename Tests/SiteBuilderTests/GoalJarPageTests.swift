@@ -13,18 +13,7 @@ final class GoalJarPageTests: XCTestCase {
     private func site(
         extraDeposits: String = "", language: String = "en", extraFiles: [String: String] = [:]
     ) throws -> SiteFiles {
-        var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
-        let siteToml = try XCTUnwrap(files["site.toml"].map { String(decoding: $0, as: UTF8.self) })
-        files["site.toml"] = Array(
-            siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
-        files["goals/bike.toml"] = try XCTUnwrap(files["goals/bike.toml"]) + Array(extraDeposits.utf8)
-        for (path, text) in extraFiles { files[path] = Array(text.utf8) }
-        var options = BuildOptions()
-        options.dataFiles = DataFolder(files: files, display: "data")
-        options.cacheFiles = DataFolder(files: [:], display: "cache")
-        options.today = CalendarDate(iso: "2026-11-29")
-        let (report, site) = SiteBuild(options: options).check()
-        return try XCTUnwrap(site, "\(report.diagnostics)")
+        try TestSupport.baseSite(language: language, appending: ["goals/bike.toml": extraDeposits], files: extraFiles)
     }
 
     private func count(_ text: String, _ part: String) -> Int { text.components(separatedBy: part).count - 1 }

@@ -23,17 +23,7 @@ final class ShortDateTests: XCTestCase {
         """
 
     private func site(language: String) throws -> SiteFiles {
-        var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
-        let siteToml = try XCTUnwrap(files["site.toml"].map { String(decoding: $0, as: UTF8.self) })
-        files["site.toml"] = Array(
-            siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
-        files["subscriptions/next-year.toml"] = Array(Self.nextYear.utf8)
-        var options = BuildOptions()
-        options.dataFiles = DataFolder(files: files, display: "data")
-        options.cacheFiles = DataFolder(files: [:], display: "cache")
-        options.today = CalendarDate(iso: "2026-11-29")
-        let (report, site) = SiteBuild(options: options).check()
-        return try XCTUnwrap(site, "\(report.diagnostics)")
+        try TestSupport.baseSite(language: language, files: ["subscriptions/next-year.toml": Self.nextYear])
     }
 
     func testADateInTodaysYearHasItsYearInASpanAndOneOfAnotherYearIsWrittenWhole() throws {

@@ -38,17 +38,7 @@ final class SpendPagesTests: XCTestCase {
         """
 
     private func site(language: String) throws -> SiteFiles {
-        var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
-        let siteToml = try XCTUnwrap(files["site.toml"].map { String(decoding: $0, as: UTF8.self) })
-        files["site.toml"] = Array(
-            siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
-        files["subscriptions/extra.toml"] = Array(Self.extra.utf8)
-        var options = BuildOptions()
-        options.dataFiles = DataFolder(files: files, display: "data")
-        options.cacheFiles = DataFolder(files: [:], display: "cache")
-        options.today = CalendarDate(iso: "2026-11-29")
-        let (report, site) = SiteBuild(options: options).check()
-        return try XCTUnwrap(site, "\(report.diagnostics)")
+        try TestSupport.baseSite(language: language, files: ["subscriptions/extra.toml": Self.extra])
     }
 
     func testDataJSONHoldsTheHandComputedFigures() throws {
@@ -107,14 +97,7 @@ final class SpendPagesTests: XCTestCase {
 
     /// Nothing slain: no "what cancelling buys" and no sooner date on the goal page.
     func testWithoutSlainSavingsThereIsNothingToBuy() throws {
-        var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
-        files["subscriptions/none.toml"] = []
-        var options = BuildOptions()
-        options.dataFiles = DataFolder(files: files, display: "data")
-        options.cacheFiles = DataFolder(files: [:], display: "cache")
-        options.today = CalendarDate(iso: "2026-11-29")
-        let (report, built) = SiteBuild(options: options).check()
-        let site = try XCTUnwrap(built, "\(report.diagnostics)")
+        let site = try TestSupport.baseSite()
         XCTAssertFalse(try XCTUnwrap(site.text("subscriptions/index.html")).contains("buys-heading"))
         XCTAssertFalse(try XCTUnwrap(site.text("goals/bike/index.html")).contains("subscriptions/#buys-heading"))
     }
