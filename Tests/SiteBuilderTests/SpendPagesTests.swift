@@ -101,4 +101,39 @@ final class SpendPagesTests: XCTestCase {
         XCTAssertFalse(try XCTUnwrap(site.text("subscriptions/index.html")).contains("buys-heading"))
         XCTAssertFalse(try XCTUnwrap(site.text("goals/bike/index.html")).contains("subscriptions/#buys-heading"))
     }
+
+    /// A price history whose last entry starts after today: by the rule it is the price now
+    /// already, and the build says so at its place.
+    func testAPriceFromAfterTodayIsThePriceNowWithAWarning() throws {
+        var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
+        files["subscriptions/extra.toml"] = Array(
+            """
+            [[subscription]]
+            name = "Video"
+            currency = "USD"
+            cycle = "monthly"
+            started = 2026-02-05
+            prices = [{ from = 2026-02-05, price = 10 }, { from = 2027-01-05, price = 12 }]
+
+            """.utf8)
+        var options = BuildOptions()
+        options.dataFiles = DataFolder(files: files, display: "data")
+        options.cacheFiles = DataFolder(files: [:], display: "cache")
+        options.today = CalendarDate(iso: "2026-11-29")
+        let (report, site) = SiteBuild(options: options).check()
+        XCTAssertEqual(
+            report.diagnostics.filter { $0.message.contains("after today") }.map(\.description),
+            [
+                """
+                data/subscriptions/extra.toml:6:55: warning: subscription[1].prices[2].from is after today \
+                (2026-11-29): as the last entry it is Video's price now, already used for the totals and the forecast
+                  prices = [{ from = 2026-02-05, price = 10 }, { from = 2027-01-05, price = 12 }]
+                                                                        ^
+                """
+            ])
+        let json = try XCTUnwrap(site?.text("data.json"))
+        XCTAssertTrue(json.contains(#""price": "12.00""#))
+        // Feb 5 … Nov 5 were all charged at 10: 10 charges, 100.00.
+        XCTAssertTrue(json.contains(#""spent_to_date": "100.00""#))
+    }
 }

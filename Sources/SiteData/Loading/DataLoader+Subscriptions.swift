@@ -38,7 +38,7 @@ extension DataLoader {
         }
         var price = reader.decimal("price")
         if let price, price < 0 { reader.error("price", "must be ≥ 0") }
-        let prices = readPriceHistory(reader)
+        let prices = readPriceHistory(reader, name: name ?? "")
         if let now = prices.last?.price {
             if let written = price, written != now {
                 reader.error(
@@ -73,13 +73,14 @@ extension DataLoader {
 
     /// `prices = [{ from = 2023-06-01, price = 9.99 }, …]`: oldest first, dates increasing,
     /// amounts > 0. A broken entry is reported and left out; the rest still count.
-    private func readPriceHistory(_ reader: TableReader) -> [Subscription.PriceEntry] {
+    private func readPriceHistory(_ reader: TableReader, name: String) -> [Subscription.PriceEntry] {
         guard reader.has("prices") else { return [] }
         let entries = reader.tables("prices")
         if entries.isEmpty, case .array(let items) = reader.table["prices"]?.kind, items.isEmpty {
             reader.error("prices", "must hold at least one { from = DATE, price = AMOUNT }")
         }
         var history: [Subscription.PriceEntry] = []
+        var last: TableReader?
         for entry in entries {
             defer { entry.finish(known: ["from", "price"]) }
             guard let from = entry.date("from", required: true), let amount = entry.positive("price", required: true)
@@ -90,6 +91,11 @@ extension DataLoader {
                 continue
             }
             history.append(Subscription.PriceEntry(from: from, price: amount))
+            last = entry
+        }
+        // A price from after today is already the price now: a build as of an earlier day says so.
+        if let last, let entry = history.last {
+            dated.append(DatedEntry(.price(name), on: entry.from, key: "from", in: last))
         }
         return history
     }

@@ -9,6 +9,8 @@ public struct DatedEntry: Sendable {
         case deposit, session
         /// The subscription's name.
         case kill(String)
+        /// The last entry of a subscription's price history, with its name.
+        case price(String)
     }
 
     public var kind: Kind
@@ -34,6 +36,8 @@ public struct DatedEntry: Sendable {
         case .deposit: consequence = "the deposit does not count until \(date)"
         case .session: consequence = "the session does not count until \(date)"
         case .kill(let name): consequence = "\(name) stays active until \(date)"
+        case .price(let name):
+            consequence = "as the last entry it is \(name)'s price now, already used for the totals and the forecast"
         }
         return file.diagnostic(.warning, at: location, "\(keyPath) is after today (\(today)): \(consequence)")
     }
