@@ -96,9 +96,11 @@ public struct SubscriptionReport: Sendable, Equatable {
         upcoming.filter { ($0.daysUntilBilling ?? .max) <= days }
     }
 
-    /// The forecast month with the largest total (the earliest of equals); nil when nothing is due.
+    /// The forecast month with the largest total (the earliest of equals); nil when no month costs
+    /// more than the average month, so twelve equal months name none.
     public var costliestMonth: MonthForecast? {
-        forecast.filter { $0.total.exact > 0 }.max { a, b in
+        let average = forecast.reduce(Decimal(0)) { $0 + $1.total.exact } / Decimal(max(forecast.count, 1))
+        return forecast.filter { $0.total.exact > average }.max { a, b in
             a.total.exact != b.total.exact ? a.total.exact < b.total.exact : (a.year, a.month) > (b.year, b.month)
         }
     }

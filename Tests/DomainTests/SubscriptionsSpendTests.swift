@@ -146,6 +146,21 @@ final class SubscriptionsSpendTests: XCTestCase {
         XCTAssertEqual(report.costliestMonth.map { "\($0.year)-\($0.month)" }, "2027-3")
     }
 
+    /// Twelve equal months have no most expensive one; a month above the average is named.
+    func testTheCostliestMonthIsAboveTheAverage() {
+        let equal = F.report([F.sub("1st", price: "10", next: "2026-12-01")], today: "2026-12-01")
+        XCTAssertEqual(Set(equal.forecast.map(\.total.shown)), [10])
+        XCTAssertNil(equal.costliestMonth)
+        let yearly = F.report(
+            [
+                F.sub("1st", price: "10", next: "2026-12-01"),
+                F.sub("Y", price: "60", cycle: .yearly, next: "2027-05-20"),
+            ],
+            today: "2026-12-01")
+        XCTAssertEqual(yearly.costliestMonth.map { "\($0.year)-\($0.month)" }, "2027-5")
+        XCTAssertEqual(yearly.costliestMonth?.total.shown, 70)
+    }
+
     /// Rises are measured against the price in force on the same day a year ago.
     func testPriceRisesOfTheLastTwelveMonths() {
         let report = F.report(

@@ -45,6 +45,8 @@ extension SubscriptionsPage {
         let total = exactTotal.rounded(scale: base.minorDigits)
         let axisLabel = AxisLabel(language: renderer.data.site.language)
         let months = forecast.map { format.month($0.year, $0.month) }
+        // A phone keeps every other tick, counted from January's (which carries the year).
+        let january = forecast.firstIndex { $0.month == 1 } ?? 0
         let chart = ColumnChart(
             id: "forecast", title: renderer.string("subscriptions.forecast"),
             description: renderer.string(
@@ -59,7 +61,7 @@ extension SubscriptionsPage {
                     label: renderer.counted(
                         "subscriptions.forecast_column", month.charges,
                         ["month": name, "total": format.money(month.total.shown, base)]),
-                    value: month.total.shown, minor: index % 2 == 1 && month.month != 1)
+                    value: month.total.shown, minor: (index - january) % 2 != 0)
             },
             yLabel: { axisLabel.money($0, base) },
             reference: forecast.contains { $0.total.exact > 0 }
