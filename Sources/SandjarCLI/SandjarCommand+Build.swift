@@ -23,7 +23,7 @@ extension SandjarCommand {
         if arguments.flag("timings") { console.err(timings(report)) }
         let errors = report.diagnostics.filter { $0.severity == .error }.count
         let warnings = report.diagnostics.count - errors
-        guard publish else { return checked(report, data: options.data, console: console) }
+        guard publish else { return checked(report, errors: errors, data: options.data, console: console) }
         guard report.succeeded else {
             let step = report.failedStep.map { " in step '\($0)'" } ?? ""
             console.err(
@@ -41,8 +41,7 @@ extension SandjarCommand {
 
     /// `check`'s end: the catalogue matches, then one line that says what was checked and found
     /// (`checked 23 files in content: 0 errors, 2 warnings; 378 pages would be built`).
-    private static func checked(_ report: BuildReport, data: String, console: Console) -> Int32 {
-        let errors = report.diagnostics.filter { $0.severity == .error }.count
+    private static func checked(_ report: BuildReport, errors: Int, data: String, console: Console) -> Int32 {
         let found =
             "checked \(count(report.dataFileCount, "file")) in \(data): \(count(errors, "error")), "
             + count(report.diagnostics.count - errors, "warning")

@@ -84,8 +84,9 @@ struct ComputeFigures: BuildStep {
         }
         loaded.data = loaded.data.asOf(today)
         state.loaded = loaded
-        DuplicateSubscriptions.check(loaded, log: state.log)
-        state.figures = SiteFigures(data: loaded.data, themeQuotes: theme.quotes, today: today)
+        let figures = SiteFigures(data: loaded.data, themeQuotes: theme.quotes, today: today)
+        DuplicateSubscriptions.check(loaded, catalogIDs: figures.subscriptions.items.map(\.catalogID), log: state.log)
+        state.figures = figures
     }
 }
 

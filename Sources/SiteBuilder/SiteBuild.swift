@@ -62,8 +62,9 @@ public struct SiteBuild {
         report.timings = timings
         report.dataFileCount = state.dataFileCount
         report.failedStep = failed
-        if failed == nil, let loaded = state.loaded {
-            report.catalogMatches = CatalogMatchReport.lines(loaded.data)
+        if failed == nil, let loaded = state.loaded, let figures = state.figures {
+            report.catalogMatches = CatalogMatchReport.lines(
+                loaded.data, matches: figures.subscriptions.items.map(\.match))
         }
         return report
     }

@@ -11,7 +11,7 @@ package struct SiteFigures: Sendable {
     let savings: SavingsReport
     let badges: [BadgeStatus]
     let breathing: BreathingReport
-    let subscriptions: SubscriptionReport
+    package let subscriptions: SubscriptionReport
     /// Goal id → when it would be reached with the slain subscriptions' savings added.
     let projectedWithSlain: [String: CalendarDate]
     /// Goal id → its coin jar (simulated once per build, whatever the number of languages).

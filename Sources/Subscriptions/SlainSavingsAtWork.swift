@@ -14,13 +14,14 @@ public enum SlainSavingsAtWork {
         _ savings: SavingsReport, monthlySavings: Decimal, rates: ExchangeRates, today: CalendarDate
     ) -> [String: CalendarDate] {
         var dates: [String: CalendarDate] = [:]
-        for entry in savings.entries where entry.progress.projectedCompletion != nil {
+        for entry in savings.entries {
             let progress = entry.progress
-            guard let days = progress.projectionDays, let remaining = progress.remaining,
-                let rate = rates.rate(for: entry.goal.currency), rate > 0
+            guard progress.projectedCompletion != nil, let days = progress.projectionDays,
+                let target = entry.goal.target, let rate = rates.rate(for: entry.goal.currency), rate > 0
             else { continue }
             dates[entry.goal.id] = GoalProgress.completion(
-                remaining: remaining, saved: progress.saved, days: days, monthlyExtra: monthlySavings / rate,
+                remaining: target - progress.saved, saved: progress.saved, days: days,
+                monthlyExtra: monthlySavings / rate,
                 today: today)
         }
         return dates

@@ -74,7 +74,6 @@ extension SubscriptionItem {
         self.dodgedTrial = false
         self.chargesPaid = nil
         self.spentToDate = nil
-        self.priceChange = nil
 
         if let killed = s.killed {
             settleKilled(killed, today: today, perCharge: inBase(1, per: 1))
@@ -86,9 +85,6 @@ extension SubscriptionItem {
             if let spent = history.spent, let rate {
                 spentToDate = Apportioned(exact: spent * rate, shown: spent * rate)
             }
-        }
-        if let first = s.prices.first?.price, let now = s.prices.last?.price {
-            priceChange = (now - first) / first
         }
     }
 

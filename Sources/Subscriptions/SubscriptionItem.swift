@@ -61,8 +61,6 @@ public struct SubscriptionItem: Sendable, Equatable {
     /// Σ price in force on each charge ÷ members, converted at today's rate, apportioned within
     /// the report's spent-to-date total; nil when the charges, the price or the rate are unknown.
     public var spentToDate: Apportioned?
-    /// (price now − first price of the history) ÷ first price; nil without a price history.
-    public var priceChange: Decimal?
 
     // Killed ones.
     public var killedOn: CalendarDate?
@@ -77,6 +75,14 @@ public struct SubscriptionItem: Sendable, Equatable {
     public var dodgedTrial: Bool
 
     public var catalogID: String? { match?.entry.id }
+
+    /// (price now − first price of the history) ÷ first price; nil without a price history.
+    public var priceChange: Decimal? {
+        guard let first = subscription.prices.first?.price, let now = subscription.prices.last?.price else {
+            return nil
+        }
+        return (now - first) / first
+    }
 
     /// `catalog = "id"` names no catalogue entry: the id, for a warning.
     public var unknownCatalogPin: String? {

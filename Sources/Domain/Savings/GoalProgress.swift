@@ -31,9 +31,8 @@ public struct GoalProgress: Sendable, Equatable {
     /// Wish goals not yet reached: today + remaining ÷ average daily saving since the first deposit.
     public var projectedCompletion: CalendarDate?
     /// What `projectedCompletion` is computed from: the days since the first deposit (inclusive),
-    /// over which `saved` was saved, and target − saved. nil where there is no projection.
+    /// over which `saved` was saved. nil where there is no projection.
     public var projectionDays: Int?
-    public var remaining: Decimal?
     /// The day of the deposit that first brought a wish goal to its target.
     public var reachedOn: CalendarDate?
     /// Free goals: the compound curve, one point per year.
@@ -89,7 +88,6 @@ public struct GoalProgress: Sendable, Equatable {
         {
             let days = first.days(to: today) + 1
             projectionDays = days
-            remaining = target - saved
             projectedCompletion = GoalProgress.completion(
                 remaining: target - saved, saved: saved, days: days, today: today)
         }

@@ -165,10 +165,12 @@ extension DataLoader {
 /// What `sandjar check` says about the catalogue: for each subscription, the service its name
 /// matched and how sure the match was, so a wrong guess or a missed one is seen before it shows.
 package enum CatalogMatchReport {
-    /// - Parameter data: as a build leaves it, the theme's catalogue and the data's own in one.
-    package static func lines(_ data: DataSet) -> [String] {
+    /// - Parameters:
+    ///   - data: as a build leaves it, the theme's catalogue and the data's own in one.
+    ///   - matches: what each subscription matched, in data order (the subscription report's).
+    package static func lines(_ data: DataSet, matches: [CatalogMatch?]) -> [String] {
         let catalog = data.catalog
-        return data.subscriptions.map { subscription in
+        return zip(data.subscriptions, matches).map { subscription, match in
             let name = "\(subscription.name) (\(subscription.source))"
             switch subscription.catalog {
             case .disabled:
@@ -176,7 +178,7 @@ package enum CatalogMatchReport {
             case .entry(let id) where catalog[id] == nil:
                 return "\(name): catalog = \"\(id)\" is not in the catalogue"
             default:
-                guard let match = catalog.match(for: subscription) else { return "\(name): no catalogue match" }
+                guard let match else { return "\(name): no catalogue match" }
                 let score = String(format: "%.2f", Double(match.score))
                 return "\(name) → \(match.entry.id) (\(match.kind.rawValue), score \(score))"
             }

@@ -17,15 +17,18 @@ public struct DatedEntry: Sendable {
     public var date: CalendarDate
     let file: SourceFile
     let location: SourceLocation?
-    /// `deposit[3].at`, `subscription[2].killed`.
-    let keyPath: String
+    /// The entry's table (`deposit[3]`) and the dated key (`at`): joined only for a warning, as
+    /// most entries never need one.
+    let table: String
+    let key: String
 
     init(_ kind: Kind, on date: CalendarDate, key: String, in reader: TableReader) {
         self.kind = kind
         self.date = date
         file = reader.file
         location = reader.location(of: key)
-        keyPath = reader.path(key)
+        table = reader.keyPath
+        self.key = key
     }
 
     /// The warning of a build as of `today`; nil when the entry is dated today or earlier.
@@ -39,6 +42,8 @@ public struct DatedEntry: Sendable {
         case .price(let name):
             consequence = "as the last entry it is \(name)'s price now, already used for the totals and the forecast"
         }
-        return file.diagnostic(.warning, at: location, "\(keyPath) is after today (\(today)): \(consequence)")
+        return file.diagnostic(
+            .warning, at: location,
+            "\(table.isEmpty ? key : "\(table).\(key)") is after today (\(today)): \(consequence)")
     }
 }

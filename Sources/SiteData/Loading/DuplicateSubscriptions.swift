@@ -5,17 +5,20 @@ import Domain
 /// total, which is rarely meant (a `detect` suggestion pasted next to the entry it repeats), so
 /// `check` and `build` warn at the later one and name the earlier one's place.
 package enum DuplicateSubscriptions {
-    /// - Parameter loaded: as the build leaves it, with the theme's catalogue laid under the data's.
-    package static func check(_ loaded: LoadedData, log: DiagnosticLog) {
+    /// - Parameters:
+    ///   - loaded: as the build leaves it, with the theme's catalogue laid under the data's.
+    ///   - catalogIDs: the catalogue entry each subscription pins or matched, in data order (the
+    ///     subscription report's, so the names are matched once per build).
+    package static func check(_ loaded: LoadedData, catalogIDs: [String?], log: DiagnosticLog) {
         let subscriptions = loaded.data.subscriptions
-        guard loaded.subscriptionPlaces.count == subscriptions.count else { return }
-        let catalog = loaded.data.catalog
+        guard loaded.subscriptionPlaces.count == subscriptions.count, catalogIDs.count == subscriptions.count
+        else { return }
         var firstByService: [String: Int] = [:]
         var firstByName: [String: Int] = [:]
         for (index, subscription) in subscriptions.enumerated() where subscription.killed == nil {
             let place = loaded.subscriptionPlaces[index]
             let name = "'\(subscription.name)'"
-            if let service = catalog.match(for: subscription)?.entry.id {
+            if let service = catalogIDs[index] {
                 if let first = firstByService[service] {
                     let earlier = subscriptions[first]
                     log.add(
