@@ -44,23 +44,28 @@ extension SiteRenderer {
             "overdue": overdueText(progress.overdueDays).map { .string($0) } ?? .null,
             "deposit_count": .int(progress.deposits),
             "deposits_label": .string(unit("goals.deposits", for: progress.deposits)),
-            "jar": figures.jars[goal.id].map { jarValue($0, goal: goal) } ?? .null,
+            "jar": figures.jars[goal.id].map { .object(jarFields($0, goal: goal)) } ?? .null,
         ]
     }
 
     /// "overdue by 16 days" when the next deposit's day has passed; nil when it has not.
-    private func overdueText(_ days: Int?) -> String? {
+    func overdueText(_ days: Int?) -> String? {
         guard let days, days > 0 else { return nil }
         return counted("goals.overdue", days, ["days": String(days)])
     }
 
-    /// What the page says about a jar: its alt text and whether there is a fall to play.
-    private func jarValue(_ jar: JarArtwork, goal: Goal) -> MustacheValue {
-        .object([
-            "alt": .string(
-                counted("goals.jar_alt", jar.coinCount, ["value": format.money(jar.coinValue, goal.currency)])),
-            "has_fall": .bool(!jar.frames.isEmpty),
-        ])
+    /// What every page showing a jar says about it: its alt text. The goal page adds the rest.
+    func jarFields(_ jar: JarArtwork, goal: Goal) -> [String: MustacheValue] {
+        ["alt": .string(counted("goals.jar_alt", jar.coinCount, ["value": format.money(jar.coinValue, goal.currency)]))]
+    }
+
+    /// When a wish goal would be reached with the slain subscriptions' monthly savings added,
+    /// and how many days sooner that is; nil unless it is sooner than its projection.
+    func slainSooner(_ entry: SavingsReport.Entry) -> (date: CalendarDate, planned: CalendarDate, text: String)? {
+        guard let planned = entry.progress.projectedCompletion, let date = figures.projectedWithSlain[entry.goal.id],
+            date < planned
+        else { return nil }
+        return (date, planned, counted("goals.sooner", date.days(to: planned)))
     }
 
     /// A badge as the wall and the dashboard show it: its medal, texts, and for a locked one how
@@ -135,7 +140,21 @@ extension SiteRenderer {
             "has_alerts": .bool(!alerts.isEmpty),
             "upcoming": .list(next.map(subscriptionValue)),
             "has_upcoming": .bool(!next.isEmpty),
+            "costliest": costliestMonth(),
         ]
+    }
+
+    /// "Most expensive month ahead: Jan 2027, ¥1,101.50"; null when no month stands out.
+    private func costliestMonth() -> MustacheValue {
+        let report = figures.subscriptions
+        guard let month = report.costliestMonth else { return .null }
+        return .string(
+            string(
+                "subscriptions.costliest",
+                [
+                    "month": format.month(month.year, month.month),
+                    "total": format.money(month.total.shown, report.baseCurrency),
+                ]))
     }
 
     func subscriptionValue(_ item: SubscriptionItem) -> MustacheValue {

@@ -76,11 +76,12 @@ struct HeatmapChart {
             out += "y=\"\(f(HeatmapChart.top + Double(row) * HeatmapChart.pitch + 10))\" text-anchor=\"end\">"
             out += "\(XMLText.escape(weekdayName(row + 1)))</text>"
         }
+        let lastPastDay = heatmap.lastPastDay
         for (column, week) in weeks.enumerated() {
             for (row, day) in week.enumerated() where !day.isFuture {
                 let x = HeatmapChart.left + Double(column) * HeatmapChart.pitch
                 let y = HeatmapChart.top + Double(row) * HeatmapChart.pitch
-                let isToday = day.date == heatmap.lastPastDay
+                let isToday = day.date == lastPastDay
                 out += "<rect class=\"level-\(day.level)\(isToday ? " today" : "")\" x=\"\(f(x))\" y=\"\(f(y))\" "
                 out += "width=\"\(f(HeatmapChart.cell))\" height=\"\(f(HeatmapChart.cell))\" rx=\"2\">"
                 out += "<title>\(XMLText.escape(dayLabel(day)))</title></rect>"

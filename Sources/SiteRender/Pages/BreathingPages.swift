@@ -109,7 +109,6 @@ struct BreathingPages: PageFamily {
             "finished_on": renderer.dateValue(progress.finishedOn),
             "next_day": progress.nextDay.map { next in
                 .object([
-                    "day": .int(next.day),
                     "day_text": .string(renderer.string("breathing.next_day_of", ["day": String(next.day)])),
                     "pattern": .string(
                         renderer.data.patterns.first { $0.id == next.pattern }.map { name(of: $0, renderer) }
@@ -144,7 +143,6 @@ struct BreathingPages: PageFamily {
             section: "breathing",
             [
                 "name": .string(name(of: pattern, renderer)),
-                "phases": .string(phaseText(pattern)),
                 "cycle_seconds": .string(NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue),
                 "pacer_css": .string(PacerStyle.css(for: pattern, cycles: cycles)),
                 "labels": .list(labels),

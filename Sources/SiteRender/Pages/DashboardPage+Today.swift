@@ -39,13 +39,11 @@ extension DashboardPage {
                     text: renderer.string(
                         "dashboard.deposit",
                         ["goal": entry.goal.name, "amount": format.money(plan.amount, entry.goal.currency)]),
-                    state: overdue == 0
-                        ? renderer.string("dashboard.due_today")
-                        : renderer.counted("goals.overdue", overdue, ["days": String(overdue)]),
+                    state: renderer.overdueText(overdue) ?? renderer.string("dashboard.due_today"),
                     stateClass: overdue == 0 ? "due-now" : "overdue", href: "goals/\(entry.goal.id)/"))
         }
-        for item in renderer.figures.subscriptions.upcoming {
-            guard let days = item.daysUntilBilling, days <= soonDays else { continue }
+        for item in renderer.figures.subscriptions.upcoming(within: soonDays) {
+            guard let days = item.daysUntilBilling else { continue }
             let price = item.price.map { format.money($0, item.currency) } ?? ""
             items.append(
                 DueItem(

@@ -24,17 +24,11 @@ struct DashboardPage: PageFamily {
             "has_goals": .bool(!figures.savings.entries.isEmpty),
             "recent_badges": .list(unlocked.prefix(4).map(renderer.badgeValue)),
             "has_recent_badges": .bool(!unlocked.isEmpty),
-            "subscriptions": .object(spend(renderer)),
+            // The subscriptions summary without what the today strip already says: alerts and
+            // renewals charging within `soonDays` are shown there, once.
+            "subscriptions": .object(renderer.subscriptionSummary(billingAfter: Self.soonDays)),
             "breathing": .object(renderer.breathingSummary()),
         ]
         renderer.page("index.html", template: "pages/dashboard", title: title, section: "home", fields, into: &site)
-    }
-
-    /// The subscriptions summary without what the today strip already says: alerts and renewals
-    /// charging within `soonDays` are shown there, once.
-    private func spend(_ renderer: SiteRenderer) -> [String: MustacheValue] {
-        var fields = renderer.subscriptionSummary(billingAfter: Self.soonDays)
-        fields["costliest"] = SubscriptionsPage().costliest(renderer)
-        return fields
     }
 }

@@ -54,15 +54,10 @@ struct GoalPages: PageFamily {
                 ])
             } ?? .null
         fields["projected_completion"] = renderer.dateValue(progress.projectedCompletion)
-        fields["with_slain"] = .null
-        if let planned = progress.projectedCompletion, let sooner = renderer.figures.projectedWithSlain[goal.id],
-            sooner < planned
-        {
-            fields["with_slain"] = .object([
-                "date": renderer.dateValue(sooner),
-                "sooner": .string(renderer.counted("goals.sooner", sooner.days(to: planned))),
-            ])
-        }
+        fields["with_slain"] =
+            renderer.slainSooner(entry).map { sooner in
+                .object(["date": renderer.dateValue(sooner.date), "sooner": .string(sooner.text)])
+            } ?? .null
         fields["projection"] = projectionValue(goal, progress.projection, renderer)
         return fields
     }
@@ -113,7 +108,6 @@ struct GoalPages: PageFamily {
     private func jarPage(_ jar: JarArtwork, _ goal: Goal, _ renderer: SiteRenderer) -> MustacheValue {
         let format = renderer.format
         let money = { (units: Int) in format.money(jar.coinValue * Decimal(units), goal.currency) }
-        let alt = renderer.counted("goals.jar_alt", jar.coinCount, ["value": money(1)])
         // The last frame is the settled pile: jar.svg stands in for it (with the lid of a reached goal).
         let frames = jar.frames.indices.dropLast().map { index in
             MustacheValue.object([
@@ -160,17 +154,17 @@ struct GoalPages: PageFamily {
                 "alt": .string(renderer.string("jar.timelapse_alt", ["month": label, "saved": text])),
             ])
         }
-        return .object([
-            "alt": .string(alt),
-            "frames": .list(frames),
-            // drop.svg, the same fall as one animated picture, linked when there is a fall to play.
-            "has_fall": .bool(!jar.frames.isEmpty),
-            "final_index": .int(max(0, jar.frames.count - 1)),
-            "legend": .list(legend),
-            "wish": .bool(goal.mode == .wish),
-            "months": .list(months),
-            "has_months": .bool(months.count > 1),
-        ])
+        return .object(
+            renderer.jarFields(jar, goal: goal).merging([
+                "frames": .list(frames),
+                // drop.svg, the same fall as one animated picture, linked when there is a fall to play.
+                "has_fall": .bool(!jar.frames.isEmpty),
+                "final_index": .int(max(0, jar.frames.count - 1)),
+                "legend": .list(legend),
+                "wish": .bool(goal.mode == .wish),
+                "months": .list(months),
+                "has_months": .bool(months.count > 1),
+            ]) { _, new in new })
     }
 
     /// The compound curve as an inline SVG chart and the same figures as a table.

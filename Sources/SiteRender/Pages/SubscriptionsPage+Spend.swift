@@ -78,22 +78,7 @@ extension SubscriptionsPage {
                     ])
                 }),
             "forecast_total": .string(format.money(total, base)),
-            "forecast_average": .string(format.money(average, base)),
-            "costliest": costliest(renderer),
         ]
-    }
-
-    /// "Most expensive month ahead: Jan 2027, ¥1,101.50", for this page and the dashboard.
-    func costliest(_ renderer: SiteRenderer) -> MustacheValue {
-        let report = renderer.figures.subscriptions
-        guard let month = report.costliestMonth else { return .null }
-        return .string(
-            renderer.string(
-                "subscriptions.costliest",
-                [
-                    "month": renderer.format.month(month.year, month.month),
-                    "total": renderer.format.money(month.total.shown, report.baseCurrency),
-                ]))
     }
 
     /// The wish goals the slain subscriptions' monthly savings would bring forward, with both
@@ -101,17 +86,17 @@ extension SubscriptionsPage {
     private func slainAtWork(_ renderer: SiteRenderer) -> MustacheValue {
         let report = renderer.figures.subscriptions
         let sooner = renderer.figures.savings.entries.compactMap { entry -> MustacheValue? in
-            guard let planned = entry.progress.projectedCompletion,
-                let date = renderer.figures.projectedWithSlain[entry.goal.id], date < planned
-            else { return nil }
-            return .object(
-                renderer.goalFields(entry).merging([
-                    "with_slain": renderer.dateValue(date),
-                    "planned": renderer.dateValue(planned),
-                    "sooner": .string(renderer.counted("goals.sooner", date.days(to: planned))),
-                ]) { _, new in new })
+            renderer.slainSooner(entry).map { sooner in
+                .object(
+                    renderer.goalFields(entry).merging([
+                        "with_slain": renderer.dateValue(sooner.date),
+                        "planned": renderer.dateValue(sooner.planned),
+                        "sooner": .string(sooner.text),
+                    ]) { _, new in new })
+            }
         }
-        guard report.slain.monthlySavings.exact > 0, !sooner.isEmpty else { return .null }
+        // Without slain savings no goal comes sooner, so the list is empty then too.
+        guard !sooner.isEmpty else { return .null }
         return .object([
             "intro": .string(
                 renderer.string(
