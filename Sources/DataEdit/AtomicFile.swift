@@ -71,6 +71,23 @@ enum AtomicFile {
         syncFolder(folder)
     }
 
+    /// Removes the temporary files of writers that were killed before their rename, in the data
+    /// folder `folder` and the folders edits write into. Only called under the edit lock, when no
+    /// other writer can be halfway.
+    static func removeStaleTemporaryFiles(in folder: String) {
+        for place in ["", "/goals", "/practice", "/subscriptions"].map({ folder + $0 }) {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: place)) ?? [] where isTemporaryName(name)
+            {
+                unlink("\(place)/\(name)")
+            }
+        }
+    }
+
+    /// `.bike.toml.sandjar-1234.tmp`: the name `write` gives its temporary file.
+    static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(".sandjar-")
+    }
+
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
         var offset = 0
         while offset < bytes.count {

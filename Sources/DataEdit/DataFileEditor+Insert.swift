@@ -19,8 +19,9 @@ extension DataFileEditor {
     /// ending. Every other byte of the file is kept.
     ///
     /// Refused, with the file untouched, when the entry is an inline table, already has the key,
-    /// or the new text would not read back as exactly that entry plus that key.
-    public func insert(
+    /// or the new text would not read back as exactly that entry plus that key. Call it inside
+    /// `locked(_:)`.
+    func insert(
         _ field: TOMLField, intoEntry index: Int, of table: String, in relative: String
     ) throws(EditError) -> Insertion {
         guard folder.exists else { throw EditError("\(folder.displayRoot): data folder not found") }

@@ -35,17 +35,15 @@ public struct DataFileEditor {
         folder = DataFolder(path: data)
     }
 
-    /// The data folder as the user named it.
-    public var dataPath: String { folder.displayRoot }
-
     /// `content/goals/bike.toml` for `goals/bike.toml`.
     public func displayPath(_ relative: String) -> String { folder.displayPath(relative) }
 
     /// Appends `[[table]]` with `fields` (in order) to the file at `relative` inside the data folder.
+    /// Call it inside `locked(_:)`, which the entries (`DepositEntry`, `SessionEntry`) do.
     /// - Parameter createIfMissing: create the file, and its folder, when it does not exist yet.
     /// - Returns: the file's path as shown to the user.
     @discardableResult
-    public func append(
+    func append(
         table name: String, fields: [TOMLField], to relative: String, createIfMissing: Bool = false
     ) throws(EditError) -> String {
         let shown = folder.displayPath(relative)
@@ -78,10 +76,13 @@ public struct DataFileEditor {
         guard target.path.hasPrefix(folder.root.path + "/") else {
             throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: "is outside the data folder"))
         }
+        // A folder made for the new file (`practice/`) goes again if the file cannot be written.
+        var madeFolder: String?
         if original == nil {
+            let parent = target.deletingLastPathComponent().path
+            if !FileManager.default.fileExists(atPath: parent) { madeFolder = parent }
             do {
-                try FileManager.default.createDirectory(
-                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             } catch {
                 throw EditError("cannot create the folder for \(shown): \(error.localizedDescription)")
             }
@@ -89,6 +90,7 @@ public struct DataFileEditor {
         do throws(AtomicFile.Failure) {
             try AtomicFile.write(text, to: target.path, replacing: original?.bytes)
         } catch {
+            if let madeFolder { rmdir(madeFolder) }
             throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: error.message))
         }
         return shown

@@ -52,20 +52,22 @@ public struct DepositEntry: Sendable, Equatable {
     /// - Parameter now: the clock, for a deposit without `--at`; tests pass a fixed instant.
     public func add(to goal: String, data: String, now: Date) throws(EditError) -> Added {
         let editor = DataFileEditor(data: data)
-        guard editor.folder.exists else { throw EditError("\(data): data folder not found") }
-        let (relative, id) = try GoalFiles(folder: editor.folder).file(for: goal)
-        let when: TOMLDateTime
-        if let at {
-            when = at
-        } else {
-            when = EventTimeLiteral.now(now, in: try SiteTimeZone.read(editor.folder))
+        return try editor.locked { () throws(EditError) -> Added in
+            let (relative, id) = try GoalFiles(folder: editor.folder).file(for: goal)
+            let when: TOMLDateTime
+            if let at {
+                when = at
+            } else {
+                when = EventTimeLiteral.now(now, in: try SiteTimeZone.read(editor.folder))
+            }
+            var fields: [TOMLField] = [.dateTime("at", when), .amount("amount", amount)]
+            if let note { fields.append(.string("note", note)) }
+            let path = try editor.append(table: "deposit", fields: fields, to: relative)
+            return Added(
+                goal: id, path: path, amount: amount, at: when,
+                todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) }
+            )
         }
-        var fields: [TOMLField] = [.dateTime("at", when), .amount("amount", amount)]
-        if let note { fields.append(.string("note", note)) }
-        let path = try editor.append(table: "deposit", fields: fields, to: relative)
-        return Added(
-            goal: id, path: path, amount: amount, at: when,
-            todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) })
     }
 }
 

@@ -74,7 +74,11 @@ public struct SessionEntry: Sendable, Equatable {
     /// - Parameter now: the clock, for a session without `--at`; tests pass a fixed instant.
     public func add(data: String, now: Date) throws(EditError) -> Added {
         let editor = DataFileEditor(data: data)
-        guard editor.folder.exists else { throw EditError("\(data): data folder not found") }
+        return try editor.locked { () throws(EditError) -> Added in try add(with: editor, now: now) }
+    }
+
+    /// The edit itself, under the data folder's edit lock.
+    private func add(with editor: DataFileEditor, now: Date) throws(EditError) -> Added {
         let names = try BreathingNames.read(editor.folder)
         try SessionEntry.check(pattern, kind: "pattern", known: names.patterns)
         if let program { try SessionEntry.check(program, kind: "program", known: names.programs) }

@@ -57,8 +57,15 @@ public struct SlayEntry: Sendable, Equatable {
     ///   the way data.json does.
     public func apply(data: String, now: Date, theme: String? = nil) throws(EditError) -> Slain {
         let editor = DataFileEditor(data: data)
-        guard editor.folder.exists else { throw EditError("\(data): data folder not found") }
-        let catalog = SubscriptionEntries.catalog(data: data, theme: theme)
+        return try editor.locked { () throws(EditError) -> Slain in
+            try apply(with: editor, catalog: SubscriptionEntries.catalog(data: data, theme: theme), now: now)
+        }
+    }
+
+    /// The edit itself, under the data folder's edit lock: the match is made on the files as they
+    /// are now, and the one found is changed before anyone else can.
+    private func apply(with editor: DataFileEditor, catalog: SubscriptionCatalog, now: Date) throws(EditError) -> Slain
+    {
         let entry = try SubscriptionEntries(folder: editor.folder, catalog: catalog).find(name)
         let date: CalendarDate
         if let on {
