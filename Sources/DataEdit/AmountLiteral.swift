@@ -10,10 +10,10 @@ import Foundation
 /// (`12.50` stays `12.50`) apart from what TOML cannot hold (`+5` → `5`, `.5` → `0.5`,
 /// `007` → `7`, `5.` → `5`).
 public struct AmountLiteral: Sendable, Equatable, CustomStringConvertible {
-    /// At most this many digits after the point.
-    public static let maxFractionDigits = 12
-    /// At most this many digits before the point (just under a quadrillion).
-    public static let maxIntegerDigits = 15
+    /// At most this many digits after the point, as in files (`AmountBounds`).
+    public static let maxFractionDigits = AmountBounds.fractionDigits
+    /// At most this many digits before the point (just under a quadrillion), as in files.
+    public static let maxIntegerDigits = AmountBounds.integerDigits
 
     /// Why an amount was refused; `message` is ready to show after "sandjar: ".
     public struct Invalid: Error, Equatable, Sendable {

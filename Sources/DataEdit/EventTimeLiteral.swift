@@ -43,6 +43,11 @@ public enum EventTimeLiteral {
         guard CalendarDate(year: date.year, month: date.month, day: date.day) != nil else {
             throw invalid("the year must be between 0001 and 9999")
         }
+        // TOML's grammar lets a leap second through, but most TOML readers (Python's tomllib
+        // among them) refuse one, and a data file must stay readable by every one of them.
+        if let time = dateTime.time, time.second > 59 {
+            throw invalid("second \(time.second) is not a time of day; seconds run from 00 to 59")
+        }
         return dateTime
     }
 

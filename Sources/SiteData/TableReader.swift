@@ -105,24 +105,35 @@ struct TableReader {
         return int
     }
 
-    /// An integer or float read as an exact decimal from its written text.
+    /// An integer or float read as an exact decimal from its written text, within
+    /// `AmountBounds` (an error quoting the number as written otherwise).
     func decimal(_ key: String, required: Bool = false) -> Decimal? {
         guard let value = table[key] else {
             if required { missing(key) }
             return nil
         }
+        let exact: Decimal
+        let written: String
         switch value.kind {
-        case .integer(let n): return Decimal(n)
+        case .integer(let n):
+            exact = Decimal(n)
+            written = String(n)
         case .float(_, let literal):
-            guard let exact = Decimal(exactly: literal) else {
+            guard let parsed = Decimal(exactly: literal) else {
                 error(key, "must be a finite number")
                 return nil
             }
-            return exact
+            exact = parsed
+            written = literal
         default:
             wrongType(key, value, expected: "a number")
             return nil
         }
+        if let problem = AmountBounds.problem(with: exact) {
+            error(key, "\(written) \(problem)")
+            return nil
+        }
+        return exact
     }
 
     /// A decimal that must be > 0 (amounts, targets, rates).

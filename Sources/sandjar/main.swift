@@ -5,5 +5,6 @@ import SandjarCLI
 // with SIGXFSZ ignored, the write fails with EFBIG and the publisher reports "File too large".
 signal(SIGXFSZ, SIG_IGN)
 
-// Everything lives in SandjarCLI so the tests can reach it; this only hands over the arguments.
-exit(SandjarCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))
+// Everything lives in SandjarCLI so the tests can reach it; this only hands over the arguments, as
+// bytes, so that one which is not UTF-8 is refused rather than silently repaired.
+exit(SandjarCommand.main(rawArguments: SandjarCommand.processArguments))

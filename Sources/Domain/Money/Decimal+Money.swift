@@ -39,3 +39,28 @@ extension Decimal {
         return negative && value != 0 ? "-" + text : text
     }
 }
+
+/// How large and how fine an amount may be (DESIGN.md §7, "Amounts are exact or refused"): at
+/// most 15 digits before the point and 10 after, in files as on the command line. Within these,
+/// every sum sandjar makes stays inside `Decimal`'s 38 digits, so no figure is ever rounded
+/// behind the person's back; beyond them an amount is refused with its place, never shown rounded.
+public enum AmountBounds {
+    public static let integerDigits = 15
+    public static let fractionDigits = 10
+
+    /// Nil when `value` is within the bounds; else why not, to follow the amount in a message.
+    public static func problem(with value: Decimal) -> String? {
+        let magnitude = value < 0 ? -value : value
+        var limit = Decimal(1)
+        for _ in 0..<integerDigits { limit *= 10 }
+        if magnitude >= limit {
+            return "has more than \(integerDigits) digits before the point; amounts are kept exact, "
+                + "so at most \(integerDigits) digits before the point and \(fractionDigits) after are allowed"
+        }
+        if magnitude.rounded(scale: fractionDigits) != magnitude {
+            return "has more than \(fractionDigits) digits after the point; amounts are kept exact, "
+                + "so at most \(integerDigits) digits before the point and \(fractionDigits) after are allowed"
+        }
+        return nil
+    }
+}
