@@ -8,8 +8,8 @@ import CCmark
 ///
 /// This is the only file that talks to libcmark: it parses, walks and frees the C tree in one
 /// function, so no C pointer escapes. Raw HTML is omitted unless `allowRawHTML` is set, and a link
-/// or image whose URL has a scheme other than http, https or mailto loses that URL, because the
-/// site must never carry script a data file smuggled in.
+/// or image whose URL has a scheme other than http, https or mailto is replaced by its text (an
+/// image by its alt text), because the site must never carry script a data file smuggled in.
 public struct MarkdownRenderer: Sendable {
     /// Keep raw HTML blocks and inline HTML (`unsafe_html = true` in front matter or site.toml).
     public var allowRawHTML: Bool
@@ -42,19 +42,32 @@ public struct MarkdownRenderer: Sendable {
         return String(cString: rendered)
     }
 
+    /// Takes every link and image whose URL is not allowed (`javascript:`, `data:`, `file:` …) out
+    /// of the tree and puts its text in its place: a link's text, an image's alt text. An image
+    /// without a source would be invalid HTML (`<img src="">`) and a link without a target a link
+    /// to the page itself; plain text is what the reader should see. Nodes are collected first and
+    /// changed after the walk, as cmark requires; an outer node is handled before the nodes inside
+    /// it, which are moved out, not freed, with its text.
     private func neutraliseUnsafeURLs(in document: OpaquePointer) {
+        var refused: [OpaquePointer] = []
         guard let iterator = cmark_iter_new(document) else { return }
-        defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
-            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
-            guard let raw = cmark_node_get_url(node) else { continue }
-            if !URLPolicy.isAllowedLink(String(cString: raw)) {
-                cmark_node_set_url(node, "")
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let raw = cmark_node_get_url(node) else {
+                continue
             }
+            if !URLPolicy.isAllowedLink(String(cString: raw)) { refused.append(node) }
+        }
+        cmark_iter_free(iterator)
+        for node in refused {
+            while let child = cmark_node_first_child(node) {
+                cmark_node_insert_before(node, child)
+            }
+            cmark_node_unlink(node)
+            cmark_node_free(node)
         }
     }
 }

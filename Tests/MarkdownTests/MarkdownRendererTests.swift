@@ -31,7 +31,23 @@ final class MarkdownRendererTests: XCTestCase {
         XCTAssertFalse(html.lowercased().contains("href=\"javascript"), html)
         XCTAssertFalse(html.contains("href=\"data:"), html)
         XCTAssertFalse(html.contains("src=\"vbscript"), html)
-        XCTAssertTrue(html.contains("<a href=\"\">d</a>"), "the link text stays, the URL goes: \(html)")
+        XCTAssertTrue(html.contains(" d "), "the link text stays, the link goes: \(html)")
+        XCTAssertFalse(html.contains("href=\"\""), "no link to the page itself is left: \(html)")
+        XCTAssertTrue(html.hasSuffix(" g</p>\n"), "an image is replaced by its alt text: \(html)")
+        XCTAssertFalse(html.contains("<img"), html)
+    }
+
+    /// `<img src="" alt="img" />` is invalid HTML: a refused image becomes its alt text, with its
+    /// emphasis, and an image inside a refused link's text keeps its own (allowed) source.
+    func testRefusedImagesAndLinksBecomeTheirText() {
+        let renderer = MarkdownRenderer()
+        XCTAssertEqual(renderer.html("![img](javascript:alert(1))"), "<p>img</p>\n")
+        XCTAssertEqual(renderer.html("![a *b*](data:image/png;base64,AAAA)"), "<p>a <em>b</em></p>\n")
+        XCTAssertEqual(renderer.html("![](javascript:x)"), "<p></p>\n")
+        XCTAssertEqual(
+            renderer.html("[![cat](cat.png)](javascript:x)"), "<p><img src=\"cat.png\" alt=\"cat\" /></p>\n")
+        XCTAssertEqual(renderer.html("![![in](javascript:a) out](javascript:b)"), "<p>in out</p>\n")
+        XCTAssertEqual(renderer.html("![ok](pic.png)"), "<p><img src=\"pic.png\" alt=\"ok\" /></p>\n")
     }
 
     func testInvalidUTF8AndNULsDoNotCrash() {
