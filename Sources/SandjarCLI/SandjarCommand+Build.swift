@@ -20,6 +20,7 @@ extension SandjarCommand {
         for diagnostic in report.diagnostics {
             console.err(diagnostic.description + "\n")
         }
+        for note in report.notes { console.err("sandjar: note: \(note)\n") }
         if arguments.flag("timings") { console.err(timings(report)) }
         let errors = report.diagnostics.filter { $0.severity == .error }.count
         let warnings = report.diagnostics.count - errors

@@ -50,6 +50,9 @@ public struct BuildReport: Sendable {
     public var failedStep: String?
     /// The subscriptions' catalogue matches, for `check` to list (computed from what was loaded).
     public var catalogMatches: [String] = []
+    /// Lines for the person, printed even with `--quiet`: entries in the output sandjar kept
+    /// without having written them, named by the build that first found them.
+    public var notes: [String] = []
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 
     init(diagnostics: [Diagnostic], pageCount: Int = 0, fileCount: Int = 0, today: CalendarDate? = nil) {

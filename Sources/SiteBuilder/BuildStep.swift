@@ -32,6 +32,8 @@ final class BuildState {
     var site: SiteFiles?
     /// Held from before the first step to the end of `publish`.
     var lock: BuildLock?
+    /// Said once, whatever `--quiet` says: what the build kept in the output that it did not write.
+    var notes: [String] = []
 
     init(options: BuildOptions, writesCache: Bool, progress: (@Sendable (BuildProgress) -> Void)?) {
         self.options = options

@@ -30,6 +30,7 @@ public struct SiteBuild {
     /// Validates the data and the theme and renders every page in memory; writes nothing, not
     /// even the jar cache.
     public func check() -> (BuildReport, SiteFiles?) {
+        if let refused = Publish.cacheRefusal(options) { return (refused, nil) }
         let state = BuildState(options: options, writesCache: false, progress: progress)
         let report = run(SiteBuild.steps(publishing: false), state)
         return (report, report.succeeded ? state.site : nil)
@@ -62,6 +63,7 @@ public struct SiteBuild {
         report.timings = timings
         report.dataFileCount = state.dataFileCount
         report.failedStep = failed
+        report.notes = state.notes
         if failed == nil, let loaded = state.loaded, let figures = state.figures {
             report.catalogMatches = CatalogMatchReport.lines(
                 loaded.data, matches: figures.subscriptions.items.map(\.match))

@@ -7,9 +7,13 @@ import Foundation
 /// `<out>.lock`: one build at a time per output folder.
 ///
 /// An flock on a file beside the output, so the lock dies with its process: a build killed by
-/// cron's timeout never leaves a stale lock that blocks the next night.
+/// cron's timeout never leaves a stale lock that blocks the next night. The holder removes the
+/// file before letting go, so a build — a failed one too — leaves nothing beside the output;
+/// whoever takes the lock then checks that the name still leads to the file it locked (the
+/// holder before may have removed it meanwhile), and starts again with a new file if not.
 public final class BuildLock {
     private var descriptor: Int32
+    private let path: String
 
     public enum Failure: Error, Equatable {
         case busy
@@ -18,25 +22,43 @@ public final class BuildLock {
 
     /// Takes the lock, waiting for it when `wait` is true.
     public init(path: String, wait: Bool) throws(Failure) {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
-        // A signal can interrupt a waiting flock; only "held by someone else" means busy.
-        var result: Int32
-        repeat {
-            result = flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB)
-        } while result != 0 && errno == EINTR
-        if result != 0 {
-            let code = errno
+        self.path = path
+        while true {
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
+            // A signal can interrupt a waiting flock; only "held by someone else" means busy.
+            var result: Int32
+            repeat {
+                result = flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB)
+            } while result != 0 && errno == EINTR
+            if result != 0 {
+                let code = errno
+                close(fd)
+                if code == EWOULDBLOCK { throw .busy }
+                throw .cannotOpen(String(cString: strerror(code)))
+            }
+            if BuildLock.leads(path, to: fd) {
+                descriptor = fd
+                return
+            }
+            // The build before removed the file after this one opened it: the lock is on a file
+            // nobody else will find. Try again with the one the name leads to now.
             close(fd)
-            if code == EWOULDBLOCK { throw .busy }
-            throw .cannotOpen(String(cString: strerror(code)))
         }
-        descriptor = fd
     }
 
-    /// Lets the next build in; also done when the lock goes away.
+    /// Whether the name `path` leads to the open file `fd`.
+    private static func leads(_ path: String, to fd: Int32) -> Bool {
+        var held = stat()
+        var named = stat()
+        return fstat(fd, &held) == 0 && stat(path, &named) == 0 && held.st_ino == named.st_ino
+            && held.st_dev == named.st_dev
+    }
+
+    /// Lets the next build in, removing the lock file; also done when the lock goes away.
     public func release() {
         guard descriptor >= 0 else { return }
+        unlink(path)
         flock(descriptor, LOCK_UN)
         close(descriptor)
         descriptor = -1

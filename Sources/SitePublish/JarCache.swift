@@ -45,10 +45,13 @@ public struct JarCache: Sendable {
     }
 
     /// Creates the snapshots' folder once, before jars are simulated in parallel, so concurrent
-    /// stores never race to create it.
+    /// stores never race to create it, and marks the folder as a sandjar cache (`CacheFolder`).
     public func prepare() {
         guard usable, writes else { return }
         folder.createFolder("jar")
+        if !folder.fileExists(CacheFolder.marker) {
+            try? folder.write(CacheFolder.marker, Array(CacheFolder.markerText.utf8))
+        }
     }
 
     /// Nil when caching is off or the id could name a path outside the folder (ids are checked on

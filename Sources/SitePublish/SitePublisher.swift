@@ -10,15 +10,32 @@ import Foundation
 /// site whole; a leftover sibling from a killed build is removed by the next one.
 ///
 /// It never deletes what it does not own: the output must be missing, empty, or hold the marker
-/// file `.sandjar-site` that every sandjar build writes.
+/// file `.sandjar-site` that every sandjar build writes, which lists what that build wrote;
+/// anything else in the old site is carried into the new one (`ForeignEntries`). The output may
+/// not hold the data folder or the cache, which a swap would take away.
 public struct SitePublisher {
     public static let marker = ".sandjar-site"
-    static let markerText = "This folder is written by sandjar; it replaces everything in it on each build.\n"
 
     public let output: URL
+    /// Folders that must never end up inside the output: the data folder and the cache, by name.
+    let guarded: [(what: String, path: String)]
 
-    public init(output: URL) {
+    /// - Parameters:
+    ///   - data: the data folder, refused as an output or inside one.
+    ///   - cache: the cache folder, likewise.
+    public init(output: URL, data: String? = nil, cache: String? = nil) {
         self.output = output.standardizedFileURL
+        var guarded: [(String, String)] = []
+        if let data { guarded.append(("the data folder", data)) }
+        if let cache { guarded.append(("the cache", cache)) }
+        self.guarded = guarded
+    }
+
+    /// What a publish did beyond writing the site.
+    public struct Published: Sendable, Equatable {
+        /// Entries sandjar did not write that were kept and that no earlier build named
+        /// (`.git/, CNAME`); nil when there are none.
+        public var newlyKept: String?
     }
 
     var parent: URL { output.deletingLastPathComponent() }
@@ -35,6 +52,12 @@ public struct SitePublisher {
         if let home = SitePublisher.homeFolders().first(where: { $0 == resolved }) {
             return
                 "refusing to write the site to the home folder \(home); give --out a folder of its own, such as \(home)/site"
+        }
+        for (what, folder) in guarded {
+            if RealPath.isInside(folder, path) {
+                return "refusing to write the site to '\(path)': it holds \(what) (\(folder)), which replacing "
+                    + "the site would take away; give --out a folder of its own"
+            }
         }
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
@@ -62,11 +85,26 @@ public struct SitePublisher {
         }
     }
 
-    /// Writes `site` and swaps it in. Throws a readable message; on any failure the previous site
-    /// is untouched and the staging folder is removed.
-    public func publish(_ site: SiteFiles) throws(PublishError) {
+    /// Writes `site` and swaps it in, with what the old site held that sandjar did not write.
+    /// Throws a readable message; on any failure the previous site is untouched and the staging
+    /// folder is removed.
+    @discardableResult
+    public func publish(_ site: SiteFiles) throws(PublishError) -> Published {
         if let why = refusal() { throw PublishError(message: why) }
         removeLeftovers()
+        let markerPath = output.appendingPathComponent(SitePublisher.marker).path
+        let marked = FileManager.default.fileExists(atPath: markerPath)
+        let previousMarker =
+            marked ? SiteMarker(text: (try? String(contentsOfFile: markerPath, encoding: .utf8)) ?? "") : nil
+        var files = site.files
+        let foreign =
+            try previousMarker.map { (marker) throws(PublishError) in
+                try ForeignEntries.find(
+                    in: output.path, marker: marker, newFiles: Set(files.keys).union([SitePublisher.marker]))
+            } ?? ForeignEntries(paths: [])
+        files[SitePublisher.marker] = Array(SiteMarker(written: Set(files.keys), kept: Set(foreign.paths)).text.utf8)
+        let named = previousMarker?.kept ?? []
+        let fresh = ForeignEntries(paths: foreign.paths.filter { !named.contains($0) })
         let staging = parent.appendingPathComponent(stagingPrefix + String(getpid()))
         _ = SitePublisher.removeTree(staging.path)
         // The folder the new site replaces (a marked site or an empty folder) hands on its mode,
@@ -77,12 +115,9 @@ public struct SitePublisher {
                 throw cannotWrite(POSIXFailure(code: errno))
             }
             let access = try previous?.apply(to: staging.path, replacing: output.path) ?? made
-            var files = site.files
-            files[SitePublisher.marker] = Array(SitePublisher.markerText.utf8)
-            let marked = FileManager.default.fileExists(
-                atPath: output.appendingPathComponent(SitePublisher.marker).path)
             do {
-                try SitePublisher.store(files, into: staging.path, access: access, reusing: marked ? output.path : nil)
+                try SitePublisher.store(
+                    files, into: staging.path, access: access, reusing: marked ? output.path : nil, keeping: foreign)
             } catch {
                 throw cannotWrite(error)
             }
@@ -91,6 +126,7 @@ public struct SitePublisher {
             throw error
         }
         try swapIn(staging)
+        return Published(newlyKept: fresh.paths.isEmpty ? nil : fresh.listed(in: output.path))
     }
 
     private func cannotWrite(_ error: Error) -> PublishError {
@@ -105,8 +141,12 @@ public struct SitePublisher {
     /// by an earlier build) is hard-linked from there instead of written, so a nightly rebuild
     /// only writes what changed, an unchanged file keeps its modification time, and removing the
     /// previous site frees nothing the new one still uses.
+    ///
+    /// What the previous site holds that sandjar did not write (`foreign`) is carried over from
+    /// `previous` once the site's own files are in, before the folders get their final modes.
     static func store(
-        _ files: [String: [UInt8]], into folder: String, access: FolderAccess, reusing previous: String?
+        _ files: [String: [UInt8]], into folder: String, access: FolderAccess, reusing previous: String?,
+        keeping foreign: ForeignEntries = ForeignEntries(paths: [])
     ) throws(POSIXFailure) {
         let paths = files.keys.sorted()
         var folders = Set<Substring>()
@@ -153,6 +193,7 @@ public struct SitePublisher {
         for index in paths.indices {
             if let code = failures.take(index) { throw POSIXFailure(code: code) }
         }
+        if let previous { try foreign.carry(from: previous, into: folder) }
         // The folders' own modes, innermost first, now that nothing more is written into them.
         if access.subfolderMode | FolderAccess.writing != access.subfolderMode {
             for relative in folders.sorted(by: >) where chmod(folder + "/" + relative, access.subfolderMode) != 0 {
@@ -267,10 +308,18 @@ public struct SitePublisher {
         _ = SitePublisher.removeTree(retired.path)
     }
 
-    /// Staging or retired folders left by a build that was killed.
+    /// Staging or retired folders left by a build that was killed. A build killed between the two
+    /// renames of the fallback swap left no output, and the whole previous site retired: that is
+    /// put back first, since it may hold what sandjar did not write.
     private func removeLeftovers() {
         let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: parent.path) else { return }
+        guard var names = try? fm.contentsOfDirectory(atPath: parent.path) else { return }
+        if !fm.fileExists(atPath: output.path),
+            let retired = names.first(where: { $0.hasPrefix(retiredPrefix) }),
+            rename(parent.appendingPathComponent(retired).path, output.path) == 0
+        {
+            names.removeAll { $0 == retired }
+        }
         for name in names where name.hasPrefix(stagingPrefix) || name.hasPrefix(retiredPrefix) {
             _ = SitePublisher.removeTree(parent.appendingPathComponent(name).path)
         }

@@ -197,20 +197,29 @@ final class FaultTests: XCTestCase {
         try publish(0, wrapper: wrapper)
         try lock()
         addTeardownBlock { try? unlock() }
+        // The lock file went with the build that made it, so the next cannot even take its lock.
         let failed = try SandjarProcess.run(build(1), logs: logs, wrapper: wrapper)
         XCTAssertEqual(failed.status, 1, failed.stderr)
         XCTAssertEqual(
-            failed.errors, ["\(output.path): error: cannot write the new site next to \(output.path): \(reason)"])
+            failed.errors,
+            [
+                "\(output.path).lock: error: cannot take the build lock: \(reason); a build writes its lock and "
+                    + "the new site beside the site, in \(parent.path)"
+            ])
         XCTAssertEqual(versions.version(in: output), 0, "the previous site is intact")
         XCTAssertEqual(SiteVersions.leftovers(beside: output), [])
 
-        // A first build into the same folder cannot even take its lock, and creates nothing.
+        // A first build into the same folder fails the same way, and creates nothing.
         let fresh = parent.appendingPathComponent("fresh")
         let first = try SandjarProcess.run(build(1, into: fresh), logs: logs, wrapper: wrapper)
         XCTAssertEqual(first.status, 1, first.stderr)
-        XCTAssertEqual(first.errors, ["\(fresh.path).lock: error: cannot take the build lock: \(reason)"])
         XCTAssertEqual(
-            try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted(), ["public", "public.lock"])
+            first.errors,
+            [
+                "\(fresh.path).lock: error: cannot take the build lock: \(reason); a build writes its lock and "
+                    + "the new site beside the site, in \(parent.path)"
+            ])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted(), ["public"])
 
         try unlock()
         let again = try SandjarProcess.run(build(1), logs: logs, wrapper: wrapper)

@@ -27,7 +27,7 @@ final class NavigationTests: XCTestCase {
             .overlaid(on: DataFolder(path: TestSupport.sampleContent.path))
         let output = TestSupport.temporaryFolder(self).appendingPathComponent("public-\(extra)")
         options.output = output.path
-        options.cache = TestSupport.isolatedCache.path
+        options.cache = TestSupport.isolatedCache.appendingPathComponent("navigation").path
         options.today = SampleSiteTests.today
         let report = SiteBuild(options: options).run()
         XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
@@ -75,7 +75,7 @@ final class NavigationTests: XCTestCase {
         options.data = data.path
         let output = TestSupport.temporaryFolder(self).appendingPathComponent("public")
         options.output = output.path
-        options.cache = TestSupport.isolatedCache.path
+        options.cache = TestSupport.isolatedCache.appendingPathComponent("navigation").path
         options.today = SampleSiteTests.today
         XCTAssertTrue(SiteBuild(options: options).run().succeeded)
         let site = TestSupport.snapshot(output)
