@@ -9,8 +9,9 @@ struct Connection: Sendable {
 
     /// What came in before the request head was complete, or the head itself.
     enum Received: Equatable {
-        /// The request line and headers, without the blank line that ends them.
-        case head([UInt8])
+        /// The request line and headers, without the blank line that ends them, and the bytes
+        /// that came after that blank line in the same reads (the start of a body).
+        case head([UInt8], rest: [UInt8])
         /// The client closed, reset, or stayed silent before sending a byte: nothing to answer.
         case nothing
         /// The client closed its side in the middle of a head.
@@ -50,7 +51,8 @@ struct Connection: Sendable {
                 let searchFrom = max(0, buffer.count - 3)
                 buffer.append(contentsOf: chunk[..<count])
                 if let end = Self.headEnd(in: buffer, from: searchFrom) {
-                    return end > limit ? .tooLarge : .head(Array(buffer[..<end]))
+                    let bodyStart = end + (buffer[end + 1] == 0x0A ? 2 : 3)
+                    return end > limit ? .tooLarge : .head(Array(buffer[..<end]), rest: Array(buffer[bodyStart...]))
                 }
                 if buffer.count >= limit + 4 { return .tooLarge }
                 if clock.now > deadline { return .timedOut }
@@ -62,6 +64,24 @@ struct Connection: Sendable {
                 return buffer.isEmpty || count < 0 ? .nothing : .incomplete
             }
         }
+    }
+
+    /// Reads the rest of a body of `length` bytes, `start` being what came with the head; nil when
+    /// the client closes or stays silent before it is all there (within `timeout` in all).
+    func receiveBody(length: Int, start: [UInt8], timeout: Duration) -> [UInt8]? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var body = Array(start.prefix(length))
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while body.count < length {
+            guard clock.now <= deadline else { return nil }
+            let wanted = min(chunk.count, length - body.count)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, wanted, 0) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            body.append(contentsOf: chunk[..<count])
+        }
+        return body
     }
 
     /// Where the head ends: the index of the line feed that starts the blank line ("\n\n" or

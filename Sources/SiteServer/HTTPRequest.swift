@@ -68,10 +68,11 @@ struct HTTPRequest: Equatable {
         }
     }
 
-    /// Refuses a Host that is not this machine's loopback name. The server only listens on
-    /// 127.0.0.1, but a web page can rebind its own domain name to 127.0.0.1 (DNS rebinding) and
-    /// then read the preview; such requests carry that domain as Host. HTTP/1.1 requires a Host.
-    func checkHost() throws(Refusal) {
+    /// Refuses a Host that is not this machine's loopback name, nor one of `others` (the address
+    /// served with `--listen`, this machine's names). A web page can rebind its own domain name to
+    /// the served address (DNS rebinding) and then read the preview; such requests carry that
+    /// domain as Host. HTTP/1.1 requires a Host.
+    func checkHost(others: Set<String> = []) throws(Refusal) {
         guard let host = headers["host"] else {
             if version == "HTTP/1.0" { return }
             throw Refusal(.badRequest, "no Host header")
@@ -91,7 +92,9 @@ struct HTTPRequest: Equatable {
             name = String(name[..<colon])
         }
         let loopback = ["localhost", "127.0.0.1", "[::1]"].contains(name) || name.hasSuffix(".localhost")
-        guard loopback else { throw Refusal(.badRequest, "Host is not localhost or 127.0.0.1") }
+        guard loopback || others.contains(name) else {
+            throw Refusal(.forbidden, "Host is not localhost or \(others.isEmpty ? "127.0.0.1" : "an address served")")
+        }
     }
 }
 

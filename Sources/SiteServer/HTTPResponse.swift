@@ -3,22 +3,38 @@ struct HTTPResponse {
     enum Status: Int, Sendable {
         case ok = 200
         case movedPermanently = 301
+        case seeOther = 303
         case badRequest = 400
+        case forbidden = 403
         case notFound = 404
         case methodNotAllowed = 405
         case requestTimeout = 408
+        case conflict = 409
+        case lengthRequired = 411
+        case payloadTooLarge = 413
+        case unsupportedMediaType = 415
+        case unprocessable = 422
         case headTooLarge = 431
+        case internalError = 500
         case unavailable = 503
 
         var reason: String {
             switch self {
             case .ok: return "OK"
             case .movedPermanently: return "Moved Permanently"
+            case .seeOther: return "See Other"
             case .badRequest: return "Bad Request"
+            case .forbidden: return "Forbidden"
             case .notFound: return "Not Found"
             case .methodNotAllowed: return "Method Not Allowed"
             case .requestTimeout: return "Request Timeout"
+            case .conflict: return "Conflict"
+            case .lengthRequired: return "Length Required"
+            case .payloadTooLarge: return "Content Too Large"
+            case .unsupportedMediaType: return "Unsupported Media Type"
+            case .unprocessable: return "Unprocessable Content"
             case .headTooLarge: return "Request Header Fields Too Large"
+            case .internalError: return "Internal Server Error"
             case .unavailable: return "Service Unavailable"
             }
         }
@@ -80,5 +96,14 @@ struct HTTPResponse {
         lines.append("X-Content-Type-Options: nosniff")
         lines.append("Connection: close")
         return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+}
+
+extension HTTPResponse {
+    /// An application's answer; a status this server does not know is sent as 500.
+    init(_ web: WebResponse) {
+        self.init(
+            status: Status(rawValue: web.status) ?? .internalError, contentType: web.contentType,
+            body: .bytes(web.body), extraHeaders: web.headers.map { (name: $0.name, value: $0.value) })
     }
 }

@@ -4,17 +4,18 @@ import Dispatch
     import Glibc
 #endif
 
-/// The listening socket on 127.0.0.1 and the loop that accepts on it.
+/// The listening socket and the loop that accepts on it.
 ///
-/// Bound to the loopback address only, never 0.0.0.0: a preview is for this machine's browser.
+/// Bound to the loopback address unless `sandjar serve --listen` names another (a phone on the
+/// home network), where every request then needs the run's token.
 final class Listener: Sendable {
     let fd: Int32
     let port: UInt16
     private let stopping = Locked(false)
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Opens, binds and listens; `port` 0 picks a free port.
-    init(port requested: UInt16) throws(SiteServer.Failure) {
+    /// Opens, binds and listens on the IPv4 `address`; `port` 0 picks a free port.
+    init(port requested: UInt16, address host: String = "127.0.0.1") throws(SiteServer.Failure) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .binding(port: requested, errno: errno) }
         // Lets a restarted preview bind the port again while old connections sit in TIME_WAIT;
@@ -24,7 +25,10 @@ final class Listener: Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = requested.bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            Glibc.close(fd)
+            throw SiteServer.Failure(message: "'\(host)' is not an IPv4 address to listen on, such as 0.0.0.0")
+        }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -33,7 +37,7 @@ final class Listener: Sendable {
         guard bound == 0, listen(fd, 128) == 0 else {
             let code = errno
             Glibc.close(fd)
-            throw .binding(port: requested, errno: code)
+            throw .binding(port: requested, address: host, errno: code)
         }
         self.fd = fd
         self.port = Self.address(of: fd)?.port ?? requested

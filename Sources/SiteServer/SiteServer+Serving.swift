@@ -33,7 +33,7 @@ extension SiteServer {
         connection.sendImmediately()
         let received = connection.receiveHead(limit: limits.headBytes, timeout: limits.receiveTimeout)
         if received != .nothing {
-            let (request, response) = answer(received)
+            let (request, response) = answer(received, on: connection)
             connection.send(response, withBody: request?.method != "HEAD")
             record(request: request, status: response.status)
         }
@@ -43,11 +43,19 @@ extension SiteServer {
     }
 
     /// The response to what was received, with the request when its head could be read.
-    private func answer(_ received: Connection.Received) -> (HTTPRequest?, HTTPResponse) {
+    private func answer(_ received: Connection.Received, on connection: Connection) -> (HTTPRequest?, HTTPResponse) {
         switch received {
-        case .head(let head):
+        case .head(let head, let rest):
             do throws(HTTPRequest.Refusal) {
                 let request = try HTTPRequest(head: head)
+                guard let application else { return (request, response(to: request)) }
+                try request.checkHost(others: hostNames)
+                let body = try self.body(of: request, start: rest, on: connection)
+                let target = try RequestTarget(request.target)
+                let web = WebRequest(
+                    method: request.method, path: target.path, query: String(target.query.dropFirst()),
+                    headers: request.headers, body: body)
+                if let answered = application(web) { return (request, HTTPResponse(answered)) }
                 return (request, response(to: request))
             } catch {
                 return (nil, .refusal(error))
@@ -58,12 +66,35 @@ extension SiteServer {
         }
     }
 
+    /// The body a POST sends with `Content-Length` (a chunked one is refused), at most
+    /// `limits.bodyBytes`; none for other methods.
+    private func body(of request: HTTPRequest, start: [UInt8], on connection: Connection) throws(HTTPRequest.Refusal)
+        -> [UInt8]
+    {
+        guard request.method == "POST" else { return [] }
+        if request.headers["transfer-encoding"] != nil {
+            throw HTTPRequest.Refusal(.lengthRequired, "send the form with a Content-Length, not chunked")
+        }
+        guard let text = request.headers["content-length"] else {
+            throw HTTPRequest.Refusal(.lengthRequired, "a POST needs a Content-Length")
+        }
+        guard !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(text)
+        else { throw HTTPRequest.Refusal(.badRequest, "malformed Content-Length") }
+        guard length <= limits.bodyBytes else {
+            throw HTTPRequest.Refusal(.payloadTooLarge, "a form may send at most \(limits.bodyBytes / 1024) KB")
+        }
+        guard let body = connection.receiveBody(length: length, start: start, timeout: limits.receiveTimeout) else {
+            throw HTTPRequest.Refusal(.badRequest, "the body ended before its Content-Length")
+        }
+        return body
+    }
+
     /// GET or HEAD of a checked path, looked up in the root as it is at this moment.
     func response(to request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed }
         let folder = SiteFolder(root: root)
         do throws(HTTPRequest.Refusal) {
-            try request.checkHost()
+            try request.checkHost(others: hostNames)
             let target = try RequestTarget(request.target)
             switch folder.lookup(target) {
             case .file(let file):

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The built site over HTTP on 127.0.0.1, for `sandjar serve`.
+/// The built site over HTTP on 127.0.0.1 (or the address `--listen` names), for `sandjar serve`.
 ///
 /// One thread accepts; every connection gets a thread of its own and is closed after one response
 /// (`Connection: close`). A preview serves one person's browser, so keep-alive would buy nothing
@@ -15,6 +15,8 @@ public final class SiteServer: Sendable {
         var maxConnections = 64
         /// The longest request head (request line and headers) read; longer ones get 431.
         var headBytes = 16 * 1024
+        /// The longest body a POST may send (DESIGN.md §6: 64 KB); longer ones get 413 unread.
+        var bodyBytes = 64 * 1024
 
         static let standard = Limits()
     }
@@ -23,11 +25,18 @@ public final class SiteServer: Sendable {
     struct Shared: Sendable {
         var root: URL
         var log: (@Sendable (String) -> Void)?
+        /// Sees every request first (its Host checked, its body read); nil: serve the file.
+        var application: (@Sendable (WebRequest) -> WebResponse?)?
         /// Accepted sockets not yet closed, so `stop()` can drop them and the cap can count them.
         var connections: Set<Int32> = []
     }
 
     let port: UInt16
+    /// The IPv4 address listened on: 127.0.0.1 unless `--listen` names another.
+    let address: String
+    /// Host names besides the loopback ones that requests may carry: with `--listen`, the
+    /// addresses served and this machine's names.
+    let hostNames: Set<String>
     let limits: Limits
     let shared: Locked<Shared>
     /// The listening socket while serving; its lock also makes `start()` and `stop()` take turns.
@@ -36,14 +45,25 @@ public final class SiteServer: Sendable {
     /// - Parameters:
     ///   - root: the folder served.
     ///   - port: the port to listen on; 0 lets the system pick a free one.
-    public convenience init(root: URL, port: UInt16 = 0) {
-        self.init(root: root, port: port, limits: .standard)
+    ///   - address: the IPv4 address to listen on; anything but 127.0.0.1 opens the server to the
+    ///     network (`sandjar serve --listen`).
+    public convenience init(root: URL, port: UInt16 = 0, address: String = "127.0.0.1") {
+        self.init(root: root, port: port, address: address, limits: .standard)
     }
 
-    init(root: URL, port: UInt16, limits: Limits) {
+    init(root: URL, port: UInt16, address: String = "127.0.0.1", limits: Limits) {
         self.port = port
+        self.address = address
+        self.hostNames = address == "127.0.0.1" ? [] : LocalAddresses.names(servedOn: address)
         self.limits = limits
         self.shared = Locked(Shared(root: root))
+    }
+
+    /// Called for every request before a file is served (serve's forms, `--listen`'s token);
+    /// returning nil serves the file. It runs on the request's own thread.
+    public var application: (@Sendable (WebRequest) -> WebResponse?)? {
+        get { shared.withLock { $0.application } }
+        set { shared.withLock { $0.application = newValue } }
     }
 
     /// Called with one line per request, e.g. "GET /goals/ 200", from the thread that served it
@@ -58,15 +78,15 @@ public final class SiteServer: Sendable {
         shared.withLock { $0.root }
     }
 
-    /// Binds 127.0.0.1 only and serves on background threads; calling it again while serving
-    /// returns the same port.
+    /// Binds the address (127.0.0.1 unless told otherwise) and serves on background threads;
+    /// calling it again while serving returns the same port.
     ///
     /// - Returns: the bound port (the one picked by the system when `port` was 0).
     /// - Throws: `Failure` when the port cannot be bound, e.g. "port 8080 is in use".
     public func start() throws(Failure) -> UInt16 {
         try listening.withLock { (listener: inout Listener?) throws(Failure) -> UInt16 in
             if let listener { return listener.port }
-            let opened = try Listener(port: port)
+            let opened = try Listener(port: port, address: address)
             listener = opened
             let thread = Thread { [self] in
                 opened.acceptLoop { client in self.admit(client) }

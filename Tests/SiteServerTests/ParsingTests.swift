@@ -62,8 +62,20 @@ final class ParsingTests: XCTestCase {
         for host in allowed {
             XCTAssertNil(refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost() }, host)
         }
-        for host in ["example.com", "127.0.0.2", "localhost:x", "[::1", "[::1]x", "localhost:80:80", "0.0.0.0"] {
+        for host in ["localhost:x", "[::1", "[::1]x", "localhost:80:80"] {
             XCTAssertEqual(refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost() }, .badRequest, host)
+        }
+        for host in ["example.com", "127.0.0.2", "0.0.0.0", "192.168.1.5:8080"] {
+            XCTAssertEqual(refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost() }, .forbidden, host)
+        }
+        // Serving on another address (`--listen`), that address and this machine's names are allowed too.
+        let others: Set<String> = ["192.168.1.5", "myhost", "myhost.local"]
+        for host in ["192.168.1.5:8080", "MyHost", "myhost.local:80", "localhost"] {
+            XCTAssertNil(refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost(others: others) }, host)
+        }
+        for host in ["192.168.1.6", "evil.example", "myhost.evil"] {
+            XCTAssertEqual(
+                refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost(others: others) }, .forbidden, host)
         }
     }
 

@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+
+@testable import SiteServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The hook serve's forms use (DESIGN.md §6): the application sees a request only once its Host
+/// is the address served and its body, at most 64 KB and sent with a Content-Length, is read.
+final class ApplicationTests: XCTestCase {
+    private var site: SiteFixture!
+    private let seen = Seen()
+
+    override func setUpWithError() throws {
+        site = try SiteFixture(self)
+        let seen = self.seen
+        site.server.application = { request in
+            seen.add(request)
+            guard request.path.hasPrefix("/_app/") else { return nil }
+            return .seeOther("/goals/", headers: [.init("Set-Cookie", "a=b")])
+        }
+        try site.start()
+    }
+
+    func testTheApplicationGetsTheBodyWholeAndItsAnswerIsSent() throws {
+        let body = "amount=12.50&note=" + String(repeating: "x", count: 20_000)
+        let response = try site.send(
+            "POST /_app/deposit?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        XCTAssertEqual(response.status, 303)
+        XCTAssertEqual(response.headers["location"], "/goals/")
+        XCTAssertEqual(response.headers["set-cookie"], "a=b")
+        let request = try XCTUnwrap(seen.requests.last)
+        XCTAssertEqual(request.method, "POST")
+        XCTAssertEqual(request.path, "/_app/deposit")
+        XCTAssertEqual(request.query, "x=1")
+        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), body)
+        // Nil from the application: the file is served as before.
+        XCTAssertEqual(try site.get("/style.css").text, "body { color: teal }")
+    }
+
+    func testBodiesPast64KBWithoutALengthOrChunkedAreRefusedUnread() throws {
+        let big = String(repeating: "a", count: 64 * 1024 + 1)
+        let tooLarge = try site.send(
+            "POST /_app/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(big.utf8.count)\r\n\r\n\(big)")
+        XCTAssertEqual(tooLarge.status, 413)
+        let exactly = String(repeating: "a", count: 64 * 1024)
+        XCTAssertEqual(
+            try site.send("POST /_app/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 65536\r\n\r\n\(exactly)").status,
+            303)
+        XCTAssertEqual(try site.send("POST /_app/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").status, 411)
+        let chunked = try site.send(
+            "POST /_app/x HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+        XCTAssertEqual(chunked.status, 411)
+        XCTAssertEqual(
+            try site.send("POST /_app/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1e3\r\n\r\n").status, 400)
+        XCTAssertEqual(
+            try site.send("POST /_app/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999999999999\r\n\r\n")
+                .status, 400)
+        XCTAssertEqual(seen.requests.filter { $0.path == "/_app/x" }.count, 1, "only the 64 KB one reached it")
+    }
+
+    /// DNS rebinding: a page whose domain now points here sends its own name as Host; the
+    /// application never sees such a request.
+    func testAForeignHostIsRefusedBeforeTheApplication() throws {
+        for host in ["evil.example", "evil.example:\(site.port)", "127.0.0.1.evil.example"] {
+            let response = try site.send("POST /_app/x HTTP/1.1\r\nHost: \(host)\r\nContent-Length: 1\r\n\r\na")
+            XCTAssertEqual(response.status, 403, host)
+        }
+        XCTAssertTrue(seen.requests.isEmpty)
+    }
+
+    /// A body cut short, or sent too slowly, is a bad request, never a half-read form.
+    func testABodyThatEndsEarlyIsABadRequest() throws {
+        let client = try RawClient(port: site.port)
+        try client.write("POST /_app/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\nabc")
+        shutdown(client.fd, Int32(SHUT_WR))
+        let response = try RawClient.parse(try client.readToEnd())
+        client.close()
+        XCTAssertEqual(response.status, 400)
+        XCTAssertTrue(seen.requests.isEmpty)
+    }
+}
+
+/// The requests the application was given.
+final class Seen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [WebRequest] = []
+    func add(_ request: WebRequest) { lock.withLock { list.append(request) } }
+    var requests: [WebRequest] { lock.withLock { list } }
+}
