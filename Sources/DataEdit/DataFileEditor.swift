@@ -40,11 +40,16 @@ public struct DataFileEditor {
 
     /// Appends `[[table]]` with `fields` (in order) to the file at `relative` inside the data folder.
     /// Call it inside `locked(_:)`, which the entries (`DepositEntry`, `SessionEntry`) do.
-    /// - Parameter createIfMissing: create the file, and its folder, when it does not exist yet.
+    /// - Parameters:
+    ///   - createIfMissing: create the file, and its folder, when it does not exist yet.
+    ///   - header: the comment lines a file created here starts with.
+    ///   - wholeCheck: also read the whole folder with the new text as a build would
+    ///     (`checkAsTheBuildReadsIt`), for entries whose every key the typed checks cannot judge.
     /// - Returns: the file's path as shown to the user.
     @discardableResult
     func append(
-        table name: String, fields: [TOMLField], to relative: String, createIfMissing: Bool = false
+        table name: String, fields: [TOMLField], to relative: String, createIfMissing: Bool = false,
+        header: String? = nil, wholeCheck: Bool = false
     ) throws(EditError) -> String {
         let shown = folder.displayPath(relative)
         guard DataFileEditor.isBareKey(name), !fields.isEmpty, fields.allSatisfy({ DataFileEditor.isBareKey($0.key) })
@@ -61,7 +66,7 @@ public struct DataFileEditor {
         } else {
             throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: "does not exist"))
         }
-        let file = original ?? SourceFile(path: shown, bytes: [])
+        let file = original ?? SourceFile(path: shown, bytes: Array((header ?? "").utf8))
         let before: TOMLTable
         do {
             before = try TOMLParser.parse(file.bytes)
@@ -72,6 +77,7 @@ public struct DataFileEditor {
         }
         let text = DataFileEditor.appending(table: name, fields: fields, to: file.bytes)
         try DataFileEditor.verify(text, adds: name, fields: fields, to: before, of: file)
+        if wholeCheck { try checkAsTheBuildReadsIt(relative, text) }
         let target = folder.root.appendingPathComponent(relative).resolvingSymlinksInPath().standardizedFileURL
         guard target.path.hasPrefix(folder.root.path + "/") else {
             throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: "is outside the data folder"))
@@ -91,6 +97,35 @@ public struct DataFileEditor {
             try AtomicFile.write(text, to: target.path, replacing: original?.bytes)
         } catch {
             if let madeFolder { rmdir(madeFolder) }
+            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: error.message))
+        }
+        return shown
+    }
+
+    /// Writes `bytes` as the new file at `relative`, never over a file that exists (one that
+    /// appears meanwhile is not replaced either). Call it inside `locked(_:)`.
+    /// - Returns: the file's path as shown to the user.
+    func create(_ relative: String, _ bytes: [UInt8]) throws(EditError) -> String {
+        let shown = folder.displayPath(relative)
+        guard !folder.fileExists(relative) else {
+            throw EditError(
+                "", diagnostic: Diagnostic(.error, path: shown, message: "exists already; nothing was changed"))
+        }
+        let target = folder.root.appendingPathComponent(relative).standardizedFileURL
+        guard target.path.hasPrefix(folder.root.path + "/") else {
+            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: "is outside the data folder"))
+        }
+        let parent = target.deletingLastPathComponent().path
+        let madeFolder = !FileManager.default.fileExists(atPath: parent)
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw EditError("cannot create the folder for \(shown): \(error.localizedDescription)")
+        }
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(bytes, to: target.path, replacing: nil)
+        } catch {
+            if madeFolder { rmdir(parent) }
             throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: error.message))
         }
         return shown

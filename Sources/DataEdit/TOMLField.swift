@@ -12,6 +12,7 @@ public struct TOMLField: Sendable, Equatable {
         case amount(AmountLiteral)
         case integer(Int64)
         case dateTime(TOMLDateTime)
+        case boolean(Bool)
     }
 
     /// A bare key (`at`, `amount`, `note`).
@@ -32,6 +33,10 @@ public struct TOMLField: Sendable, Equatable {
 
     public static func integer(_ key: String, _ value: Int64) -> TOMLField {
         TOMLField(key: key, literal: String(value), expected: .integer(value))
+    }
+
+    public static func boolean(_ key: String, _ value: Bool) -> TOMLField {
+        TOMLField(key: key, literal: value ? "true" : "false", expected: .boolean(value))
     }
 
     /// A date, local date-time or offset date-time in its canonical RFC 3339 form.
@@ -56,6 +61,8 @@ public struct TOMLField: Sendable, Equatable {
             return n == read
         case (.dateTime(let dateTime), .dateTime(let read)):
             return dateTime == read
+        case (.boolean(let flag), .boolean(let read)):
+            return flag == read
         default:
             return false
         }

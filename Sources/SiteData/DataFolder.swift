@@ -48,7 +48,7 @@ package struct DataFolder: Sendable {
     }
 
     /// This folder laid over `base`: its files replace those of the same path in `base`.
-    func overlaid(on base: DataFolder) -> DataFolder { DataFolder(top: self, base: base) }
+    package func overlaid(on base: DataFolder) -> DataFolder { DataFolder(top: self, base: base) }
 
     package var exists: Bool {
         switch storage {

@@ -18,6 +18,8 @@ extension DataLoader {
         /// Why the time zone is unknown: `timezone` is not a zone name.
         package var timezoneFinding: Diagnostic?
         package var currency: Currency?
+        /// The site's language (its first, with `languages`); nil when site.toml cannot say.
+        package var language: SiteSettings.Language?
     }
 
     /// The essentials, or why site.toml cannot be read or parsed at all.
@@ -28,7 +30,8 @@ extension DataLoader {
         if !loader.siteReadable, let finding = loader.log.entries.first { return .failure(finding) }
         return .success(
             SiteEssentials(
-                timezone: loader.siteTimeZone, timezoneFinding: loader.timezoneFinding, currency: loader.siteCurrency))
+                timezone: loader.siteTimeZone, timezoneFinding: loader.timezoneFinding, currency: loader.siteCurrency,
+                language: loader.site?.language))
     }
 
     func loadSite() {

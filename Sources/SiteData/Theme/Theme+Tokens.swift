@@ -78,3 +78,18 @@ extension Theme {
         return text
     }
 }
+
+extension Theme {
+    /// The light value of the colour token `name` (`bg`, `accent`) as the stylesheet gives it, for
+    /// files outside CSS that need a colour (the web app manifest); nil when there is none.
+    package func lightColor(_ name: String) -> String? {
+        let prefix = "--color-\(name):"
+        for line in stylesheet.split(separator: "\n") {
+            if line.hasPrefix("@media") { return nil }
+            let text = line.drop { $0 == " " }
+            guard text.hasPrefix(prefix), text.hasSuffix(";") else { continue }
+            return text.dropFirst(prefix.count).dropLast().trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+}

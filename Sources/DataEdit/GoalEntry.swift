@@ -1,0 +1,160 @@
+import BuiltinFiles
+import Domain
+import Foundation
+import Mustache
+import SiteData
+import TOML
+
+/// A new savings goal, `goals/<id>.toml`, for serve's "new goal" form: checked completely before
+/// anything is written, then written as a file of its own with the same comments `init` writes
+/// (`starter/new/<language>/goal.toml`, in the site's language), never over an existing file.
+public struct GoalEntry: Sendable, Equatable {
+    public static let maxNameLength = 200
+
+    public var id: String
+    public var name: String
+    public var mode: Goal.Mode
+    public var target: AmountLiteral?
+    /// Nil: the site currency.
+    public var currency: Currency?
+    public var icon: String?
+    /// A plan: required for a free goal, optional for a wish goal.
+    public var planAmount: AmountLiteral?
+    public var frequency: SavingsPlan.Frequency?
+
+    /// Validates what was typed; empty strings count as not given.
+    public init(
+        id: String, name: String, mode: String, target: String? = nil, currency: String? = nil, icon: String? = nil,
+        planAmount: String? = nil, frequency: String? = nil
+    ) throws(EditError) {
+        func given(_ text: String?) -> String? {
+            guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else {
+                return nil
+            }
+            return trimmed
+        }
+        guard let id = given(id) else { throw EditError("the goal needs an id, such as new-bike") }
+        guard DataLoader.isValidID(id), id.count <= 64 else {
+            throw EditError(
+                "'\(id)' cannot be a goal id: use lower-case letters, digits and '-', starting with a letter or "
+                    + "digit (such as new-bike), at most 64 characters")
+        }
+        guard let name = given(name) else { throw EditError("the goal needs a name, such as \"A new bike\"") }
+        guard name.count <= GoalEntry.maxNameLength else {
+            throw EditError("the name is \(name.count) characters long; at most \(GoalEntry.maxNameLength) are allowed")
+        }
+        guard let mode = Goal.Mode(rawValue: given(mode) ?? "") else {
+            throw EditError("mode must be wish (a target to reach) or free (a fixed amount each period)")
+        }
+        self.id = id
+        self.name = name
+        self.mode = mode
+        self.target = try given(target).map { (text) throws(EditError) in try GoalEntry.amount(text, "target") }
+        self.planAmount = try given(planAmount).map { (text) throws(EditError) in
+            try GoalEntry.amount(text, "the amount per period")
+        }
+        if let code = given(currency) {
+            guard let known = Currency(code: code.uppercased()) else {
+                throw EditError("'\(code)' is not a currency code such as USD, EUR or CNY")
+            }
+            self.currency = known
+        }
+        if let icon = given(icon) {
+            guard icon.count <= 4, icon.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) else {
+                throw EditError("the icon is one emoji, such as 🚲")
+            }
+            self.icon = icon
+        }
+        if let text = given(frequency) {
+            guard let known = SavingsPlan.Frequency(rawValue: text) else {
+                throw EditError("the frequency is daily, weekly, biweekly or monthly, not '\(text)'")
+            }
+            self.frequency = known
+        }
+        switch mode {
+        case .wish:
+            guard self.target != nil else { throw EditError("a wish goal needs a target, such as 1500") }
+            if planAmount != nil, self.frequency == nil { self.frequency = .monthly }
+        case .free:
+            guard self.target == nil else {
+                throw EditError("a free goal has no target: it saves the same amount every period, with no end")
+            }
+            guard self.planAmount != nil else {
+                throw EditError("a free goal needs the amount it saves every period, such as 150")
+            }
+            if self.frequency == nil { self.frequency = .monthly }
+        }
+    }
+
+    private static func amount(_ typed: String, _ what: String) throws(EditError) -> AmountLiteral {
+        do {
+            return try AmountLiteral(typed)
+        } catch {
+            throw EditError("\(what): \(error.message)")
+        }
+    }
+
+    /// What was created, for the report and the page to go to.
+    public struct Added: Sendable, Equatable {
+        public var id: String
+        /// As shown to the user: `content/goals/new-bike.toml`.
+        public var path: String
+    }
+
+    /// Writes `goals/<id>.toml` in the data folder, under its edit lock.
+    /// - Parameter now: the clock, for `created` and the plan's start (today in the site's zone).
+    public func add(data: String, now: Date) throws(EditError) -> Added {
+        let editor = DataFileEditor(data: data)
+        return try editor.locked { () throws(EditError) -> Added in
+            let relative = "goals/\(id).toml"
+            let goals = GoalFiles(folder: editor.folder)
+            if editor.folder.fileExists(relative) || (try? goals.file(for: id)) != nil {
+                throw EditError("there is already a goal with the id '\(id)'; give the new one another id")
+            }
+            let zone = try SiteTimeZone.read(editor.folder)
+            let today = EventTimeLiteral.now(now, in: zone).date ?? TOMLDate(year: 1970, month: 1, day: 1)
+            let essentials = try? DataLoader.siteEssentials(of: editor.folder).get()
+            let language = essentials?.language ?? .en
+            let text = try self.text(today: today.description, language: language)
+            try editor.checkAsTheBuildReadsIt(relative, text)
+            let path = try editor.create(relative, text)
+            return Added(id: id, path: path)
+        }
+    }
+
+    /// The file's text from the language's template.
+    func text(today: String, language: SiteSettings.Language) throws(EditError) -> [UInt8] {
+        let templateName = "new/\(language.rawValue)/goal.toml"
+        guard let template = BuiltinFiles.starter[templateName] else {
+            throw EditError("the template for a new goal (\(templateName)) is missing from this sandjar")
+        }
+        var context: [String: MustacheValue] = [
+            "id": .string(id), "name": .string(TOMLField.basicString(name)), "mode": .string(mode.rawValue),
+            "wish": .bool(mode == .wish), "free": .bool(mode == .free), "today": .string(today),
+            "target": target.map { .string($0.text) } ?? .null,
+            "currency": currency.map { .string($0.code) } ?? .null,
+            "icon": icon.map { .string(TOMLField.basicString($0)) } ?? .null,
+            "example": .string(planAmount?.text ?? "20"),
+        ]
+        if let planAmount, let frequency {
+            var periods: MustacheValue = .null
+            if let target, planAmount.value > 0 {
+                var quotient = target.value / planAmount.value
+                var whole = Decimal()
+                NSDecimalRound(&whole, &quotient, 0, .up)
+                periods = .string(NSDecimalNumber(decimal: whole).stringValue)
+            }
+            context["plan"] = .object([
+                "amount": .string(planAmount.text), "frequency": .string(frequency.rawValue), "periods": periods,
+            ])
+        } else {
+            context["plan"] = .null
+        }
+        do {
+            let library = try MustacheLibrary(templates: ["goal": String(decoding: template, as: UTF8.self)])
+            return Array(try library.render("goal", .object(context), strict: true).utf8)
+        } catch {
+            throw EditError("the template for a new goal (\(templateName)) cannot be rendered: \(error)")
+        }
+    }
+}
