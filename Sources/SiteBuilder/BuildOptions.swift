@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import SiteData
 import SitePublish
+import SiteRender
 
 /// What `sandjar build`, `check` and `serve` were asked to do (DESIGN.md §6).
 public struct BuildOptions: Sendable {
@@ -22,6 +23,8 @@ public struct BuildOptions: Sendable {
     public var strict = false
     /// Wait for another build's lock instead of giving up at once.
     public var wait = false
+    /// The forms `sandjar serve` adds to the pages it serves; nil for every other build.
+    public var serve: ServeForms?
 
     public init() {}
 

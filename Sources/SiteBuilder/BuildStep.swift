@@ -131,7 +131,8 @@ struct RenderPages: BuildStep {
     func run(_ state: BuildState) {
         guard let loaded = state.loaded, let theme = state.theme, let figures = state.figures else { return }
         do {
-            state.site = try SiteAssembly.render(theme: theme, loaded: loaded, figures: figures)
+            state.site = try SiteAssembly.render(
+                theme: theme, loaded: loaded, figures: figures, forms: state.options.serve)
         } catch {
             state.log.add(Diagnostic(error, templates: state.themeFolder ?? Theme.builtIn))
         }

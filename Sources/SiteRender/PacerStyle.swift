@@ -139,6 +139,15 @@ public enum PacerStyle {
         return css
     }
 
+    /// What a served pacer page adds (`sandjar serve`): the "log this session" form appears when
+    /// the session ends, as the closing line does; under reduced motion, where the pacer is a
+    /// text guide, it is there from the start.
+    public static func logFormCSS(for pattern: BreathingPattern, cycles: Int = 4, scope: String = ".pacer") -> String {
+        let session = seconds(pattern.cycleSeconds * Decimal(max(cycles, 1))) + "s"
+        return "\(scope) .pacer-log { visibility: hidden; animation: pacer-done \(session) step-end forwards; }\n"
+            + "@media (prefers-reduced-motion: reduce) {\n  \(scope) .pacer-log { animation: none; visibility: visible; }\n}\n"
+    }
+
     /// `x × 100 / total` as a keyframe selector: `21.0526%`, `50%`, `100%`.
     static func percent(_ x: Decimal, of total: Decimal) -> String {
         trimmed((x * 100 / total).fixed(percentDigits)) + "%"

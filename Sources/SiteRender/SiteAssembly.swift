@@ -10,12 +10,13 @@ import SitePublish
 /// folder (`zh-hans/`, `en/`) with a language switcher, and at the top a page that sends visitors
 /// to the default language, a 404 page, `robots.txt` and one `sitemap.xml` for all of them.
 package enum SiteAssembly {
-    package static func render(theme: Theme, loaded: LoadedData, figures: SiteFigures) throws(MustacheError)
-        -> SiteFiles
-    {
+    /// - Parameter forms: the forms `sandjar serve` adds; nil for a site to publish.
+    package static func render(
+        theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms? = nil
+    ) throws(MustacheError) -> SiteFiles {
         let site = loaded.data.site
         guard site.languages.count > 1 else {
-            var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures).render()
+            var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures, forms: forms).render()
             addSiteWide(to: &files, baseURL: site.baseURL)
             return files
         }
@@ -27,7 +28,8 @@ package enum SiteAssembly {
             localized.data.site.language = language
             localized.data.site.baseURL = site.baseURL.map { "\($0)\(folder)/" }
             let renderer = SiteRenderer(
-                theme: theme, loaded: localized, figures: figures.localized(language), alternates: site.languages)
+                theme: theme, loaded: localized, figures: figures.localized(language), alternates: site.languages,
+                forms: forms)
             let pages = try renderer.render()
             for path in pages.paths { files.add("\(folder)/\(path)", pages[path]!) }
             if notFound.isEmpty { notFound = try renderer.notFoundPage(root: (site.baseURL ?? "") + "\(folder)/") }

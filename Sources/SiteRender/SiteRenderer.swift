@@ -28,10 +28,16 @@ struct SiteRenderer {
     /// Every language of a multi-language build (each in its own folder), for the language
     /// switcher; empty when only one language is built.
     let alternates: [SiteSettings.Language]
+    /// The forms of a site `sandjar serve` serves; nil for a built site, which has none.
+    let forms: ServeForms?
 
-    init(theme: Theme, loaded: LoadedData, figures: SiteFigures, alternates: [SiteSettings.Language] = []) {
+    init(
+        theme: Theme, loaded: LoadedData, figures: SiteFigures, alternates: [SiteSettings.Language] = [],
+        forms: ServeForms? = nil
+    ) {
         self.theme = theme
         self.alternates = alternates
+        self.forms = forms
         self.data = loaded.data
         self.pages = loaded.pages.filter { !$0.draft }
         self.figures = figures
@@ -57,6 +63,12 @@ struct SiteRenderer {
         site.add("style.css", theme.stylesheet)
         for (path, bytes) in theme.assets { site.add(path, bytes) }
         site.add("data.json", DataJSON(data: data, figures: figures).text)
+        site.add(
+            "manifest.webmanifest",
+            WebManifest(
+                title: data.site.title, language: data.site.language, background: theme.lightColor("bg"),
+                accent: theme.lightColor("accent")
+            ).json)
         site.add("feed.xml", AtomFeed(renderer: self).xml)
         let navigation = Navigation(renderer: self, roots: Set(site.jobs.map(\.root)))
         return try site.files { job throws(MustacheError) in try render(job, navigation: navigation) }
@@ -84,6 +96,8 @@ struct SiteRenderer {
             "page_title": .string(job.title),
             "nav": .list(navigation.items(root: job.root, section: job.section)),
             "today": dateValue(today),
+            "serving": .bool(forms != nil),
+            "just_unlocked": justUnlocked,
         ]
         context["languages"] = .list(switcher(for: job.path, root: job.root))
         context["has_languages"] = .bool(!alternates.isEmpty)

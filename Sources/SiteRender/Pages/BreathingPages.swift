@@ -155,7 +155,32 @@ struct BreathingPages: PageFamily {
                 "phases_text": .string(renderer.string("breathing.phases_of", ["phases": phaseText(pattern)])),
                 "sessions": .int(sessions),
                 "sessions_label": .string(renderer.unit("breathing.sessions", for: sessions)),
+                "session_form": sessionForm(pattern, cycles: cycles, renderer),
             ], into: &site)
+    }
+
+    /// serve's "log this session" form: the cycles the pacer ran, and the program whose next day
+    /// prescribes this pattern, filled in; the moods left to the person.
+    private func sessionForm(_ pattern: BreathingPattern, cycles: Int, _ renderer: SiteRenderer) -> MustacheValue {
+        let prescribing = renderer.figures.breathing.programs.first { $0.nextDay?.pattern == pattern.id }
+        let moods: [SiteRenderer.Choice] =
+            [("", renderer.string("form.mood_none"))] + (1...5).map { (String($0), renderer.string("form.mood_\($0)")) }
+        let programLine = prescribing.map { progress in
+            renderer.string(
+                "form.program",
+                ["program": "\(name(of: progress.program, renderer)) · \(progress.currentDay)/\(progress.totalDays)"])
+        }
+        return renderer.form(
+            .session, target: pattern.id,
+            defaults: [
+                "cycles": String(cycles), "program": prescribing?.program.id ?? "", "mood_before": "", "mood_after": "",
+                "at": "",
+            ],
+            choices: ["mood_before": moods, "mood_after": moods],
+            extra: [
+                "css": .string(PacerStyle.logFormCSS(for: pattern, cycles: cycles)),
+                "program_line": programLine.map { .string($0) } ?? .null,
+            ])
     }
 
     /// How many cycles the pacer runs: what an enrolled program prescribes for its next day when

@@ -14,6 +14,7 @@ struct GoalPages: PageFamily {
                 "goals": .list(figures.savings.entries.map { .object(renderer.goalFields($0)) }),
                 "has_goals": .bool(!figures.savings.entries.isEmpty),
                 "total_saved": .string(renderer.format.money(figures.savings.totalSaved, renderer.data.site.currency)),
+                "goal_form": goalForm(renderer),
             ], into: &site)
         for entry in figures.savings.entries {
             if let jar = figures.jars[entry.goal.id] {
@@ -59,7 +60,30 @@ struct GoalPages: PageFamily {
                 .object(["date": renderer.dateValue(sooner.date), "sooner": .string(sooner.text)])
             } ?? .null
         fields["projection"] = projectionValue(goal, progress.projection, renderer)
+        fields["deposit_form"] = renderer.form(
+            .deposit, target: goal.id, defaults: ["amount": "", "note": "", "at": ""],
+            extra: [
+                "currency": .string(goal.currency.code),
+                "placeholder": .string(goal.plan.map { NSDecimalNumber(decimal: $0.amount).stringValue } ?? ""),
+            ])
         return fields
+    }
+
+    /// serve's "start a new jar" form on `goals/`.
+    private func goalForm(_ renderer: SiteRenderer) -> MustacheValue {
+        renderer.form(
+            .goal,
+            defaults: [
+                "id": "", "name": "", "mode": "wish", "target": "", "currency": "", "icon": "", "plan_amount": "",
+                "frequency": "monthly",
+            ],
+            choices: [
+                "mode": Goal.Mode.allCases.map { ($0.rawValue, renderer.string("mode.\($0.rawValue)")) },
+                "frequency": SavingsPlan.Frequency.allCases.map {
+                    ($0.rawValue, renderer.string("frequency.\($0.rawValue)"))
+                },
+            ],
+            extra: ["currency": .string(renderer.data.site.currency.code)])
     }
 
     /// The deposits newest first, grouped by month (on the wall clock), each month with its count

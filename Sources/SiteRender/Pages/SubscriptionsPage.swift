@@ -12,7 +12,15 @@ struct SubscriptionsPage: PageFamily {
         let format = renderer.format
         let active = report.items.filter { $0.status == .active }
         var fields = renderer.subscriptionSummary()
-        fields["active"] = .list(active.map(renderer.subscriptionValue))
+        fields["active"] = .list(
+            active.map { item in
+                guard case .object(var values) = renderer.subscriptionValue(item) else { return .null }
+                values["slay_form"] = renderer.form(
+                    .slay, target: item.id, defaults: ["on": renderer.today.description],
+                    extra: ["label": .string(renderer.string("form.slay_label", ["name": item.subscription.name]))])
+                return .object(values)
+            })
+        fields["subscription_form"] = subscriptionForm(renderer)
         fields["has_active"] = .bool(!active.isEmpty)
         fields["medium"] = .list(active.filter { $0.risk?.level == .medium }.map(renderer.subscriptionValue))
         fields["has_medium"] = .bool(active.contains { $0.risk?.level == .medium })
@@ -79,5 +87,35 @@ struct SubscriptionsPage: PageFamily {
     private func categoryLabel(_ category: String?, _ renderer: SiteRenderer) -> String {
         guard let category else { return renderer.string("subscriptions.uncategorised") }
         return renderer.optionalString("category.\(category)") ?? category
+    }
+}
+
+extension SubscriptionsPage {
+    /// serve's "add a subscription" form: the catalogue's services and the categories in use as
+    /// suggestions; what is left empty comes from the service the name matches.
+    fileprivate func subscriptionForm(_ renderer: SiteRenderer) -> MustacheValue {
+        let language = renderer.data.site.language
+        let services = Set(renderer.data.catalog.entries.map { $0.name(in: language) }).sorted()
+        let categories = Set(renderer.data.catalog.entries.map(\.category)).sorted()
+        let cycles: [SiteRenderer.Choice] =
+            [("", renderer.string("form.cycle_catalog"))]
+            + Subscription.Cycle.allCases.map { ($0.rawValue, renderer.string("cycle.\($0.rawValue)")) }
+        return renderer.form(
+            .subscription,
+            defaults: [
+                "name": "", "price": "", "currency": "", "cycle": "", "next_billing": "", "trial": "", "members": "",
+                "category": "",
+            ],
+            choices: ["cycle": cycles],
+            extra: [
+                "services": .list(services.map { .string($0) }),
+                "categories": .list(
+                    categories.map { id in
+                        .object([
+                            "value": .string(id), "label": .string(renderer.optionalString("category.\(id)") ?? id),
+                        ])
+                    }),
+                "currency": .string(renderer.data.site.currency.code),
+            ])
     }
 }

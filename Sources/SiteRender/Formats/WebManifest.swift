@@ -1,0 +1,41 @@
+import Domain
+import Foundation
+
+/// `manifest.webmanifest`: what a phone's "add to home screen" needs to make the site an app
+/// (DESIGN.md §4): the site's name, its start and scope relative to the manifest (so the site works
+/// under any sub-path), the theme's background and accent colours from the design tokens, and the
+/// favicon as an SVG icon and drawn at 192 and 512 px (`icon-192.png`, `icon-512.png`).
+struct WebManifest {
+    var title: String
+    var language: SiteSettings.Language
+    var background: String?
+    var accent: String?
+
+    /// Home screens show about twelve characters under an icon.
+    static let shortNameLength = 12
+
+    var json: String {
+        let trimmed = title.trimmingCharacters(in: .whitespaces)
+        let short = trimmed.count <= Self.shortNameLength ? trimmed : String(trimmed.prefix(Self.shortNameLength))
+        let icon = { (src: String, sizes: String, type: String) -> JSONValue in
+            .object([("src", .string(src)), ("sizes", .string(sizes)), ("type", .string(type))])
+        }
+        return JSONValue.object([
+            ("name", .string(trimmed)),
+            ("short_name", .string(short.trimmingCharacters(in: .whitespaces))),
+            ("lang", .string(language.rawValue)),
+            ("start_url", .string("./")),
+            ("scope", .string("./")),
+            ("display", .string("standalone")),
+            ("background_color", JSONValue.optional(background) { .string($0) }),
+            ("theme_color", JSONValue.optional(accent) { .string($0) }),
+            (
+                "icons",
+                .array([
+                    icon("favicon.svg", "any", "image/svg+xml"), icon("icon-192.png", "192x192", "image/png"),
+                    icon("icon-512.png", "512x512", "image/png"),
+                ])
+            ),
+        ]).serialized()
+    }
+}
