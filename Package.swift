@@ -53,7 +53,8 @@ let package = Package(
                 "Badges",
             ]),
         // `sandjar add` and `slay`: byte-preserving edits to the data folder's TOML files.
-        .target(name: "DataEdit", dependencies: ["SiteData", "TOML", "Domain", "Subscriptions"]),
+        .target(
+            name: "DataEdit", dependencies: ["SiteData", "TOML", "Domain", "Subscriptions", "Mustache", "BuiltinFiles"]),
         // The build as named steps: load data → load theme → compute figures → simulate jars →
         // render pages → publish.
         .target(
@@ -63,10 +64,13 @@ let package = Package(
         .target(name: "FixtureGenerator", dependencies: ["Domain"]),
         // `sandjar serve`: the built site over HTTP on the loopback interface.
         .target(name: "SiteServer"),
+        // serve's forms: checked requests, written through the editing commands' entries.
+        .target(name: "LocalApp", dependencies: ["SiteServer", "DataEdit", "SiteRender"]),
         .target(
             name: "SandjarCLI",
             dependencies: [
-                "SiteBuilder", "SiteData", "Statement", "DataEdit", "FixtureGenerator", "SiteServer", "TOML",
+                "SiteBuilder", "SiteData", "Statement", "DataEdit", "FixtureGenerator", "SiteServer", "LocalApp",
+                "TOML",
                 "Mustache", "BuiltinFiles", "Markdown", "Jar", "Domain", "Subscriptions",
             ]),
         .executableTarget(name: "sandjar", dependencies: ["SandjarCLI"]),
@@ -86,6 +90,8 @@ let package = Package(
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),
+        .testTarget(
+            name: "LocalAppTests", dependencies: ["LocalApp", "SiteServer", "SiteRender", "DataEdit", "TOML"]),
         .testTarget(
             name: "SandjarCLITests",
             dependencies: [

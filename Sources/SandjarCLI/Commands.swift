@@ -57,22 +57,33 @@ enum Commands {
         valued: ["data", "out", "theme", "cache", "today"], flags: ["quiet", "strict", "wait", "timings"])
 
     static let serve = CommandSpec(
-        name: "serve", summary: "preview the site on 127.0.0.1, rebuilt when a file changes",
-        synopsis: ["serve [DATA] [--port N] [--theme DIR] [--today YYYY-MM-DD] [--strict]"],
+        name: "serve", summary: "the site as a local app: preview, rebuilt on change, with forms that write",
+        synopsis: [
+            "serve [DATA] [--port N] [--listen ADDR] [--read-only] [--theme DIR] [--today YYYY-MM-DD] [--strict]"
+        ],
         details: """
             Builds the site into a temporary folder (never the published one), serves it on
             http://127.0.0.1:PORT/ and rebuilds within a second when a file in the data folder or the
             theme folder is saved. A rebuild that fails prints its errors and keeps serving the last
             good site. Ctrl-C stops it and removes the temporary folder.
 
+            The pages it serves carry forms that write your files as the editing commands do: a
+            deposit on each goal's page, a new goal on goals/, "log this session" on each pacer, slay
+            and "add a subscription" on subscriptions/. Each write is checked, made under the data
+            folder's lock, keeps the file's comments, and is followed by a rebuild.
+
               DATA                  the data folder (or --data DIR, -C DIR)
               --port N              the port (default: 8080; 0 picks a free one)
+              --listen ADDR         listen on ADDR (e.g. 0.0.0.0, for a phone on your network)
+                                    instead of 127.0.0.1; every request then needs the token
+                                    in the address serve prints. The traffic is not encrypted.
+              --read-only           no forms: the preview writes nothing
             \(themeOption)
               --cache DIR           where settled jars are kept
               --today YYYY-MM-DD    build as of this day
               --strict              treat warnings as errors
             """,
-        valued: ["data", "port", "theme", "cache", "today"], flags: ["strict"])
+        valued: ["data", "port", "listen", "theme", "cache", "today"], flags: ["strict", "read-only"])
 
     static let check = CommandSpec(
         name: "check", summary: "validate the data and theme, print findings; writes nothing",

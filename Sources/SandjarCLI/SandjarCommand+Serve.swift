@@ -16,11 +16,20 @@ extension SandjarCommand {
             throw Arguments.UsageError(
                 message: "--port must be a number from 0 to 65535, not '\(portText)'", command: command.name)
         }
+        let address = arguments.value("listen") ?? "127.0.0.1"
+        var parsed = in_addr()
+        guard inet_pton(AF_INET, address, &parsed) == 1 else {
+            throw Arguments.UsageError(
+                message: "--listen takes an IPv4 address such as 0.0.0.0 (every interface) or 192.168.1.20, not "
+                    + "'\(address)'", command: command.name)
+        }
         guard let options = try buildOptions(arguments, command, console: console) else { return 1 }
         let data = options.data
+        let readOnly = arguments.flag("read-only")
         let session: ServeSession
         do {
-            session = try ServeSession(options: options, port: port, console: console)
+            session = try ServeSession(
+                options: options, port: port, address: address, readOnly: readOnly, console: console)
         } catch {
             console.err("sandjar: cannot make a temporary folder to build into: \(error.localizedDescription)\n")
             return 1
@@ -34,7 +43,21 @@ extension SandjarCommand {
             return 1
         }
         let shown = URL(fileURLWithPath: data).standardizedFileURL.path
-        console.out("serving \(shown) on http://127.0.0.1:\(bound)/ (rebuilt when a file changes; Ctrl-C to stop)\n")
+        let writes = readOnly ? "read-only" : "its forms write to \(shown)"
+        if address == "127.0.0.1" {
+            console.out(
+                "serving \(shown) on http://127.0.0.1:\(bound)/ (\(writes); rebuilt when a file changes; Ctrl-C to stop)\n"
+            )
+        } else {
+            let host = address == "0.0.0.0" ? (LocalAddresses.lanAddress() ?? "127.0.0.1") : address
+            console.out(
+                "serving \(shown) on http://\(host):\(bound)/?\(session.app.tokenQuery) "
+                    + "(\(writes); rebuilt when a file changes; Ctrl-C to stop)\n")
+            console.err(
+                "sandjar: warning: --listen \(address) serves your data to your network without encryption: anyone "
+                    + "who sees the address above, or the traffic, can read \(readOnly ? "" : "and change ")it. "
+                    + "Open it only on a network you trust.\n")
+        }
         let stopped = StopSignal()
         while !stopped.isRaised {
             usleep(250_000)

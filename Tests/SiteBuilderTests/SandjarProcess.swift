@@ -105,6 +105,9 @@ final class SandjarProcess {
         try SandjarProcess(arguments, logs: logs, wrapper: wrapper).wait(timeout: timeout)
     }
 
+    /// What the process has written to stdout so far, while it runs.
+    var outputSoFar: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
     /// Seconds since the process was started.
     var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 

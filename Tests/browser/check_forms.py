@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Uses serve's forms as a person on a phone would, in headless Chromium at 375 px.
+
+    python3 Tests/browser/check_forms.py URL
+
+URL is a running `sandjar serve` of a folder `sandjar init` wrote (English). The script fills the
+deposit form on the new-bike goal's page and checks that the saved amount grew by the deposit
+and the jar holds more coins; then, with reduced motion (where the pacer's form shows at once),
+logs a session from the box pacer and checks the breathing page's current streak grew. It also
+checks the forms are made for a thumb: amounts open a decimal keyboard and every button is at
+least 44 px high. Prints one line per check; exits 1 on any failure, 77 when Selenium or
+Chromium is missing.
+"""
+import re
+import sys
+
+FAILURES = []
+
+
+def check(condition, message):
+    print(("ok   " if condition else "FAIL ") + message)
+    if not condition:
+        FAILURES.append(message)
+
+
+def figure(text):
+    """The first number in a text such as "$880.00 / $1,500.00" (commas dropped)."""
+    found = re.search(r"[0-9][0-9,]*(?:\.[0-9]+)?", text)
+    return float(found.group(0).replace(",", "")) if found else None
+
+
+def main() -> int:
+    if len(sys.argv) != 2:
+        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        return 2
+    base = sys.argv[1].rstrip("/") + "/"
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import WebDriverWait
+    except ImportError:
+        print("skipped: selenium is not installed", file=sys.stderr)
+        return 77
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(flag)
+    try:
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    except Exception as error:  # noqa: BLE001 - any failure to start the browser means "missing"
+        print(f"skipped: cannot start headless Chromium: {error}", file=sys.stderr)
+        return 77
+    driver.set_page_load_timeout(60)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 375, "height": 812, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        # A deposit: the jar's page, the amount typed with the phone's decimal keyboard.
+        driver.get(base + "goals/new-bike/")
+        saved_before = figure(driver.find_element(By.CSS_SELECTOR, ".goal-summary .amount strong").text)
+        coins_before = figure(driver.find_element(By.CSS_SELECTOR, "img.final").get_attribute("alt"))
+        amount = driver.find_element(By.CSS_SELECTOR, "form#form-deposit-new-bike input[name=amount]")
+        check(amount.get_attribute("inputmode") == "decimal", "the amount opens a decimal keyboard")
+        for button in driver.find_elements(By.CSS_SELECTOR, "form button"):
+            height = button.size["height"]
+            check(height >= 44, f"the button '{button.text}' is {height} px high (at least 44)")
+        amount.send_keys("20")
+        driver.find_element(By.CSS_SELECTOR, "form#form-deposit-new-bike input[name=note]").send_keys("from a phone")
+        driver.find_element(By.CSS_SELECTOR, "form#form-deposit-new-bike button[type=submit]").click()
+        WebDriverWait(driver, 60).until(
+            lambda d: figure(d.find_element(By.CSS_SELECTOR, ".goal-summary .amount strong").text) != saved_before)
+        check(driver.current_url.endswith("/goals/new-bike/"), f"after the deposit the goal's page shows ({driver.current_url})")
+        saved_after = figure(driver.find_element(By.CSS_SELECTOR, ".goal-summary .amount strong").text)
+        coins_after = figure(driver.find_element(By.CSS_SELECTOR, "img.final").get_attribute("alt"))
+        check(saved_after == saved_before + 20, f"saved grew by 20: {saved_before} → {saved_after}")
+        check(coins_after is not None and coins_before is not None and coins_after > coins_before,
+              f"the jar holds more coins: {coins_before} → {coins_after}")
+        check("from a phone" in driver.page_source, "the new deposit is listed with its note")
+        frames = driver.find_elements(By.CSS_SELECTOR, ".replay img.frame")
+        check(len(frames) > 0, f"the page replays the new coins' fall ({len(frames)} frames)")
+
+        # A session: the pacer's form, the prescribed cycles filled in; the streak grows.
+        driver.get(base + "breathing/")
+        streak_before = figure(driver.find_element(By.CSS_SELECTOR, ".stats li strong").text)
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        driver.get(base + "breathing/box/")
+        form = driver.find_element(By.CSS_SELECTOR, "form#form-session-box")
+        check(form.is_displayed(), "under reduced motion the pacer's form is there from the start")
+        cycles = form.find_element(By.CSS_SELECTOR, "input[name=cycles]").get_attribute("value")
+        check(cycles.isdigit() and int(cycles) >= 1, f"the cycles are filled in ({cycles})")
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        WebDriverWait(driver, 60).until(lambda d: d.current_url.endswith("/breathing/"))
+        streak_after = figure(driver.find_element(By.CSS_SELECTOR, ".stats li strong").text)
+        check(streak_after == streak_before + 1, f"the current streak grew: {streak_before} → {streak_after}")
+    finally:
+        driver.quit()
+    if FAILURES:
+        print(f"{len(FAILURES)} of the form checks failed", file=sys.stderr)
+        return 1
+    print("all form checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
