@@ -10,9 +10,7 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian, each wrapped by exactly one Swift file.
-        .systemLibrary(
-            name: "CCmark", pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CCmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"])]),
 
         // Parsers written here.

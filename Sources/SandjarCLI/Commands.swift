@@ -95,6 +95,7 @@ enum Commands {
 
               DATA                  the data folder (or --data DIR, -C DIR)
             \(themeOption)
+              --cache DIR           where settled jars are read from, to save time (never written)
               --today YYYY-MM-DD    check as of this day
               --strict              treat warnings as errors
               --timings             print how long each step took
@@ -135,6 +136,7 @@ enum Commands {
               --program ID          the program this session belongs to
               --at DATETIME         when (default: now in the site's time zone)
               --mood-before 1..5, --mood-after 1..5
+                                    your mood before and after the session, from 1 to 5
             \(dataOption)
             """,
         valued: ["cycles", "minutes", "program", "at", "mood-before", "mood-after", "data"], flags: [])
@@ -184,17 +186,53 @@ enum Commands {
         details: """
             toml-decode           TOML on stdin → toml-test tagged JSON on stdout
             fixture               a synthetic data folder of the given scale, for benchmarks
+
+              --scale N             1 to 100: scale 1 is 10 goals with about 10,000 deposits,
+                                    100 subscriptions, 1,500 sessions and 500 pages; N times that
+              --out DIR             where the fixture's data folder is written
             """,
         valued: ["scale", "out"], flags: [])
 
+    static let completion = CommandSpec(
+        name: "completion", summary: "print the shell completion script for bash, zsh or fish",
+        synopsis: ["completion bash|zsh|fish"],
+        details: """
+            Prints a script that completes sandjar's commands and options in that shell, and the goal
+            ids for add deposit, the pattern ids for add session and the subscription names for slay,
+            read from the data folder each time Tab is pressed (found as every command finds it, a
+            --data DIR or -C DIR already typed included). To use it in the shell you are in:
+
+              source <(sandjar completion bash)
+
+            The Debian package installs all three; to keep one yourself, save it where the shell
+            looks for completions:
+
+              bash                  ~/.local/share/bash-completion/completions/sandjar
+              zsh                   _sandjar in a folder of $fpath, before compinit runs
+              fish                  ~/.config/fish/completions/sandjar.fish
+
+            The scripts ask sandjar for the data folder's names:
+
+              --values KIND         print the data folder's goals, patterns, programs or
+                                    subscriptions (active ones), one per line; nothing when there
+                                    is no data folder or it cannot be read
+            \(dataOption)
+            """,
+        valued: ["values", "data"], flags: [])
+
     static let help = CommandSpec(
-        name: "help", summary: "show help for a command",
-        synopsis: ["help [COMMAND]"],
-        details: "Prints what COMMAND does and its options, or the list of commands.",
-        valued: [], flags: [])
+        name: "help", summary: "show help for a command, or the manual page",
+        synopsis: ["help [COMMAND]", "help --man"],
+        details: """
+            Prints what COMMAND does and its options, or the list of commands.
+
+              --man                 print the manual page (roff) instead, the one 'man sandjar' shows;
+                                    without installing it: sandjar help --man | man -l -
+            """,
+        valued: [], flags: ["man"])
 
     static let all = [
-        initCommand, build, serve, check, addDeposit, addSession, slay, detect, themeExport, help, debug,
+        initCommand, build, serve, check, addDeposit, addSession, slay, detect, themeExport, completion, help, debug,
     ]
 
     /// The command named by `words` (`["add", "deposit"]` → add deposit), if any.
@@ -204,7 +242,9 @@ enum Commands {
     static var overview: String {
         var text = "sandjar turns a folder of TOML files into a personal dashboard website.\n\nusage:\n"
         for command in all {
-            text += "  sandjar \(command.synopsis[0])\n      \(command.summary)\n"
+            // Every form of the command (`help [COMMAND]`, `help --man`), not the lines that continue one.
+            for form in command.synopsis where !form.hasPrefix(" ") { text += "  sandjar \(form)\n" }
+            text += "      \(command.summary)\n"
         }
         text += """
 

@@ -35,9 +35,12 @@ public enum SandjarCommand {
             case "detect": return try detect(rest, console: console)
             case "theme": return try theme(rest, console: console)
             case "debug": return try debug(rest, console: console)
+            case "completion": return try completion(rest, console: console)
             default:
                 var message = "unknown command '\(command)'"
-                let names = ["init", "build", "serve", "check", "add", "slay", "detect", "theme", "help", "debug"]
+                let names = [
+                    "init", "build", "serve", "check", "add", "slay", "detect", "theme", "help", "debug", "completion",
+                ]
                 if let guess = Suggestion.closest(to: command, in: names) { message += "; did you mean '\(guess)'?" }
                 throw Arguments.UsageError(message: message)
             }
@@ -56,10 +59,18 @@ public enum SandjarCommand {
         return 0
     }
 
-    /// `sandjar help [COMMAND]`.
+    /// `sandjar help [COMMAND]`, `sandjar help --man`.
     static func help(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
         guard !words.isEmpty else {
             console.out(usage)
+            return 0
+        }
+        if words.contains("--man") {
+            guard words == ["--man"] else {
+                throw Arguments.UsageError(
+                    message: "help --man takes no COMMAND: the page has them all", command: "help")
+            }
+            console.out(ManPage.text)
             return 0
         }
         let name = words.joined(separator: " ")

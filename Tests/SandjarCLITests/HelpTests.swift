@@ -7,26 +7,13 @@ import XCTest
 /// person reads is a reviewed change. `RECORD_SNAPSHOTS=1 swift test --filter HelpTests` writes
 /// them anew, and fails, so a stale snapshot never passes silently.
 final class HelpTests: XCTestCase {
-    private let snapshots = SandjarCommandTests.root.appendingPathComponent("Tests/SandjarCLITests/Snapshots/help")
-    private var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
-
     private func run(_ arguments: [String]) -> (Int32, SandjarCommandTests.Captured) {
         let captured = SandjarCommandTests.Captured()
         return (SandjarCommand.main(arguments: arguments, console: captured.console()), captured)
     }
 
     private func assertSnapshot(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        let url = snapshots.appendingPathComponent(name + ".txt")
-        if recording {
-            XCTAssertNoThrow(try Data(text.utf8).write(to: url), file: file, line: line)
-            XCTFail("recorded \(name).txt; run again without RECORD_SNAPSHOTS", file: file, line: line)
-            return
-        }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            XCTFail("no snapshot \(url.path); record it with RECORD_SNAPSHOTS=1", file: file, line: line)
-            return
-        }
-        XCTAssertEqual(text, expected, "\(name).txt differs", file: file, line: line)
+        SnapshotFile.assertEqual(text, "help/\(name).txt", file: file, line: line)
     }
 
     func testTheOverviewListsEveryCommand() {
