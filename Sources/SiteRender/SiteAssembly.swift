@@ -8,7 +8,8 @@ import SitePublish
 ///
 /// One language: its pages at the top. Several (`languages` in site.toml): each under its own
 /// folder (`zh-hans/`, `en/`) with a language switcher, and at the top a page that sends visitors
-/// to the default language, a 404 page, `robots.txt` and one `sitemap.xml` for all of them.
+/// to the default language, a 404 page, `robots.txt` and one `sitemap.xml` for all of them. Either
+/// way the files static hosts read come last (`HostFiles`).
 package enum SiteAssembly {
     package static func render(theme: Theme, loaded: LoadedData, figures: SiteFigures) throws(MustacheError)
         -> SiteFiles
@@ -16,7 +17,7 @@ package enum SiteAssembly {
         let site = loaded.data.site
         guard site.languages.count > 1 else {
             var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures).render()
-            addSiteWide(to: &files, baseURL: site.baseURL)
+            addSiteWide(to: &files, site: site)
             return files
         }
         var files = SiteFiles()
@@ -34,7 +35,7 @@ package enum SiteAssembly {
         }
         files.add("404.html", notFound)
         files.add("index.html", try chooser(theme: theme, site: site))
-        addSiteWide(to: &files, baseURL: site.baseURL)
+        addSiteWide(to: &files, site: site)
         return files
     }
 
@@ -56,12 +57,15 @@ package enum SiteAssembly {
             ]), strict: true)
     }
 
-    private static func addSiteWide(to files: inout SiteFiles, baseURL: String?) {
-        if let base = baseURL {
+    /// `sitemap.xml` and `robots.txt`, then the files hosts read (`HostFiles`), which look at all
+    /// the others.
+    private static func addSiteWide(to files: inout SiteFiles, site: SiteSettings) {
+        if let base = site.baseURL {
             files.add("sitemap.xml", Sitemap.xml(for: files, baseURL: base))
             files.add("robots.txt", "User-agent: *\nAllow: /\n\nSitemap: \(base)sitemap.xml\n")
         } else {
             files.add("robots.txt", "User-agent: *\nAllow: /\n")
         }
+        HostFiles.add(to: &files, site: site)
     }
 }
