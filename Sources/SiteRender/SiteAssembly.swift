@@ -8,7 +8,8 @@ import SitePublish
 ///
 /// One language: its pages at the top. Several (`languages` in site.toml): each under its own
 /// folder (`zh-hans/`, `en/`) with a language switcher, and at the top a page that sends visitors
-/// to the default language, a 404 page, `robots.txt` and one `sitemap.xml` for all of them.
+/// to the default language, a 404 page, `robots.txt` and one `sitemap.xml` for all of them. Either
+/// way the files static hosts read come last (`HostFiles`).
 package enum SiteAssembly {
     /// - Parameter forms: the forms `sandjar serve` adds; nil for a site to publish.
     package static func render(
@@ -17,7 +18,7 @@ package enum SiteAssembly {
         let site = loaded.data.site
         guard site.languages.count > 1 else {
             var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures, forms: forms).render()
-            addSiteWide(to: &files, baseURL: site.baseURL)
+            addSiteWide(to: &files, site: site)
             return files
         }
         var files = SiteFiles()
@@ -36,7 +37,7 @@ package enum SiteAssembly {
         }
         files.add("404.html", notFound)
         files.add("index.html", try chooser(theme: theme, site: site))
-        addSiteWide(to: &files, baseURL: site.baseURL)
+        addSiteWide(to: &files, site: site)
         return files
     }
 
@@ -58,12 +59,15 @@ package enum SiteAssembly {
             ]), strict: true)
     }
 
-    private static func addSiteWide(to files: inout SiteFiles, baseURL: String?) {
-        if let base = baseURL {
+    /// `sitemap.xml` and `robots.txt`, then the files hosts read (`HostFiles`), which look at all
+    /// the others.
+    private static func addSiteWide(to files: inout SiteFiles, site: SiteSettings) {
+        if let base = site.baseURL {
             files.add("sitemap.xml", Sitemap.xml(for: files, baseURL: base))
             files.add("robots.txt", "User-agent: *\nAllow: /\n\nSitemap: \(base)sitemap.xml\n")
         } else {
             files.add("robots.txt", "User-agent: *\nAllow: /\n")
         }
+        HostFiles.add(to: &files, site: site)
     }
 }

@@ -19,6 +19,9 @@ public struct SiteSettings: Sendable, Equatable {
     public var baseURL: String?
     /// Keep raw HTML in Markdown (pages and goal notes).
     public var unsafeHTML: Bool
+    /// Write the small files static hosts read (`.nojekyll`, `_headers`, `.htaccess`) beside the
+    /// pages; `[publish] files = false` leaves them out for a host that has its own.
+    public var writesHostFiles: Bool
 
     public init(
         title: String, language: Language, locale: String?, currency: Currency,
@@ -32,6 +35,7 @@ public struct SiteSettings: Sendable, Equatable {
         self.timezone = timezone
         self.baseURL = baseURL
         self.unsafeHTML = unsafeHTML
+        self.writesHostFiles = true
     }
 
     /// The folder a language's pages go in when several are built: `en`, `zh-hans`.

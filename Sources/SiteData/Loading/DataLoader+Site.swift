@@ -5,8 +5,10 @@ import Markdown
 extension DataLoader {
     static let siteKeys = [
         "title", "language", "languages", "locale", "currency", "timezone", "base_url", "unsafe_html",
-        "theme",
+        "theme", "publish",
     ]
+    /// `[publish]` in site.toml.
+    static let publishKeys = ["files"]
     static let ratesKeys = ["base", "as_of", "rates"]
 
     /// site.toml's time zone and currency for the commands that need only those (the editing
@@ -89,14 +91,24 @@ extension DataLoader {
                 theme.hasPrefix("/")
                 ? theme : URL(fileURLWithPath: folder.displayRoot).appendingPathComponent(theme).path
         }
+        let hostFiles = readPublish(reader)
         guard let title, let language, let currency else { return }
         site = SiteSettings(
             title: title, language: language, locale: locale, currency: currency,
             timezone: timezone, baseURL: baseURL, unsafeHTML: unsafeHTML)
+        site?.writesHostFiles = hostFiles
         if let languages {
             // The default language is built first.
             site?.languages = [language] + languages.filter { $0 != language }
         }
+    }
+
+    /// `[publish] files = false`: no `.nojekyll`, `_headers` or `.htaccess` in the site. True when
+    /// the table or the key is absent, or wrong (the error is recorded).
+    private func readPublish(_ reader: TableReader) -> Bool {
+        guard let publish = reader.table("publish") else { return true }
+        defer { publish.finish(known: DataLoader.publishKeys) }
+        return publish.bool("files") ?? true
     }
 
     /// `languages = ["zh-Hans", "en"]`: build every one of them, each under its own folder.

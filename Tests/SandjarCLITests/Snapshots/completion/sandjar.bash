@@ -78,8 +78,8 @@ _sandjar() {
         first="_sandjar_directories"
         ;;
     serve)
-        options="--cache --data --help --port --strict --theme --today -C"
-        valued="--cache --data --port --theme --today -C"
+        options="--cache --data --help --listen --port --read-only --strict --theme --today -C"
+        valued="--cache --data --listen --port --theme --today -C"
         first="_sandjar_directories"
         ;;
     check)

@@ -42,7 +42,7 @@ function __sandjar_first
     for word in $words
         if test $skip -eq 1
             set skip 0
-        else if contains -- $word --at --cache --columns --currency --cycles --data --language --minutes --mood-after --mood-before --note --on --out --port --program --scale --theme --timezone --title --today --values -C
+        else if contains -- $word --at --cache --columns --currency --cycles --data --language --listen --minutes --mood-after --mood-before --note --on --out --port --program --scale --theme --timezone --title --today --values -C
             set skip 1
         else if not string match -q -- '-*' $word
             return 1
@@ -70,7 +70,7 @@ end
 complete -c sandjar -f
 complete -c sandjar -n __sandjar_needs_command -a init -d 'create a new data folder with one of everything, commented'
 complete -c sandjar -n __sandjar_needs_command -a build -d 'build the site into a folder, swapped in whole'
-complete -c sandjar -n __sandjar_needs_command -a serve -d 'preview the site on 127.0.0.1, rebuilt when a file changes'
+complete -c sandjar -n __sandjar_needs_command -a serve -d 'the site as a local app: preview, rebuilt on change, with forms that write'
 complete -c sandjar -n __sandjar_needs_command -a check -d 'validate the data and theme, print findings; writes nothing'
 complete -c sandjar -n __sandjar_needs_command -a add -d 'record a deposit into a goal; record a breathing session'
 complete -c sandjar -n __sandjar_needs_command -a slay -d 'mark a subscription cancelled'
@@ -106,7 +106,9 @@ complete -c sandjar -n '__sandjar_first build' -a '(__fish_complete_directories 
 complete -c sandjar -n '__sandjar_is serve' -l cache -x -a '(__fish_complete_directories (commandline -ct))' -d 'where settled jars are kept'
 complete -c sandjar -n '__sandjar_is serve' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is serve' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is serve' -l listen -x -d 'listen on ADDR (e.g. 0.0.0.0, for a phone on your network) instead of 127.0.0.1; every request then needs the token in the address serve prints. The traffic is not encrypted.'
 complete -c sandjar -n '__sandjar_is serve' -l port -x -d 'the port (default: 8080; 0 picks a free one)'
+complete -c sandjar -n '__sandjar_is serve' -l read-only -d 'no forms: the preview writes nothing'
 complete -c sandjar -n '__sandjar_is serve' -l strict -d 'treat warnings as errors'
 complete -c sandjar -n '__sandjar_is serve' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
 complete -c sandjar -n '__sandjar_is serve' -l today -x -d 'build as of this day'

@@ -1,0 +1,165 @@
+import Foundation
+import XCTest
+
+@testable import SiteBuilder
+
+/// The sample site served by real web servers under `/dash/` (issue 27): Debian's nginx with the
+/// README's location block, Apache with the README's lines and the site's own `.htaccess`, Caddy
+/// with the README's Caddyfile. `Tests/hosts/check_hosts.py` reads each recipe from the README
+/// between its markers, starts the server on a free loopback port with a configuration of its
+/// own, crawls every link from `/dash/`, and checks the calendars' content type and that a missing
+/// page is the site's 404 page with status 404.
+///
+/// Needs `nginx-light`, `apache2` and `caddy` (`make test-deps` installs them). Without one, its
+/// tests skip, except under CI (the `CI` environment variable set), where they fail.
+final class HostsTests: XCTestCase {
+    private static let checker = TestSupport.packageRoot.appendingPathComponent("Tests/hosts/check_hosts.py")
+    private static let readme = TestSupport.packageRoot.appendingPathComponent("README.md")
+    /// The exit status of check_hosts.py when the server is not installed.
+    private static let serverMissing: Int32 = 77
+    /// `/usr/bin/env` when it finds no `python3`.
+    private static let commandNotFound: Int32 = 127
+    /// A guard against a hang, never a speed test: a run takes a few seconds.
+    private static let timeout: TimeInterval = 300
+    private static let packages = ["nginx": "nginx-light", "apache": "apache2", "caddy": "caddy"]
+
+    func testNginxServesTheSampleSiteWithTheReadmeLocationBlock() throws {
+        let run = try check("nginx", site: try sampleSite())
+        XCTAssertEqual(run.status, 0, "nginx with the README's recipe:\n\(run.output)")
+        XCTAssertTrue(run.output.contains("URLs crawled under /dash/"), run.output)
+    }
+
+    func testApacheServesTheSampleSiteWithItsOwnHtaccess() throws {
+        let run = try check("apache", site: try sampleSite())
+        XCTAssertEqual(run.status, 0, "Apache with the README's lines and the site's .htaccess:\n\(run.output)")
+    }
+
+    func testCaddyServesTheSampleSiteWithTheReadmeCaddyfile() throws {
+        let run = try check("caddy", site: try sampleSite())
+        XCTAssertEqual(run.status, 0, "Caddy with the README's Caddyfile:\n\(run.output)")
+    }
+
+    /// The checks above can fail: nginx without the README's `types` and `error_page` lines sends
+    /// the calendar as `application/octet-stream` and its own 404 page.
+    func testNginxWithoutTheTypesAndErrorPageLinesFails() throws {
+        let readme = try readmeWithout(lines: { $0.contains("types {") || $0.contains("error_page") })
+        let run = try check("nginx", site: try sampleSite(), readme: readme, echo: false)
+        XCTAssertEqual(run.status, 1, run.output)
+        let calendar = "/dash/subscriptions/calendar.ics answers 200 application/octet-stream"
+        XCTAssertTrue(run.failures.contains { $0.contains(calendar) }, run.output)
+        XCTAssertTrue(
+            run.failures.contains { $0.contains("/dash/sandjar-no-such-page/ is not the site's 404.html") }, run.output)
+    }
+
+    /// Apache without the site's `.htaccess` (as with `[publish] files = false`) answers a missing
+    /// page with its own 404 page.
+    func testApacheWithoutTheHtaccessAnswersWithItsOwn404Page() throws {
+        let site = try sampleSite()
+        try FileManager.default.removeItem(at: site.appendingPathComponent(".htaccess"))
+        let run = try check("apache", site: site, echo: false)
+        XCTAssertEqual(run.status, 1, run.output)
+        XCTAssertTrue(
+            run.failures.contains { $0.contains("/dash/goals/sandjar-no-such-goal/ is not the site's 404.html") },
+            run.output)
+        XCTAssertFalse(run.failures.contains { $0.contains("broken link") }, "the pages still work:\n\(run.output)")
+    }
+
+    /// Caddy without `handle_errors` answers a missing page with an empty body; and a page the
+    /// site lost is a broken link.
+    func testCaddyWithoutHandleErrorsAndALostPageFail() throws {
+        let readme = try readmeWithout(block: "\thandle_errors {", endingWith: "\t}")
+        let site = try sampleSite()
+        try FileManager.default.removeItem(at: site.appendingPathComponent("badges/index.html"))
+        let run = try check("caddy", site: site, readme: readme, echo: false)
+        XCTAssertEqual(run.status, 1, run.output)
+        XCTAssertTrue(run.failures.contains { $0.contains("/dash/sandjar-no-such-file.html is not the site's") })
+        XCTAssertTrue(run.failures.contains { $0.hasPrefix("FAIL caddy: broken link /dash/badges/:") }, run.output)
+    }
+
+    // MARK: - Helpers
+
+    /// The sample site as `make site` builds it (`--today` fixed), in a folder of this test.
+    private func sampleSite() throws -> URL {
+        let output = TestSupport.temporaryFolder(self).appendingPathComponent("public")
+        var options = BuildOptions()
+        options.data = TestSupport.sampleContent.path
+        options.output = output.path
+        options.today = CalendarDateFixture.sampleToday
+        let report = SiteBuild(options: options).run()
+        XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
+        return output
+    }
+
+    /// A copy of the README without the lines `dropped` accepts.
+    private func readmeWithout(lines dropped: (Substring) -> Bool) throws -> URL {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !dropped($0) }
+        XCTAssertLessThan(kept.count, text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        return try write(kept.joined(separator: "\n"))
+    }
+
+    /// A copy of the README without the block from the line `block` to the first line `end` after it.
+    private func readmeWithout(block: String, endingWith end: String) throws -> URL {
+        var lines = try String(contentsOf: Self.readme, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = try XCTUnwrap(lines.firstIndex(of: block), "no \(block) in the README")
+        let last = try XCTUnwrap(lines[first...].firstIndex(of: end))
+        lines.removeSubrange(first...last)
+        return try write(lines.joined(separator: "\n"))
+    }
+
+    private func write(_ text: String) throws -> URL {
+        let url = TestSupport.temporaryFolder(self).appendingPathComponent("README.md")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    private struct ServerMissing: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private struct CheckerRun {
+        var status: Int32
+        var output: String
+        var failures: [String] { output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("FAIL ") } }
+    }
+
+    /// Runs check_hosts.py for `server` on `site`, prints what it printed (when `echo`), and skips
+    /// (or under CI fails) when the server is not installed.
+    private func check(_ server: String, site: URL, readme: URL = readme, echo: Bool = true) throws -> CheckerRun {
+        let log = TestSupport.temporaryFolder(self).appendingPathComponent("check_hosts.log")
+        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: log)
+        defer { try? handle.close() }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.checker.path, server, site.path, "--readme", readme.path]
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(Self.timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            XCTFail("check_hosts.py still running after \(Int(Self.timeout)) s; stopped")
+        }
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        if echo { print(output, terminator: output.hasSuffix("\n") || output.isEmpty ? "" : "\n") }
+
+        let status = process.terminationStatus
+        if status == Self.serverMissing || status == Self.commandNotFound {
+            let reason =
+                output.split(separator: "\n").first { $0.hasPrefix("skipped:") }.map(String.init)
+                ?? "skipped: python3 not found"
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                throw ServerMissing(
+                    description: "CI must have \(Self.packages[server] ?? server) (make test-deps): \(reason)")
+            }
+            throw XCTSkip(reason)
+        }
+        return CheckerRun(status: status, output: output)
+    }
+}
