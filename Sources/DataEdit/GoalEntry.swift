@@ -33,13 +33,15 @@ public struct GoalEntry: Sendable, Equatable {
             }
             return trimmed
         }
-        guard let id = given(id) else { throw EditError("the goal needs an id, such as new-bike") }
+        guard let name = given(name) else { throw EditError("the goal needs a name, such as \"A new bike\"") }
+        guard let id = given(id) ?? GoalEntry.id(from: name) else {
+            throw EditError("give the goal an id, such as new-bike: its name has no letters or digits to make one from")
+        }
         guard DataLoader.isValidID(id), id.count <= 64 else {
             throw EditError(
                 "'\(id)' cannot be a goal id: use lower-case letters, digits and '-', starting with a letter or "
                     + "digit (such as new-bike), at most 64 characters")
         }
-        guard let name = given(name) else { throw EditError("the goal needs a name, such as \"A new bike\"") }
         guard name.count <= GoalEntry.maxNameLength else {
             throw EditError("the name is \(name.count) characters long; at most \(GoalEntry.maxNameLength) are allowed")
         }
@@ -84,6 +86,24 @@ public struct GoalEntry: Sendable, Equatable {
             }
             if self.frequency == nil { self.frequency = .monthly }
         }
+    }
+
+    /// An id made from a name: its ASCII letters and digits, lower-cased, the rest as single
+    /// dashes ("A new bike!" → `a-new-bike`); nil when nothing is left (a name in Chinese).
+    static func id(from name: String) -> String? {
+        var words: [String] = []
+        var current = ""
+        for scalar in name.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        let id = String(words.joined(separator: "-").prefix(64))
+        return id.isEmpty ? nil : (id.hasSuffix("-") ? String(id.dropLast()) : id)
     }
 
     private static func amount(_ typed: String, _ what: String) throws(EditError) -> AmountLiteral {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import SiteBuilder
+import SiteRender
 
 /// The built sample site in a real browser (issue 7): `Tests/browser/check_site.py` opens every kind
 /// of page of both languages in Debian's headless Chromium, at a wide and a phone width, in the light
@@ -31,10 +32,13 @@ final class BrowserTests: XCTestCase {
         try TestSupport.overlay(TestSupport.sampleContent, onto: data)
         try TestSupport.setBothLanguages(in: data.appendingPathComponent("site.toml"))
 
+        // As serve serves it: every form on its page, one sent back with its message, the badges
+        // announced; the pages of a built site are these without the forms.
         var options = BuildOptions()
         options.data = data.path
         options.output = output.path
         options.today = CalendarDateFixture.sampleToday
+        options.serve = TestSites.servedForms
         let report = SiteBuild(options: options).run()
         XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
         guard report.succeeded else { return }

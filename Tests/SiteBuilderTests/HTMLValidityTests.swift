@@ -19,6 +19,9 @@ final class HTMLValidityTests: XCTestCase {
         let work = TestSupport.temporaryFolder(self)
         var sites: [(String, URL)] = []
         if let sample = try TestSites.sampleInBothLanguages(in: work) { sites.append(("sample", sample)) }
+        if let served = try TestSites.sampleInBothLanguages(in: work, served: true) {
+            sites.append(("served", served))
+        }
         sites += try TestSites.edgeSites(in: work).map { ($0.name, $0.output) }
         var counts: [String] = []
         for (name, folder) in sites {

@@ -52,6 +52,9 @@ final class HostFilesTests: XCTestCase {
             /index.html
               Cache-Control: public, max-age=300
 
+            /manifest.webmanifest
+              Content-Type: application/manifest+json
+
             /subscriptions/calendar.ics
               Content-Type: text/calendar; charset=utf-8
 
@@ -80,9 +83,12 @@ final class HostFilesTests: XCTestCase {
             XCTAssertNotNil(withFiles[path], path)
         }
         var rest = withFiles
-        for path in [".nojekyll", "_headers", ".htaccess"] { rest.removeValue(forKey: path) }
-        XCTAssertEqual(site, rest, "the marker, data.json and every page are unchanged")
-        XCTAssertNotNil(site[".sandjar-site"])
+        for path in [".nojekyll", "_headers", ".htaccess", ".sandjar-site"] { rest.removeValue(forKey: path) }
+        var off = site
+        let marker = String(decoding: off.removeValue(forKey: ".sandjar-site") ?? Data(), as: UTF8.self)
+        XCTAssertEqual(off, rest, "data.json and every page are unchanged")
+        XCTAssertTrue(marker.contains("\n[written]\n"), "the marker lists what the build wrote")
+        XCTAssertFalse(marker.contains("\n_headers\n"), "and lists no file the build did not write")
         let (on, explicit) = try build(site: Self.english + "\n[publish]\nfiles = true\n")
         XCTAssertTrue(on.succeeded)
         XCTAssertEqual(explicit, withFiles)

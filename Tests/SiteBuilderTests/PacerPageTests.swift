@@ -37,7 +37,7 @@ final class PacerPageTests: XCTestCase {
         // Other pages have no style block and no blank line where the head block would be.
         let badges = try XCTUnwrap(site["badges/index.html"])
         XCTAssertFalse(badges.contains("<style"))
-        XCTAssertTrue(badges.contains("type=\"image/svg+xml\">\n</head>"), badges)
+        XCTAssertTrue(badges.contains("href=\"../icon-192.png\">\n</head>"), badges)
     }
 
     func testTheSessionLastsAsManyCyclesAsTheProgramSays() throws {

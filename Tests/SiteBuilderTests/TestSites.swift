@@ -4,6 +4,7 @@ import Foundation
 import XCTest
 
 @testable import SiteBuilder
+import SiteRender
 
 /// The sites the whole-site checks (the Nu HTML checker, the browser) judge besides the sample
 /// (issue 12): a site with no data (just site.toml), one goal and 2,000 Markdown pages.
@@ -14,13 +15,26 @@ enum TestSites {
     }
 
     /// The sample site in both languages (zh-hans/ and en/) under `work/sample-site`; nil (and a
-    /// test failure) when it does not build.
-    static func sampleInBothLanguages(in work: URL, file: StaticString = #filePath, line: UInt = #line) throws -> URL? {
-        try build("sample", in: work, file: file, line: line) { data in
+    /// test failure) when it does not build. `served`: as `sandjar serve` serves it, with its forms,
+    /// one of them sent back with a message, and the badges announced as just unlocked.
+    static func sampleInBothLanguages(
+        in work: URL, served: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> URL? {
+        try build(
+            served ? "served" : "sample", in: work, forms: served ? servedForms : nil, file: file, line: line
+        ) { data in
             try TestSupport.overlay(TestSupport.sampleContent, onto: data)
             try TestSupport.setBothLanguages(in: data.appendingPathComponent("site.toml"))
         }
     }
+
+    /// The forms of a served site, the deposit on the headphones' page sent back refused.
+    static let servedForms = ServeForms(
+        token: String(repeating: "0", count: 32), once: String(repeating: "1", count: 32),
+        pending: PendingForm(
+            kind: .deposit, target: "sony-headphones", values: ["amount": "12,5", "note": "<b>tip</b>", "at": ""],
+            message: "sandjar: invalid amount '12,5': write it without separators, such as 1234.50"),
+        unlockedBefore: [])
 
     /// The three edge sites, built under `work`: those that did not build fail the test and are left out.
     static func edgeSites(in work: URL, file: StaticString = #filePath, line: UInt = #line) throws -> [Built] {
@@ -41,7 +55,7 @@ enum TestSites {
     /// `<name>-site`; nil (and a test failure) when the build fails.
     private static func build(
         _ name: String, in work: URL, currency: String = "USD", today: CalendarDate = CalendarDateFixture.sampleToday,
-        file: StaticString, line: UInt, writeData: (URL) throws -> Void
+        forms: ServeForms? = nil, file: StaticString, line: UInt, writeData: (URL) throws -> Void
     ) throws -> URL? {
         let data = work.appendingPathComponent("\(name)-data")
         let output = work.appendingPathComponent("\(name)-site")
@@ -53,6 +67,7 @@ enum TestSites {
         options.data = data.path
         options.output = output.path
         options.today = today
+        options.serve = forms
         let report = SiteBuild(options: options).run()
         XCTAssertTrue(report.succeeded, "\(name): \(report.diagnostics)", file: file, line: line)
         return report.succeeded ? output : nil
