@@ -153,8 +153,10 @@ final class LocalAppTests: XCTestCase {
     /// Without an id, the goal's is made from its name; a name with no letters to make one from
     /// is sent back asking for one.
     func testANewGoalWithoutAnIdTakesOneFromItsName() throws {
-        XCTAssertEqual(post("goal", ["id": "", "name": "A Trip to Kyoto!", "mode": "wish", "target": "2000"])?.status, 303)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: data.appendingPathComponent("goals/a-trip-to-kyoto.toml").path))
+        XCTAssertEqual(
+            post("goal", ["id": "", "name": "A Trip to Kyoto!", "mode": "wish", "target": "2000"])?.status, 303)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: data.appendingPathComponent("goals/a-trip-to-kyoto.toml").path))
         let before = snapshot()
         XCTAssertEqual(post("goal", ["id": "", "name": "京都之旅", "mode": "wish", "target": "2000"])?.status, 422)
         XCTAssertTrue(site.rendered.last?.forms.pending?.message.contains("give the goal an id") ?? false)

@@ -1,8 +1,8 @@
 import Foundation
+import SiteRender
 import XCTest
 
 @testable import SiteBuilder
-import SiteRender
 
 /// The built sample site in a real browser (issue 7): `Tests/browser/check_site.py` opens every kind
 /// of page of both languages in Debian's headless Chromium, at a wide and a phone width, in the light

@@ -1,10 +1,10 @@
 import Domain
 import FixtureGenerator
 import Foundation
+import SiteRender
 import XCTest
 
 @testable import SiteBuilder
-import SiteRender
 
 /// The sites the whole-site checks (the Nu HTML checker, the browser) judge besides the sample
 /// (issue 12): a site with no data (just site.toml), one goal and 2,000 Markdown pages.
