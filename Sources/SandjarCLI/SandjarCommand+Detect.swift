@@ -32,6 +32,17 @@ extension SandjarCommand {
                 throw Arguments.UsageError(message: error.message, command: command.name)
             }
         }
+        var dates: StatementCSV.DateReading?
+        if let option = arguments.value("dates") {
+            guard let order = StatementCSV.DateOrder(option: option) else {
+                var message = "--dates takes dmy, mdy or ymd, not '\(option)'"
+                if let guess = Suggestion.closest(to: option, in: ["dmy", "mdy", "ymd"]) {
+                    message += "; did you mean '\(guess)'?"
+                }
+                throw Arguments.UsageError(message: message, command: command.name)
+            }
+            dates = .given(order)
+        }
         let data: String?
         if arguments.value("data") != nil {
             guard let named = dataFolder(arguments, console: console) else { return 1 }
@@ -39,10 +50,15 @@ extension SandjarCommand {
         } else {
             data = DataLocation.nearest(from: FileManager.default.currentDirectoryPath)
         }
+        if dates == nil, let data,
+            let locale = (try? DataLoader.siteEssentials(of: DataFolder(path: data)).get())?.locale
+        {
+            dates = .locale(locale)
+        }
         let path = arguments.positionals[0]
         let statement: StatementCSV
         do {
-            statement = try StatementCSV(bytes: try readStatement(path), path: path, columns: columns)
+            statement = try StatementCSV(bytes: try readStatement(path), path: path, columns: columns, dates: dates)
         } catch {
             console.err(error.description + "\n")
             return 1

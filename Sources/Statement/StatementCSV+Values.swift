@@ -4,22 +4,62 @@ import Foundation
 /// Reading the dates and amounts banks write.
 extension StatementCSV {
     /// How to read `02/11/2026`: decided once per file from all its dates.
-    public enum DateOrder: String, Sendable {
+    public enum DateOrder: String, Sendable, CaseIterable {
         case dayFirst = "day/month/year"
         case monthFirst = "month/day/year"
+        /// `26/07/08` as 2026-07-08; a date with its year last does not fit.
+        case yearFirst = "year/month/day"
+
+        /// `--dates dmy|mdy|ymd`.
+        public init?(option: String) {
+            switch option {
+            case "dmy": self = .dayFirst
+            case "mdy": self = .monthFirst
+            case "ymd": self = .yearFirst
+            default: return nil
+            }
+        }
+
+        /// `dmy`, `mdy`, `ymd`.
+        public var option: String {
+            switch self {
+            case .dayFirst: return "dmy"
+            case .monthFirst: return "mdy"
+            case .yearFirst: return "ymd"
+            }
+        }
+
+        /// The order a locale writes dates in (`en-US` month first, `zh-Hans-CN` year first, most
+        /// others day first), for dates the file itself leaves open.
+        public init(locale: String) {
+            let parts = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.uppercased() }
+            let region = parts.dropFirst().last { $0.count == 2 } ?? ""
+            if ["US", "PH", "FM", "MH", "PW", "BZ"].contains(region) {
+                self = .monthFirst
+            } else if ["CN", "TW", "JP", "KR", "HU", "LT", "MN"].contains(region) || parts.first == "ZH" {
+                self = .yearFirst
+            } else {
+                self = .dayFirst
+            }
+        }
     }
 
     /// A date cell before the file's day/month order is known.
     enum DateShape: Equatable {
         case exact(CalendarDate)
-        /// `a/b/year`: `02/11/2026` is Nov 2 or Feb 11.
-        case ambiguous(Int, Int, year: Int)
+        /// `a/b/year`: `02/11/2026` is Nov 2 or Feb 11; `short` when the year was written with two
+        /// digits (`02/11/26`), which could also be year first.
+        case ambiguous(Int, Int, year: Int, short: Bool)
 
         func date(_ order: DateOrder) -> CalendarDate? {
             switch self {
             case .exact(let date): return date
-            case .ambiguous(let a, let b, let year):
-                return StatementCSV.calendarDate(year, order == .dayFirst ? b : a, order == .dayFirst ? a : b)
+            case .ambiguous(let a, let b, let year, let short):
+                switch order {
+                case .dayFirst: return StatementCSV.calendarDate(year, b, a)
+                case .monthFirst: return StatementCSV.calendarDate(year, a, b)
+                case .yearFirst: return short ? StatementCSV.calendarDate(2000 + a, b, year - 2000) : nil
+                }
             }
         }
     }
@@ -62,7 +102,7 @@ extension StatementCSV {
             return nil
         }
         let year = pieces[2].count == 2 ? 2000 + p2 : p2
-        let shape = DateShape.ambiguous(p0, p1, year: year)
+        let shape = DateShape.ambiguous(p0, p1, year: year, short: pieces[2].count == 2)
         return shape.date(.dayFirst) != nil || shape.date(.monthFirst) != nil ? shape : nil
     }
 
@@ -109,17 +149,18 @@ extension StatementCSV {
     }
 
     /// Day first or month first, from the dates themselves: a first number above 12 settles day
-    /// first, a second number above 12 month first; when no date settles it, the reading under
-    /// which the dates run in order (as statements do) wins, and day first on a tie.
-    /// - Returns: the order, and whether it was a guess.
-    static func dateOrder(_ cells: [String]) -> (DateOrder, guessed: Bool) {
+    /// first, a second number above 12 month first; when no date settles it, `preferred` (the
+    /// site's locale), else the reading under which the dates run in order (as statements do)
+    /// wins, and day first on a tie.
+    /// - Returns: the order, and whether the dates themselves did not settle it.
+    static func dateOrder(_ cells: [String], preferred: DateOrder? = nil) -> (DateOrder, guessed: Bool) {
         var dayFirst = 0
         var monthFirst = 0
         var shapes: [DateShape] = []
         for cell in cells {
             guard let shape = dateShape(cell) else { continue }
             shapes.append(shape)
-            if case .ambiguous(let a, let b, _) = shape {
+            if case .ambiguous(let a, let b, _, _) = shape {
                 if a > 12 && b <= 12 { dayFirst += 1 }
                 if b > 12 && a <= 12 { monthFirst += 1 }
             }
@@ -128,6 +169,7 @@ extension StatementCSV {
         guard shapes.contains(where: { if case .ambiguous = $0 { return true } else { return false } }) else {
             return (.dayFirst, false)
         }
+        if let preferred, preferred != .yearFirst { return (preferred, true) }
         func inOrder(_ order: DateOrder) -> Int {
             let dates = shapes.compactMap { $0.date(order) }
             let pairs = zip(dates, dates.dropFirst())
@@ -136,7 +178,7 @@ extension StatementCSV {
         let monthFirstOrdered = inOrder(.monthFirst)
         let dayFirstOrdered = inOrder(.dayFirst)
         if monthFirstOrdered != dayFirstOrdered {
-            return (monthFirstOrdered > dayFirstOrdered ? .monthFirst : .dayFirst, false)
+            return (monthFirstOrdered > dayFirstOrdered ? .monthFirst : .dayFirst, true)
         }
         return (.dayFirst, true)
     }

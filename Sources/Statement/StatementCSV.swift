@@ -86,7 +86,18 @@ public struct StatementCSV: Sendable, Equatable {
     /// - Parameters:
     ///   - path: as the user named the file, for messages.
     ///   - columns: `--columns`; nil to find them from the header or the values.
-    public init(bytes: [UInt8], path: String, columns given: Columns? = nil) throws(Failure) {
+    /// How the dates of a file are read when their own numbers leave the order open.
+    public enum DateReading: Sendable, Equatable {
+        /// `--dates`: this order, whatever the dates say.
+        case given(DateOrder)
+        /// The data folder's locale, such as `en-US`.
+        case locale(String)
+    }
+
+    /// - Parameter dates: `--dates`, or the site's locale for dates the file leaves open.
+    public init(bytes: [UInt8], path: String, columns given: Columns? = nil, dates: DateReading? = nil)
+        throws(Failure)
+    {
         func fail(_ message: String) -> Failure { Failure(path: path, message: message) }
         guard bytes.count <= StatementCSV.maxBytes else {
             throw fail("is larger than 64 MiB (\(bytes.count) bytes); export a shorter period")
@@ -110,7 +121,19 @@ public struct StatementCSV: Sendable, Equatable {
         let columns: Columns
         if let given {
             columns = given
-            start = records.firstIndex { $0.cell(given.date).flatMap(StatementCSV.dateShape) != nil } ?? records.count
+            let widest = records.map(\.fields.count).max() ?? 0
+            if given.required > widest {
+                throw fail(
+                    "--columns \(given.option) names column \(given.required), but the rows have at most \(widest) "
+                        + "(columns separated by '\(Character(Unicode.Scalar(separatorByte)))')")
+            }
+            guard let first = records.firstIndex(where: { $0.cell(given.date).flatMap(StatementCSV.dateShape) != nil })
+            else {
+                throw fail(
+                    "no row has a date in column \(given.date + 1) (--columns \(given.option)); "
+                        + "which column holds the dates?")
+            }
+            start = first
         } else if let header = StatementCSV.findHeader(records) {
             columns = header.columns
             start = header.index + 1
@@ -127,14 +150,40 @@ public struct StatementCSV: Sendable, Equatable {
                     + "give them with --columns date=1,payee=2,amount=3")
         }
         let data = records[start...].filter { !$0.isBlank }
-        let order = StatementCSV.dateOrder(data.compactMap { $0.cell(columns.date) })
-        dateOrder = order.0
-        if order.guessed {
+        let cells = data.compactMap { $0.cell(columns.date) }
+        let example =
+            cells.first { cell in
+                if case .ambiguous = StatementCSV.dateShape(cell) { return true } else { return false }
+            }.map { $0.trimmingCharacters(in: .whitespaces) } ?? "02/03/2026"
+        switch dates {
+        case .given(let order):
+            dateOrder = order
             notes.append(
                 Note(
                     severity: .note, path: path, line: nil,
-                    message: "dates such as 02/03/2026 could be read either way; reading them as \(dateOrder.rawValue)"
-                ))
+                    message: "reading dates as \(order.rawValue) (--dates \(order.option))"))
+        case .locale(let locale):
+            let order = StatementCSV.dateOrder(cells, preferred: DateOrder(locale: locale))
+            dateOrder = order.0
+            if order.guessed {
+                notes.append(
+                    Note(
+                        severity: .note, path: path, line: nil,
+                        message: "dates such as \(example) could be read either way; reading them as "
+                            + "\(dateOrder.rawValue), as the data folder's locale \(locale) writes them "
+                            + "(--dates dmy, mdy or ymd says otherwise)"))
+            }
+        case nil:
+            let order = StatementCSV.dateOrder(cells)
+            dateOrder = order.0
+            if order.guessed {
+                notes.append(
+                    Note(
+                        severity: .note, path: path, line: nil,
+                        message: "dates such as \(example) could be read either way; reading them as "
+                            + "\(dateOrder.rawValue), the order in which they run by date (--dates dmy, mdy or ymd "
+                            + "says otherwise)"))
+            }
         }
         let moneyColumns = [columns.amount, columns.debit, columns.credit].compactMap { $0 }
         let decimalComma = StatementCSV.usesDecimalComma(

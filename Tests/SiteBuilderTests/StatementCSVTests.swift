@@ -172,12 +172,67 @@ final class StatementCSVTests: XCTestCase {
         let ordered = try read(
             "Date,Payee,Amount\n01/02/2026,A,-1\n01/03/2026,B,-1\n01/04/2026,C,-1\n02/01/2026,D,-1\n")
         XCTAssertEqual(ordered.dateOrder, .monthFirst)
-        XCTAssertEqual(ordered.notes, [])
+        XCTAssertEqual(
+            ordered.notes.map(\.description),
+            [
+                "statement.csv: note: dates such as 01/02/2026 could be read either way; reading them as "
+                    + "month/day/year, the order in which they run by date (--dates dmy, mdy or ymd says otherwise)"
+            ])
         let either = try read("Date,Payee,Amount\n01/02/2026,A,-1\n")
         XCTAssertEqual(either.dateOrder, .dayFirst)
         XCTAssertEqual(
             either.notes.map(\.description),
-            ["statement.csv: note: dates such as 02/03/2026 could be read either way; reading them as day/month/year"])
+            [
+                "statement.csv: note: dates such as 01/02/2026 could be read either way; reading them as "
+                    + "day/month/year, the order in which they run by date (--dates dmy, mdy or ymd says otherwise)"
+            ])
+    }
+
+    /// 08/07/2026 in an en-US data folder is August 7 (issue 26), unless the dates themselves or
+    /// `--dates` say otherwise; and the note says which reading was used.
+    func testAmbiguousDatesFollowTheLocaleOrDates() throws {
+        let csv = Array("Date,Payee,Amount\n08/07/2026,A,-1\n08/08/2026,A,-1\n".utf8)
+        let american = try StatementCSV(bytes: csv, path: "s.csv", dates: .locale("en-US"))
+        XCTAssertEqual(american.rows.map(\.date.description), ["2026-08-07", "2026-08-08"])
+        XCTAssertEqual(
+            american.notes.map(\.description),
+            [
+                "s.csv: note: dates such as 08/07/2026 could be read either way; reading them as month/day/year, "
+                    + "as the data folder's locale en-US writes them (--dates dmy, mdy or ymd says otherwise)"
+            ])
+        let british = try StatementCSV(bytes: csv, path: "s.csv", dates: .locale("en-GB"))
+        XCTAssertEqual(british.rows.map(\.date.description), ["2026-07-08", "2026-08-08"])
+        let given = try StatementCSV(bytes: csv, path: "s.csv", dates: .given(.dayFirst))
+        XCTAssertEqual(given.rows.map(\.date.description), ["2026-07-08", "2026-08-08"])
+        XCTAssertEqual(given.notes.map(\.description), ["s.csv: note: reading dates as day/month/year (--dates dmy)"])
+        // A day above 12 settles it, whatever the locale.
+        let settled = try StatementCSV(
+            bytes: Array("Date,Payee,Amount\n08/07/2026,A,-1\n25/07/2026,A,-1\n".utf8), path: "s.csv",
+            dates: .locale("en-US"))
+        XCTAssertEqual(settled.dateOrder, .dayFirst)
+        XCTAssertEqual(settled.notes, [])
+        // Year first, two-digit years: 26/07/08.
+        let yearFirst = try StatementCSV(
+            bytes: Array("Date,Payee,Amount\n26/07/08,A,-1\n".utf8), path: "s.csv", dates: .given(.yearFirst))
+        XCTAssertEqual(yearFirst.rows.map(\.date.description), ["2026-07-08"])
+    }
+
+    /// `--columns date=9` on a file of three columns says so, not "0 after the header".
+    func testColumnsPastTheRowsAreNamed() throws {
+        let csv = Array("Date,Payee,Amount\n2026-11-01,A,-1\n2026-11-02,B,-1\n".utf8)
+        let columns = try StatementCSV.Columns(option: "date=9,payee=2,amount=3")
+        XCTAssertThrowsError(try StatementCSV(bytes: csv, path: "s.csv", columns: columns)) { error in
+            XCTAssertEqual(
+                (error as? StatementCSV.Failure)?.message,
+                "--columns date=9,payee=2,amount=3 names column 9, but the rows have at most 3 (columns separated by ',')"
+            )
+        }
+        let wrong = try StatementCSV.Columns(option: "date=2,payee=1,amount=3")
+        XCTAssertThrowsError(try StatementCSV(bytes: csv, path: "s.csv", columns: wrong)) { error in
+            XCTAssertEqual(
+                (error as? StatementCSV.Failure)?.message,
+                "no row has a date in column 2 (--columns date=2,payee=1,amount=3); which column holds the dates?")
+        }
     }
 
     func testMalformedRowsAreWarningsNamingTheirLine() throws {
