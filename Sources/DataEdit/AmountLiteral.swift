@@ -27,6 +27,16 @@ public struct AmountLiteral: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// `12.5` for `12,5`: a comma that can only be a decimal comma (one comma, not followed by
+    /// exactly three digits, no point); nil otherwise (`1,000` may be a thousand).
+    static func decimalComma(_ body: Substring) -> String? {
+        let parts = body.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, !body.contains("."), parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            parts[0].allSatisfy(\.isNumber), parts[1].allSatisfy(\.isNumber), !parts[1].isEmpty, parts[1].count != 3
+        else { return nil }
+        return "\(parts[0].isEmpty ? "0" : parts[0]).\(parts[1])"
+    }
+
     public init(_ typed: String) throws(Invalid) {
         let raw = typed.trimmingCharacters(in: .whitespaces)
         func invalid(_ why: String) -> Invalid { Invalid(message: "invalid amount '\(typed)': \(why)") }
@@ -39,6 +49,9 @@ public struct AmountLiteral: Sendable, Equatable, CustomStringConvertible {
         }
         let lower = body.lowercased()
         if ["nan", "inf", "infinity"].contains(lower) { throw invalid("an amount must be a finite number") }
+        if let comma = AmountLiteral.decimalComma(body) {
+            throw invalid("use a point for the decimals: \(comma)")
+        }
         if body.contains(where: { $0 == "," || $0 == "_" || $0 == " " || $0 == "'" }) {
             throw invalid("write it without separators, such as 1234.50")
         }

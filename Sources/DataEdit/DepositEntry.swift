@@ -46,6 +46,9 @@ public struct DepositEntry: Sendable, Equatable {
         public var at: TOMLDateTime
         /// Today, when the deposit is dated after it: written, but not counted until its day.
         public var todayBeforeIt: CalendarDate?
+        /// Why its date looks like a typo (before the goal was created, or before 1970), as
+        /// `check` warns; nil when it does not.
+        public var tooEarly: String? = nil
     }
 
     /// Appends this deposit to the goal's file in the data folder.
@@ -63,11 +66,30 @@ public struct DepositEntry: Sendable, Equatable {
             var fields: [TOMLField] = [.dateTime("at", when), .amount("amount", amount)]
             if let note { fields.append(.string("note", note)) }
             let path = try editor.append(table: "deposit", fields: fields, to: relative)
-            return Added(
+            var added = Added(
                 goal: id, path: path, amount: amount, at: when,
                 todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) }
             )
+            added.tooEarly = DepositEntry.tooEarly(when, goalFile: relative, in: editor.folder)
+            return added
         }
+    }
+}
+
+extension DepositEntry {
+    /// "before the goal was created (2026-08-01)" or "before 1970" for a deposit dated so early it is
+    /// most likely a typo; the same rule `check` warns by.
+    static func tooEarly(_ at: TOMLDateTime, goalFile relative: String, in folder: DataFolder) -> String? {
+        guard let date = at.date, let day = CalendarDate(year: date.year, month: date.month, day: date.day) else {
+            return nil
+        }
+        if case .success(let file) = folder.read(relative), let table = try? TOMLParser.parse(file.bytes),
+            let created = table["created"]?.dateTimeValue?.date,
+            let createdDay = CalendarDate(year: created.year, month: created.month, day: created.day), day < createdDay
+        {
+            return "before the goal was created (\(createdDay))"
+        }
+        return day.year < 1970 ? "before 1970" : nil
     }
 }
 
@@ -76,18 +98,20 @@ struct GoalFiles {
     let folder: DataFolder
 
     /// The file of the goal whose id (its `id` key, or else its file name) is `goal`; failing that,
-    /// the file named `goals/<goal>.toml`. Paths are never built from what was typed.
+    /// the file named `goals/<goal>.toml`; failing that, the goal whose `name` is `goal` as
+    /// written, then ignoring case and full- or half-width ("a new bike", "ＡＢＣ"). Paths are never
+    /// built from what was typed.
     func file(for goal: String) throws(EditError) -> (relative: String, id: String) {
-        var ids: [(relative: String, id: String, stem: String)] = []
+        var ids: [(relative: String, id: String, stem: String, name: String?)] = []
         for relative in folder.files(in: "goals", withExtension: "toml") {
             let stem = String(relative.dropFirst("goals/".count).dropLast(".toml".count))
             var id = stem
-            if case .success(let file) = folder.read(relative), let table = try? TOMLParser.parse(file.bytes),
-                let explicit = table["id"]?.stringValue
-            {
-                id = explicit
+            var name: String?
+            if case .success(let file) = folder.read(relative), let table = try? TOMLParser.parse(file.bytes) {
+                if let explicit = table["id"]?.stringValue { id = explicit }
+                name = table["name"]?.stringValue
             }
-            ids.append((relative, id, stem))
+            ids.append((relative, id, stem, name))
         }
         let byID = ids.filter { $0.id == goal }
         guard byID.count < 2 else {
@@ -96,6 +120,18 @@ struct GoalFiles {
         }
         if let match = byID.first ?? ids.first(where: { $0.stem == goal }) {
             return (match.relative, match.id)
+        }
+        let folded = { (text: String) in
+            text.trimmingCharacters(in: .whitespaces).folding(
+                options: [.caseInsensitive, .widthInsensitive, .diacriticInsensitive], locale: nil)
+        }
+        for same in [{ (name: String) in name == goal }, { (name: String) in folded(name) == folded(goal) }] {
+            let byName = ids.filter { $0.name.map(same) ?? false }
+            if byName.count == 1, let match = byName.first { return (match.relative, match.id) }
+            if byName.count > 1 {
+                let listed = byName.map { "\($0.id) (\(folder.displayPath($0.relative)))" }.joined(separator: ", ")
+                throw EditError("more than one goal is called '\(goal)': \(listed); give its id instead")
+            }
         }
         let known = ids.map(\.id).sorted()
         var message = "unknown goal '\(goal)'"

@@ -16,20 +16,25 @@ public enum EventTimeLiteral {
     ///
     /// People type times loosely, so a space may stand for the `T` and the seconds may be left
     /// out (`2026-11-29 21:14` becomes `2026-11-29T21:14:00`). A time without a date is refused.
-    public static func parse(_ typed: String, option: String = "--at") throws(Invalid) -> TOMLDateTime {
-        let example = "such as 2026-11-29, 2026-11-29T21:14:00 or 2026-11-29T21:14:00+08:00"
+    /// - Parameter dateOnly: the option takes a date (`slay --on`): examples show only dates.
+    public static func parse(_ typed: String, option: String = "--at", dateOnly: Bool = false) throws(Invalid)
+        -> TOMLDateTime
+    {
+        let example =
+            dateOnly ? "such as 2026-11-29" : "such as 2026-11-29, 2026-11-29T21:14:00 or 2026-11-29T21:14:00+08:00"
         func invalid(_ why: String) -> Invalid { Invalid(message: "\(option) '\(typed)': \(why)") }
+        let what = dateOnly ? "a date" : "a date or date-time"
         var text = typed.trimmingCharacters(in: .whitespaces)
         // Only the characters of a date-time, so nothing else can reach the TOML text below.
         let allowed = Set("0123456789-:.+TtZz ")
         guard !text.isEmpty, text.allSatisfy({ allowed.contains($0) }) else {
-            throw invalid("not a date or date-time \(example)")
+            throw invalid("not \(what) \(example)")
         }
         var scalars = Array(text.unicodeScalars)
         guard scalars.count >= 10, scalars[4] == "-" else { throw invalid("needs a date \(example)") }
         if scalars.count > 10, scalars[10] == " " { scalars[10] = "T" }
         text = String(String.UnicodeScalarView(scalars))
-        guard !text.contains(" ") else { throw invalid("not a date or date-time \(example)") }
+        guard !text.contains(" ") else { throw invalid("not \(what) \(example)") }
         text = withSeconds(text)
         let value: TOMLValue?
         do {

@@ -7,8 +7,9 @@ import TOML
 /// touched. It goes into `practice/YYYY-MM.toml` for the month of its date as written (created
 /// when missing), so the loader reads it back exactly as it reads a session typed by hand.
 public struct SessionEntry: Sendable, Equatable {
-    /// The loader's limit for `cycles`.
-    public static let maxCycles = 100_000
+    /// The loader's limits for `cycles` and `minutes`.
+    public static let maxCycles = PracticeSession.maxCycles
+    public static let maxMinutes = PracticeSession.maxMinutes
 
     /// Logged by whole cycles or by minutes, exactly one of them.
     public enum Length: Sendable, Equatable, CustomStringConvertible {
@@ -133,11 +134,16 @@ public struct SessionEntry: Sendable, Equatable {
     }
 
     private static func minutes(_ typed: String) throws(EditError) -> AmountLiteral {
+        let minutes: AmountLiteral
         do {
-            return try AmountLiteral(typed)
+            minutes = try AmountLiteral(typed)
         } catch {
             throw EditError("--minutes '\(typed)': give a number of minutes greater than 0, such as 5 or 2.5")
         }
+        guard minutes.value <= Decimal(maxMinutes) else {
+            throw EditError("--minutes '\(typed)': a session lasts at most \(maxMinutes) minutes (24 hours)")
+        }
+        return minutes
     }
 
     private static func mood(_ typed: String, _ option: String) throws(EditError) -> Int {

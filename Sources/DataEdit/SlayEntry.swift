@@ -28,7 +28,7 @@ public struct SlayEntry: Sendable, Equatable {
         guard let on else { return }
         let typed: TOMLDateTime
         do {
-            typed = try EventTimeLiteral.parse(on, option: "--on")
+            typed = try EventTimeLiteral.parse(on, option: "--on", dateOnly: true)
         } catch {
             throw EditError(error.message)
         }

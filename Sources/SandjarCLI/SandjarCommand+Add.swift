@@ -57,6 +57,11 @@ extension SandjarCommand {
             let added = try entry.add(to: goal, data: data, now: now)
             console.out("added \(added.amount) to \(added.goal) (\(added.path))\n")
             if let today = added.todayBeforeIt { warnAfterToday(added.at, today: today, what: "deposit", console) }
+            if let why = added.tooEarly {
+                let day = added.at.date.map(\.description) ?? added.at.description
+                console.err(
+                    "sandjar: warning: \(day) is \(why); is the year right? (check and build warn about it too)\n")
+            }
             return 0
         } catch {
             console.err(error.description + "\n")

@@ -26,9 +26,44 @@ struct StarterFolder {
         var files: [String: [UInt8]] = [:]
         for name in sources.keys {
             let path = try paths.render(name, context, strict: true)
-            files[path] = Array(try templates.render(name, context, strict: true).utf8)
+            let text = try templates.render(name, context, strict: true)
+            if path.hasPrefix("practice/") {
+                for (month, part) in StarterFolder.byMonth(text) { files["practice/\(month).toml"] = Array(part.utf8) }
+            } else {
+                files[path] = Array(text.utf8)
+            }
         }
         return files
+    }
+
+    /// A practice file's `[[session]]`s split into one text per month of their `at` (the
+    /// convention: a month's sessions in that month's file), each with the file's opening comments.
+    /// Near a month's start the starter's week of sessions spans two months.
+    static func byMonth(_ text: String) -> [(month: String, text: String)] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let first = lines.firstIndex(of: "[[session]]") else { return [] }
+        var header = Array(lines[..<first])
+        while header.last?.isEmpty == true { header.removeLast() }
+        var blocks: [[String]] = []
+        for line in lines[first...] {
+            if line == "[[session]]" { blocks.append([]) }
+            blocks[blocks.count - 1].append(line)
+        }
+        var months: [(month: String, blocks: [[String]])] = []
+        for var block in blocks {
+            while block.last?.isEmpty == true { block.removeLast() }
+            let month =
+                block.first { $0.hasPrefix("at = ") }.map { String($0.dropFirst("at = ".count).prefix(7)) } ?? "undated"
+            if let index = months.firstIndex(where: { $0.month == month }) {
+                months[index].blocks.append(block)
+            } else {
+                months.append((month, [block]))
+            }
+        }
+        return months.map { group in
+            let body = group.blocks.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
+            return (group.month, header.joined(separator: "\n") + "\n\n" + body + "\n")
+        }
     }
 
     /// What the templates may use (starter/README.md lists them).

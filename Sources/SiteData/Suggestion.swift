@@ -1,6 +1,19 @@
 /// "Did you mean" for misspelt keys and names: the closest candidate within a small edit distance.
 public enum Suggestion {
+    /// The candidate that is `word` once case and punctuation are set aside ("478" → `4-7-8`),
+    /// else the closest within a third of the word's length in edits, else the one candidate that
+    /// begins with the word ("zh" → `zh-Hans`).
     public static func closest(to word: String, in candidates: [String]) -> String? {
+        let bare = { (text: String) in text.lowercased().filter { $0.isLetter || $0.isNumber } }
+        if !bare(word).isEmpty, let same = candidates.sorted().first(where: { bare($0) == bare(word) }), same != word {
+            return same
+        }
+        if let near = nearest(to: word, in: candidates) { return near }
+        let starting = candidates.filter { word.count >= 2 && $0.lowercased().hasPrefix(word.lowercased()) }
+        return starting.count == 1 ? starting[0] : nil
+    }
+
+    private static func nearest(to word: String, in candidates: [String]) -> String? {
         let limit = max(1, word.count / 3)
         var best: (String, Int)?
         for candidate in candidates.sorted() {

@@ -27,6 +27,22 @@ struct TableReader {
         log.add(file.diagnostic(.error, at: location(of: key) ?? location, "\(path(key)) \(message)"))
     }
 
+    /// A warning at `key`'s value (an error under `--strict`), its message prefixed with the key path.
+    func warning(_ key: String, _ message: String) {
+        log.add(file.diagnostic(.warning, at: location(of: key) ?? location, "\(path(key)) \(message)"))
+    }
+
+    /// A date so early it is most likely a typo (`--at 0001-01-01`): before 1970, or before
+    /// `created` when given. Warned about at `key`, since it would draw decades of empty months
+    /// and pull every average towards zero.
+    func warnIfImplausiblyEarly(_ key: String, _ date: CalendarDate, created: CalendarDate? = nil) {
+        if let created, date < created {
+            warning(key, "is \(date), before the goal was created (\(created)); is the year right?")
+        } else if date.year < 1970 {
+            warning(key, "is \(date), before 1970; is the year right?")
+        }
+    }
+
     /// An error about the table itself (a missing key, a contradiction between keys).
     func tableError(_ message: String) {
         let subject = keyPath.isEmpty ? message : "\(keyPath): \(message)"

@@ -75,6 +75,12 @@ public struct Enrollment: Sendable, Equatable {
 
 /// One logged practice `[[session]]`.
 public struct PracticeSession: Sendable, Equatable {
+    /// The most cycles one session may log.
+    public static let maxCycles = 100_000
+    /// The most minutes one session may log: a day (a bigger figure is a typo, and would swamp
+    /// every total).
+    public static let maxMinutes = 24 * 60
+
     /// Sessions are logged by cycles or by minutes.
     public enum Length: Sendable, Equatable {
         case cycles(Int)

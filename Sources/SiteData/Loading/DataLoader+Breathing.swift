@@ -111,6 +111,7 @@ extension DataLoader {
     }
 
     func loadPractice() {
+        reportPassedOver(in: "practice", withExtension: "toml")
         for relative in folder.files(in: "practice", withExtension: "toml") {
             guard let reader = parse(relative) else { continue }
             reader.finish(known: ["session"])
@@ -126,6 +127,7 @@ extension DataLoader {
     private func readSession(_ reader: TableReader) -> PracticeSession? {
         defer { reader.finish(known: DataLoader.sessionKeys) }
         let at = reader.eventTime("at", required: true)
+        if let at { reader.warnIfImplausiblyEarly("at", at.date) }
         let pattern = reader.string("pattern", required: true)
         if let pattern, !isKnownPattern(pattern) {
             unknownReference("pattern", pattern, known: patterns.map(\.id), in: reader, key: "pattern")
@@ -136,9 +138,20 @@ extension DataLoader {
         case (true, true):
             reader.error("minutes", "cannot be given together with cycles; log one or the other")
         case (true, false):
-            length = reader.integer("cycles", in: 1...100_000, rangeMessage: "must be ≥ 1").map { .cycles($0) }
+            length = reader.integer(
+                "cycles", in: 1...PracticeSession.maxCycles,
+                rangeMessage: "must be from 1 to \(PracticeSession.maxCycles)"
+            ).map { .cycles($0) }
         case (false, true):
-            length = reader.positive("minutes").map { .minutes($0) }
+            if let minutes = reader.positive("minutes") {
+                if minutes > Decimal(PracticeSession.maxMinutes) {
+                    reader.error(
+                        "minutes",
+                        "is \(minutes): a session lasts at most \(PracticeSession.maxMinutes) minutes (24 hours)")
+                } else {
+                    length = .minutes(minutes)
+                }
+            }
         case (false, false):
             reader.tableError("a session needs cycles or minutes")
         }

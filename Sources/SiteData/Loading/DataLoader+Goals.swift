@@ -8,6 +8,7 @@ extension DataLoader {
 
     func loadGoals() {
         var seen: [String: String] = [:]
+        reportPassedOver(in: "goals", withExtension: "toml")
         for relative in folder.files(in: "goals", withExtension: "toml") {
             guard let reader = parse(relative) else { continue }
             guard let goal = readGoal(reader, stem: String(relative.dropFirst("goals/".count).dropLast(5))) else {
@@ -70,6 +71,7 @@ extension DataLoader {
             let amount = entry.positive("amount", required: true)
             let note = entry.string("note")
             if let at, let amount {
+                entry.warnIfImplausiblyEarly("at", at.date, created: created)
                 deposits.append(Deposit(at: at, amount: amount, note: note))
                 dated.append(DatedEntry(.deposit, on: at.date, key: "at", in: entry))
             }

@@ -6,6 +6,7 @@ extension DataLoader {
     static let frontMatterKeys = ["title", "date", "draft", "unsafe_html"]
 
     func loadPages() {
+        reportPassedOver(in: "pages", withExtension: "md")
         for relative in folder.files(in: "pages", withExtension: "md") {
             let file: SourceFile
             filesRead += 1

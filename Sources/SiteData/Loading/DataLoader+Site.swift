@@ -22,6 +22,8 @@ extension DataLoader {
         package var currency: Currency?
         /// The site's language (its first, with `languages`); nil when site.toml cannot say.
         package var language: SiteSettings.Language?
+        /// `locale`, such as `en-US`, when site.toml gives one.
+        package var locale: String?
     }
 
     /// The essentials, or why site.toml cannot be read or parsed at all.
@@ -33,7 +35,7 @@ extension DataLoader {
         return .success(
             SiteEssentials(
                 timezone: loader.siteTimeZone, timezoneFinding: loader.timezoneFinding, currency: loader.siteCurrency,
-                language: loader.site?.language))
+                language: loader.site?.language, locale: loader.site?.locale))
     }
 
     func loadSite() {

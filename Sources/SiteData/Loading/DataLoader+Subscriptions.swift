@@ -10,6 +10,7 @@ extension DataLoader {
     ]
 
     func loadSubscriptions() {
+        reportPassedOver(in: "subscriptions", withExtension: "toml")
         for relative in folder.files(in: "subscriptions", withExtension: "toml") {
             guard let reader = parse(relative) else { continue }
             reader.finish(known: ["subscription"])

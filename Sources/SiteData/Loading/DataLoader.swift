@@ -151,3 +151,16 @@ package final class DataLoader {
         reader.error(key, message)
     }
 }
+
+extension DataLoader {
+    /// A warning (an error for a symlink leading out) for each file of `folder` that looks like
+    /// data but is not read (`DataFolder.passedOver`).
+    func reportPassedOver(in folder: String, withExtension ext: String) {
+        for entry in self.folder.passedOver(in: folder, withExtension: ext) {
+            log.add(
+                Diagnostic(
+                    entry.isError ? .error : .warning, path: self.folder.displayPath(entry.relative), message: entry.why
+                ))
+        }
+    }
+}

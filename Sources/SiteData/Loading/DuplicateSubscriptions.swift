@@ -26,7 +26,7 @@ package enum DuplicateSubscriptions {
                             .warning, at: place.location,
                             "\(name) and '\(earlier.name)' (\(loaded.subscriptionPlaces[first].text)) are both "
                                 + "\(service) in the catalogue, and every total counts both; slay or remove one, "
-                                + "or give a different plan catalog = false"))
+                                + "or, if they are two different plans, add catalog = false to one of them"))
                     continue
                 }
                 firstByService[service] = index
