@@ -108,10 +108,12 @@ enum Commands {
         name: "add deposit", summary: "record a deposit into a goal",
         synopsis: ["add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--data DIR]"],
         details: """
-            Appends a [[deposit]] to goals/GOAL.toml, keeping every comment and line of the file, and
-            writes it atomically. GOAL is the goal's id (its file name) or its name.
+            Appends a [[deposit]] to the goal's file, keeping every comment and line of the file, and
+            writes it atomically. GOAL is the goal's id (its file name) or its name ("A new bike";
+            case and full or half width do not matter).
 
-              AMOUNT                a number greater than 0, such as 12.50
+              AMOUNT                a number greater than 0 with a point, such as 12.50; at most
+                                    15 digits before the point and 10 after
               --at DATETIME         a date or date-time such as 2026-11-29T21:14:00+08:00
                                     (default: now in the site's time zone); a day after today
                                     is written with a warning and counts from that day on
@@ -132,7 +134,7 @@ enum Commands {
             breathing.toml.
 
               --cycles N            whole breathing cycles, 1 or more
-              --minutes M           or minutes, greater than 0
+              --minutes M           or minutes, greater than 0 and at most 1440 (a day)
               --program ID          the program this session belongs to
               --at DATETIME         when (default: now in the site's time zone)
               --mood-before 1..5, --mood-after 1..5
@@ -156,7 +158,9 @@ enum Commands {
 
     static let detect = CommandSpec(
         name: "detect", summary: "suggest subscriptions from a bank statement (CSV)",
-        synopsis: ["detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--data DIR] [--theme DIR]"],
+        synopsis: [
+            "detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--dates dmy|mdy|ymd] [--data DIR] [--theme DIR]"
+        ],
         details: """
             Reads a bank export and prints a [[subscription]] table for every payee charged at a regular
             interval, to review and paste into subscriptions/; those the data folder already tracks are
@@ -164,10 +168,13 @@ enum Commands {
 
               --columns SPEC        which columns hold the date, payee and amount, when the header
                                     does not say
+              --dates ORDER         how to read 08/07/2026: dmy (8 July), mdy (August 7) or ymd;
+                                    default: what the dates themselves show, else the order of the
+                                    data folder's locale, else the order they run in
             \(dataOption)
             \(themeOption)
             """,
-        valued: ["columns", "data", "theme"], flags: [])
+        valued: ["columns", "dates", "data", "theme"], flags: [])
 
     static let themeExport = CommandSpec(
         name: "theme export", summary: "write the built-in theme out, to change it",
@@ -252,7 +259,7 @@ enum Commands {
             or DATA where shown, else the nearest folder from here upward that holds a site.toml.
             'sandjar help COMMAND' or 'sandjar COMMAND --help' tells more; 'sandjar --version' which
             version this is.
-            Exit status: 0 ok, 1 errors in the data or theme (or a refused --out, a failed edit),
+            Exit status: 0 ok, 1 errors in the data or theme (or a refused --out or --cache, a failed edit),
             2 usage.
 
             """

@@ -1,5 +1,6 @@
 import FixtureGenerator
 import Foundation
+import SiteData
 import TOML
 
 /// `sandjar debug …`: tools for development and the conformance suites.
@@ -12,8 +13,15 @@ extension SandjarCommand {
             return 0
         }
         guard words == ["toml-decode"] else {
+            var message = "unknown debug command"
+            if let typed = words.first {
+                message += " '\(typed)'"
+                if let guess = Suggestion.closest(to: typed, in: ["toml-decode", "fixture"]) {
+                    message += "; did you mean '\(guess)'?"
+                }
+            }
             throw Arguments.UsageError(
-                message: "unknown debug command; try 'sandjar debug toml-decode' or 'fixture'", command: command.name)
+                message: message + " Try 'sandjar debug toml-decode' or 'sandjar debug fixture'", command: command.name)
         }
         do {
             let table = try TOMLParser.parse(console.readInput())

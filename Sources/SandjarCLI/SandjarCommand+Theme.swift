@@ -1,5 +1,6 @@
 import BuiltinFiles
 import Foundation
+import SiteData
 
 /// `sandjar theme export DIR`: the built-in theme written out, to start a theme of one's own.
 extension SandjarCommand {
@@ -10,11 +11,13 @@ extension SandjarCommand {
                 console.out(command.help)
                 return 0
             }
-            throw Arguments.UsageError(
-                message: words.isEmpty
-                    ? "theme needs a subcommand: 'sandjar theme export DIR'"
-                    : "unknown theme command '\(words[0])'; try 'sandjar theme export DIR'",
-                command: command.name)
+            var message = "theme needs a subcommand: 'sandjar theme export DIR'"
+            if let typed = words.first {
+                message = "unknown theme command '\(typed)'"
+                if Suggestion.closest(to: typed, in: ["export"]) != nil { message += "; did you mean 'export'?" }
+                message += " Try 'sandjar theme export DIR'"
+            }
+            throw Arguments.UsageError(message: message, command: command.name)
         }
         guard let arguments = try parse(Array(words.dropFirst()), command, console: console) else { return 0 }
         guard arguments.positionals.count == 1 else {

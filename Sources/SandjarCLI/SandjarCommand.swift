@@ -40,6 +40,7 @@ public enum SandjarCommand {
                 var message = "unknown command '\(command)'"
                 let names = [
                     "init", "build", "serve", "check", "add", "slay", "detect", "theme", "help", "debug", "completion",
+                    "--version", "--help",
                 ]
                 if let guess = Suggestion.closest(to: command, in: names) { message += "; did you mean '\(guess)'?" }
                 throw Arguments.UsageError(message: message)
@@ -77,6 +78,16 @@ public enum SandjarCommand {
         if let command = Commands.named(name) {
             console.out(command.help)
             return 0
+        }
+        // `help debug fixture`: a form of a command whose help covers all its forms.
+        for count in stride(from: words.count - 1, through: 1, by: -1) {
+            let shorter = words.prefix(count).joined(separator: " ")
+            if let command = Commands.named(shorter),
+                command.synopsis.contains(where: { $0.hasPrefix(name + " ") || $0 == name })
+            {
+                console.out(command.help)
+                return 0
+            }
         }
         let group = Commands.all.filter { $0.name.hasPrefix(name + " ") }
         guard group.isEmpty else {

@@ -57,11 +57,38 @@ final class HelpTests: XCTestCase {
             (["add", "depost"], "sandjar: cannot add 'depost'; did you mean 'deposit'?", "add deposit"),
             (["slay"], "sandjar: slay needs the NAME of a subscription, e.g. 'sandjar slay Netflix'\n\n", "slay"),
             (
-                ["theme", "exprot", "x"], "sandjar: unknown theme command 'exprot'; try 'sandjar theme export DIR'\n\n",
+                ["theme", "exprt", "x"],
+                "sandjar: unknown theme command 'exprt'; did you mean 'export'? Try 'sandjar theme export DIR'\n\n",
                 "theme export"
             ),
             (["help", "biuld"], "sandjar: no command 'biuld'; did you mean 'build'?\n\n", "overview"),
-            (["init", "x", "--language", "zh"], "sandjar: --language must be en or zh-Hans, not 'zh'", "init"),
+            (
+                ["init", "x", "--language", "zh"],
+                "sandjar: --language must be en or zh-Hans, not 'zh'; did you mean 'zh-Hans'?\n\n", "init"
+            ),
+            (["--verison"], "sandjar: unknown command '--verison'; did you mean '--version'?\n\n", "overview"),
+            (
+                ["debug", "tomldecode"],
+                "sandjar: unknown debug command 'tomldecode'; did you mean 'toml-decode'? Try 'sandjar debug "
+                    + "toml-decode' or 'sandjar debug fixture'\n\n", "debug"
+            ),
+            (
+                ["detect", "x.csv", "--dates", "dym"],
+                "sandjar: --dates takes dmy, mdy or ymd, not 'dym'; did you mean 'dmy'?\n\n", "detect"
+            ),
+            (
+                ["add", "deposit", "bike", "12,5"],
+                "sandjar: invalid amount '12,5': use a point for the decimals: 12.5\n\n", "add deposit"
+            ),
+            (
+                ["slay", "Netflix", "--on", "yesterday"],
+                "sandjar: --on 'yesterday': not a date such as 2026-11-29\n\n", "slay"
+            ),
+            (
+                ["add", "session", "box", "--minutes", "999999999999999"],
+                "sandjar: --minutes '999999999999999': a session lasts at most 1440 minutes (24 hours)\n\n",
+                "add session"
+            ),
         ]
         for (arguments, start, command) in cases {
             let (status, out) = run(arguments)
@@ -71,6 +98,13 @@ final class HelpTests: XCTestCase {
             XCTAssertTrue(out.err.hasSuffix(usage), "\(arguments) ends with the usage of \(command): \(out.err)")
             XCTAssertEqual(out.out, "")
         }
+    }
+
+    /// `help debug fixture`: a form of a command is answered with that command's help.
+    func testHelpForAFormOfACommand() {
+        let (status, out) = run(["help", "debug", "fixture"])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(out.out, Commands.debug.help)
     }
 
     func testVersionNamesTheCommitAndTheCLibraries() {

@@ -57,7 +57,7 @@ final class DuplicateSubscriptionsTests: XCTestCase {
             [
                 "data/subscriptions/video.toml:7:8: warning: 'NETFLIX.COM CA' and 'Netflix' "
                     + "(data/subscriptions/video.toml:2:8) are both netflix in the catalogue, and every total "
-                    + "counts both; slay or remove one, or give a different plan catalog = false",
+                    + "counts both; slay or remove one, or, if they are two different plans, add catalog = false to one of them",
                 "data/subscriptions/video.toml:13:8: warning: 'music' has the same name as 'Music' "
                     + "(data/subscriptions/main.toml:2:8), and every total counts both; slay or remove one, "
                     + "or rename a different plan",

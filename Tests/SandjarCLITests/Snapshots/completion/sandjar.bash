@@ -103,8 +103,8 @@ _sandjar() {
         first="_sandjar_values subscriptions"
         ;;
     detect)
-        options="--columns --data --help --theme -C"
-        valued="--columns --data --theme -C"
+        options="--columns --data --dates --help --theme -C"
+        valued="--columns --data --dates --theme -C"
         first="_sandjar_files"
         ;;
     "theme export")

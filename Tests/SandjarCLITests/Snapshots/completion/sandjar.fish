@@ -42,7 +42,7 @@ function __sandjar_first
     for word in $words
         if test $skip -eq 1
             set skip 0
-        else if contains -- $word --at --cache --columns --currency --cycles --data --language --listen --minutes --mood-after --mood-before --note --on --out --port --program --scale --theme --timezone --title --today --values -C
+        else if contains -- $word --at --cache --columns --currency --cycles --data --dates --language --listen --minutes --mood-after --mood-before --note --on --out --port --program --scale --theme --timezone --title --today --values -C
             set skip 1
         else if not string match -q -- '-*' $word
             return 1
@@ -133,7 +133,7 @@ complete -c sandjar -n '__sandjar_is "add session"' -l at -x -d 'when (default: 
 complete -c sandjar -n '__sandjar_is "add session"' -l cycles -x -d 'whole breathing cycles, 1 or more'
 complete -c sandjar -n '__sandjar_is "add session"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is "add session"' -l help -d 'show what this command does and its options'
-complete -c sandjar -n '__sandjar_is "add session"' -l minutes -x -d 'or minutes, greater than 0'
+complete -c sandjar -n '__sandjar_is "add session"' -l minutes -x -d 'or minutes, greater than 0 and at most 1440 (a day)'
 complete -c sandjar -n '__sandjar_is "add session"' -l mood-after -x -a '1 2 3 4 5' -d 'your mood before and after the session, from 1 to 5'
 complete -c sandjar -n '__sandjar_is "add session"' -l mood-before -x -a '1 2 3 4 5' -d 'your mood before and after the session, from 1 to 5'
 complete -c sandjar -n '__sandjar_is "add session"' -l program -x -a '(__sandjar_values programs)' -d 'the program this session belongs to'
@@ -147,6 +147,7 @@ complete -c sandjar -n '__sandjar_is slay' -s C -x -a '(__fish_complete_director
 complete -c sandjar -n '__sandjar_first slay' -a '(__sandjar_values subscriptions)'
 complete -c sandjar -n '__sandjar_is detect' -l columns -x -d 'which columns hold the date, payee and amount, when the header does not say'
 complete -c sandjar -n '__sandjar_is detect' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is detect' -l dates -x -d 'how to read 08/07/2026: dmy (8 July), mdy (August 7) or ymd; default: what the dates themselves show, else the order of the data folder\'s locale, else the order they run in'
 complete -c sandjar -n '__sandjar_is detect' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is detect' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
 complete -c sandjar -n '__sandjar_is detect' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
