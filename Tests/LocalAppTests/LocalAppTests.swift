@@ -177,7 +177,7 @@ final class LocalAppTests: XCTestCase {
         XCTAssertEqual(pending.forms.pending?.values["note"], "tip")
         XCTAssertEqual(
             pending.forms.pending?.message,
-            "sandjar: invalid amount '12,5': write it without separators, such as 1234.50")
+            "sandjar: invalid amount '12,5': use a point for the decimals: 12.5")
         XCTAssertEqual(snapshot(), before)
 
         // A message about a file carries its place, line and caret, as `sandjar check` prints it.

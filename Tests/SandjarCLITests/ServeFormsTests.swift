@@ -122,7 +122,7 @@ final class ServeFormsTests: XCTestCase {
         let (status, _, answer) = try send("/_sandjar/deposit", method: "POST", form: form)
         XCTAssertEqual(status, 422)
         XCTAssertTrue(answer.contains("<base href=\"/goals/bike/\">"), "relative links resolve from the goal's page")
-        XCTAssertTrue(answer.contains("invalid amount &#39;12,5&#39;: write it without separators"), answer)
+        XCTAssertTrue(answer.contains("invalid amount &#39;12,5&#39;: use a point for the decimals: 12.5"), answer)
         XCTAssertTrue(answer.contains("value=\"12,5\""), "the amount is refilled")
         XCTAssertTrue(answer.contains("value=\"tip\""), "the note is refilled")
         XCTAssertTrue(answer.contains("role=\"alert\""))

@@ -33,7 +33,7 @@ enum TestSites {
         token: String(repeating: "0", count: 32), once: String(repeating: "1", count: 32),
         pending: PendingForm(
             kind: .deposit, target: "sony-headphones", values: ["amount": "12,5", "note": "<b>tip</b>", "at": ""],
-            message: "sandjar: invalid amount '12,5': write it without separators, such as 1234.50"),
+            message: "sandjar: invalid amount '12,5': use a point for the decimals: 12.5"),
         unlockedBefore: [])
 
     /// The three edge sites, built under `work`: those that did not build fail the test and are left out.

@@ -53,6 +53,18 @@ extension ICalendar {
             language == .zhHans ? "退订：\(url)" : "Cancel: \(url)"
         }
 
+        /// The alarm before the charge that ends a free trial: the trial ends, it is not a renewal.
+        func trialAlarm(name: String, days: Int) -> String {
+            switch (language, days) {
+            case (.en, 0): return "\(name): the free trial ends today, with the first charge"
+            case (.en, 1): return "\(name): the free trial ends tomorrow, with the first charge"
+            case (.en, _): return "\(name): the free trial ends in \(days) days, with the first charge"
+            case (.zhHans, 0): return "\(name)：免费试用今天结束，随即首次扣费"
+            case (.zhHans, 1): return "\(name)：免费试用明天结束，随即首次扣费"
+            case (.zhHans, _): return "\(name)：免费试用将在 \(days) 天后结束，随即首次扣费"
+            }
+        }
+
         func alarm(name: String, days: Int) -> String {
             switch (language, days) {
             case (.en, 0): return "\(name) renews today"

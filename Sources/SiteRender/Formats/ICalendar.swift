@@ -102,7 +102,10 @@ enum ICalendar {
             lines += [
                 "BEGIN:VALARM",
                 "ACTION:DISPLAY",
-                "DESCRIPTION:" + escape(labels.alarm(name: name, days: days)),
+                "DESCRIPTION:"
+                    + escape(
+                        trialEnds == nil
+                            ? labels.alarm(name: name, days: days) : labels.trialAlarm(name: name, days: days)),
                 "TRIGGER:" + (days == 0 ? "PT0S" : "-P\(days)D"),
                 "END:VALARM",
             ]
