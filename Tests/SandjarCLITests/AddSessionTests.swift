@@ -171,11 +171,18 @@ final class AddSessionTests: XCTestCase {
         XCTAssertEqual(try text(november), before)
     }
 
+    /// `add` still routes a deposit to its goal's file, beside sessions, and nowhere else.
     func testDepositsStillWork() throws {
+        let bike = data.appendingPathComponent("goals/bike.toml")
+        let goal = try text(bike)
+        let practice = try text(november)
         let captured = SandjarCommandTests.Captured()
         let status = try SandjarCommand.add(
             ["deposit", "bike", "5", "--at", "2026-11-29", "--data", data.path], console: captured.console(), now: clock
         )
         XCTAssertEqual(status, 0, captured.err)
+        XCTAssertEqual(captured.out, "added 5 to bike (\(data.path)/goals/bike.toml)\n")
+        XCTAssertEqual(try text(bike), goal + "\n[[deposit]]\nat = 2026-11-29\namount = 5\n")
+        XCTAssertEqual(try text(november), practice, "the practice file is untouched")
     }
 }

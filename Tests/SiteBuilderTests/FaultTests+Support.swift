@@ -113,6 +113,21 @@ enum FaultSetup {
         paths.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// Waits until the kernel lists `process` as waiting for a file lock (a `->` line of
+    /// `/proc/locks` with its pid), or it ends, or a minute passes; true when it is waiting.
+    static func waitUntilBlockedOnALock(_ process: SandjarProcess) -> Bool {
+        while process.isRunning && process.elapsed < 60 {
+            let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            let waiting = locks.split(separator: "\n").contains { line in
+                let fields = line.split(separator: " ")
+                return fields.count > 5 && fields[1] == "->" && fields[5] == "\(process.pid)"
+            }
+            if waiting { return true }
+            usleep(2_000)
+        }
+        return false
+    }
+
     /// Waits until `process` has run for `seconds`.
     static func sleep(until seconds: Double, of process: SandjarProcess) {
         while process.elapsed < seconds && process.isRunning { usleep(200) }

@@ -100,7 +100,7 @@ final class FaultTests: XCTestCase {
     // MARK: - Two builds at once
 
     func testASecondBuildIsRefusedOrWaitsWhileTheLockIsHeld() throws {
-        let seconds = try publish(0)
+        try publish(0)
         let held = try BuildLock(path: output.path + ".lock", wait: false)
 
         let refused = try SandjarProcess.run(build(1), logs: logs)
@@ -110,7 +110,9 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(versions.version(in: output), 0)
 
         let waiting = try SandjarProcess(build(1, ["--wait"]), logs: logs)
-        FaultSetup.sleep(until: max(0.5, seconds * 2), of: waiting)
+        // An event, not a time: the kernel lists the build as blocked on the lock (/proc/locks).
+        let blocked = FaultSetup.waitUntilBlockedOnALock(waiting)
+        XCTAssertTrue(blocked, "--wait must wait on the lock while it is held: \(waiting.outputSoFar)")
         XCTAssertTrue(waiting.isRunning, "--wait must wait while the lock is held")
         XCTAssertEqual(versions.version(in: output), 0, "nothing is written while waiting")
         XCTAssertEqual(SiteVersions.leftovers(beside: output), [])
