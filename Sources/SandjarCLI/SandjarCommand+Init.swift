@@ -28,7 +28,7 @@ extension SandjarCommand {
             """
             created a data folder in \(path) (\(starter.language.rawValue), \(starter.currency.code), \(starter.timezone))
             next: sandjar check \(path) --strict
-                  sandjar serve \(path)        # preview on http://127.0.0.1:8080/
+                  sandjar serve \(path)        # the local app on http://127.0.0.1:8080/
                   sandjar build \(path) --out /var/www/dash
 
             """)
