@@ -23,6 +23,10 @@ public struct BreathingReport: Sendable {
     /// One per enrollment, in the order written.
     public var programs: [ProgramProgress]
     public var heatmap: PracticeHeatmap
+    /// Days of breathing.toml's `[[pause]]`s up to today.
+    public var pausedDays: Int
+    /// The pauses themselves, for the heatmap and their notes.
+    public var pauses: [Pause]
 
     public struct PatternEntry: Sendable, Equatable {
         public var pattern: BreathingPattern
@@ -54,8 +58,10 @@ public struct BreathingReport: Sendable {
         self.untimed = log.totals(untimed)
         self.mood = mood
         let days = log.practiceDays
-        streak = PracticeStreak(days: days, today: today)
-        strength = HabitStrength(days: days, today: today)
+        streak = PracticeStreak(days: days, today: today, pauses: data.practicePauses)
+        strength = HabitStrength(days: days, today: today, pauses: data.practicePauses)
+        pauses = data.practicePauses
+        pausedDays = data.practicePauses.first.map { data.practicePauses.days(from: $0.from, through: today) } ?? 0
         programs = ProgramProgress.all(data: data, today: today)
         heatmap = PracticeHeatmap(log: log, today: today)
     }

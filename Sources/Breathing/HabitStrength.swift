@@ -18,15 +18,19 @@ public struct HabitStrength: Sendable, Equatable {
     }
 
     /// Nil when no practice day is on or before `today`.
-    /// - Parameter days: practice days in any order; days after `today` are ignored.
-    public init?(days: some Sequence<CalendarDate>, today: CalendarDate) {
+    /// - Parameters:
+    ///   - days: practice days in any order; days after `today` are ignored.
+    ///   - pauses: a paused day without a session leaves the score as it stands (Loop's "skip").
+    public init?(days: some Sequence<CalendarDate>, today: CalendarDate, pauses: [Pause] = []) {
         let set = Set(days.lazy.filter { $0 <= today })
         guard let first = set.min() else { return nil }
         let m = HabitStrength.multiplier
         var s = 0.0
         for offset in 0...first.days(to: today) {
-            let v = set.contains(first.adding(days: offset)) ? 1.0 : 0.0
-            s = s * m + v * (1 - m)
+            let day = first.adding(days: offset)
+            let practised = set.contains(day)
+            if !practised, pauses.covers(day) { continue }
+            s = s * m + (practised ? 1.0 : 0.0) * (1 - m)
         }
         score = s
     }

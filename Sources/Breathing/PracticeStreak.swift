@@ -16,24 +16,34 @@ public struct PracticeStreak: Sendable, Equatable {
         self.practisedToday = practisedToday
     }
 
-    /// - Parameter days: practice days in any order; days after `today` are ignored.
-    public init(days: some Sequence<CalendarDate>, today: CalendarDate) {
+    /// - Parameters:
+    ///   - days: practice days in any order; days after `today` are ignored.
+    ///   - pauses: days off (DESIGN.md §3): a paused day without a session neither breaks a run
+    ///     nor adds to it, so today inside a pause keeps the streak as it stood.
+    public init(days: some Sequence<CalendarDate>, today: CalendarDate, pauses: [Pause] = []) {
         let set = Set(days.lazy.filter { $0 <= today })
         practisedToday = set.contains(today)
-        var day = practisedToday ? today : today.adding(days: -1)
-        var run = 0
-        while set.contains(day) {
-            run += 1
-            day = day.adding(days: -1)
+        let sorted = set.sorted()
+        // Two practice days are in one run when every day between them is paused.
+        let bridged = { (earlier: CalendarDate, later: CalendarDate) -> Bool in
+            let between = earlier.days(to: later) - 1
+            return between == 0
+                || (between > 0
+                    && pauses.days(from: earlier.adding(days: 1), through: later.adding(days: -1)) == between)
         }
-        current = run
         var longest = 0
-        // Count forward from each day that starts a run; every day is visited once.
-        for start in set where !set.contains(start.adding(days: -1)) {
-            var length = 1
-            while set.contains(start.adding(days: length)) { length += 1 }
-            longest = max(longest, length)
+        var run = 0
+        for (index, day) in sorted.enumerated() {
+            run = index > 0 && bridged(sorted[index - 1], day) ? run + 1 : 1
+            longest = max(longest, run)
         }
         self.longest = longest
+        // The run that reaches today: from the last practice day, every day after it up to today
+        // paused or today itself (a streak stays alive until today ends).
+        if let last = sorted.last, last == today || bridged(last, today) || bridged(last, today.adding(days: 1)) {
+            current = run
+        } else {
+            current = 0
+        }
     }
 }

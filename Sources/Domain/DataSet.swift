@@ -18,12 +18,14 @@ public struct DataSet: Sendable, Equatable {
     /// The subscription catalogue: the data folder's `catalog.toml` entries, overlaid on the
     /// shipped catalogue once the theme is loaded.
     public var catalog: SubscriptionCatalog
+    /// breathing.toml's `[[pause]]`s, sorted, never overlapping: days off the practice.
+    public var practicePauses: [Pause]
 
     public init(
         site: SiteSettings, goals: [Goal], subscriptions: [Subscription], sessions: [PracticeSession],
         patterns: [BreathingPattern], programs: [BreathingProgram], enrollments: [Enrollment],
         rates: ExchangeRates, quotes: [SiteSettings.Language: QuoteLists] = [:],
-        catalog: SubscriptionCatalog = SubscriptionCatalog()
+        catalog: SubscriptionCatalog = SubscriptionCatalog(), practicePauses: [Pause] = []
     ) {
         self.site = site
         self.goals = goals
@@ -35,5 +37,6 @@ public struct DataSet: Sendable, Equatable {
         self.rates = rates
         self.quotes = quotes
         self.catalog = catalog
+        self.practicePauses = practicePauses
     }
 }

@@ -22,10 +22,13 @@ public struct Goal: Sendable, Equatable, Identifiable {
     public var plan: SavingsPlan?
     /// In the order written in the file.
     public var deposits: [Deposit]
+    /// `[[pause]]`s, sorted by `from`, never overlapping: the plan rests in them.
+    public var pauses: [Pause]
 
     public init(
         id: String, name: String, mode: Mode, currency: Currency, target: Decimal?,
-        created: CalendarDate?, icon: String?, note: String?, plan: SavingsPlan?, deposits: [Deposit]
+        created: CalendarDate?, icon: String?, note: String?, plan: SavingsPlan?, deposits: [Deposit],
+        pauses: [Pause] = []
     ) {
         self.id = id
         self.name = name
@@ -37,6 +40,7 @@ public struct Goal: Sendable, Equatable, Identifiable {
         self.note = note
         self.plan = plan
         self.deposits = deposits
+        self.pauses = pauses
     }
 }
 

@@ -18,9 +18,12 @@ public struct GoalProgress: Sendable, Equatable {
     /// Past periods, before the current one, with no deposit; nil without a plan. A wish goal's
     /// periods after its planned end, or after the period it was reached in, are not missed.
     public var missedPeriods: Int?
-    /// Start of the first period from the current one on with no deposit; nil without a plan,
-    /// once a wish goal is reached, or past the last planned period.
+    /// Start of the first period from the current one on with no deposit, paused ones skipped;
+    /// nil without a plan, once a wish goal is reached, or past the last planned period.
     public var nextDue: CalendarDate?
+    /// Periods up to and including the current one that start inside a `[[pause]]`: neither kept,
+    /// missed nor due; nil without a plan.
+    public var pausedPeriods: Int?
     /// Days since `nextDue` when it is before today (its period began and holds no deposit yet),
     /// 0 when it is today or later, nil without a `nextDue`.
     public var overdueDays: Int?
@@ -47,26 +50,41 @@ public struct GoalProgress: Sendable, Equatable {
 
         if let plan = goal.plan {
             let schedule = PlanSchedule(plan)
+            // A period that starts in a pause rests: a deposit in it still counts toward `saved`,
+            // but it is not kept, and it is never missed or due.
+            let paused = { (period: Int) in goal.pauses.covers(schedule.periodStart(period)) }
             let executed = Set(goal.deposits.compactMap { schedule.periodIndex(containing: $0.at.date) })
+                .filter { !paused($0) }
             let current = schedule.periodIndex(containing: today)
             // A wish goal stops counting periods at its planned end or the period it was reached in.
             let reachedPeriod = totals.reachedOn.flatMap { schedule.periodIndex(containing: $0) }
             let plannedEnd = goal.mode == .wish ? plan.periods.map { $0 - 1 } : nil
             let lastPlanned = [plannedEnd, reachedPeriod].compactMap { $0 }.min()
+            // Deposits and pauses are finite, so the first period that is neither comes.
+            func firstDue(from start: Int) -> Int {
+                var next = start
+                while executed.contains(next) || paused(next) { next += 1 }
+                return next
+            }
             if let current {
                 periodsDone = executed.filter { $0 <= current }.count
-                missedPeriods = (0..<current).filter { !executed.contains($0) && $0 <= (lastPlanned ?? .max) }.count
-                var next = current
-                while executed.contains(next) { next += 1 }
+                missedPeriods =
+                    (0..<current).filter { !executed.contains($0) && !paused($0) && $0 <= (lastPlanned ?? .max) }.count
+                pausedPeriods = (0...current).filter(paused).count
+                let next = firstDue(from: current)
                 let beyondPlan = lastPlanned.map { next > $0 } ?? false
                 nextDue = beyondPlan || totals.reachedOn != nil ? nil : schedule.periodStart(next)
             } else {
                 periodsDone = 0
                 missedPeriods = 0
-                nextDue = totals.reachedOn != nil ? nil : plan.start
+                pausedPeriods = 0
+                // Before the plan starts: its first period that does not rest.
+                var first = 0
+                while paused(first) { first += 1 }
+                nextDue = totals.reachedOn != nil ? nil : schedule.periodStart(first)
             }
             if goal.mode == .wish {
-                let elapsed = current.map { $0 + 1 } ?? 0
+                let elapsed = current.map { $0 + 1 - (pausedPeriods ?? 0) } ?? 0
                 // What the plan expects by now, never more than the target itself.
                 var expected = plan.amount * Decimal(min(elapsed, plan.periods ?? .max))
                 if let target = goal.target { expected = min(expected, target) }

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 extension DataLoader {
-    static let breathingKeys = ["pattern", "program", "enrollment"]
+    static let breathingKeys = ["pattern", "program", "enrollment", "pause"]
     static let patternKeys = ["id", "name", "inhale", "hold", "exhale", "rest"]
     static let programKeys = ["id", "name", "days"]
     static let programDayKeys = ["pattern", "cycles"]
@@ -30,6 +30,7 @@ extension DataLoader {
             else { continue }
             programs[index].days = readProgramDays(entry)
         }
+        practicePauses = PauseReader.read(reader)
         for entry in reader.tables("enrollment") {
             defer { entry.finish(known: DataLoader.enrollmentKeys) }
             let program = entry.string("program", required: true)

@@ -2,7 +2,9 @@ import Domain
 import Foundation
 
 extension DataLoader {
-    static let goalKeys = ["id", "name", "mode", "currency", "target", "created", "icon", "note", "plan", "deposit"]
+    static let goalKeys = [
+        "id", "name", "mode", "currency", "target", "created", "icon", "note", "plan", "deposit", "pause",
+    ]
     static let planKeys = ["amount", "frequency", "start", "periods", "annual_rate", "horizon_years"]
     static let depositKeys = ["at", "amount", "note"]
 
@@ -76,10 +78,11 @@ extension DataLoader {
                 dated.append(DatedEntry(.deposit, on: at.date, key: "at", in: entry))
             }
         }
+        let pauses = PauseReader.read(reader)
         guard validID, let name, let mode, let currency else { return nil }
         return Goal(
             id: id, name: name, mode: mode, currency: currency, target: target, created: created,
-            icon: icon, note: note, plan: plan, deposits: deposits)
+            icon: icon, note: note, plan: plan, deposits: deposits, pauses: pauses)
     }
 
     private func readPlan(_ reader: TableReader, mode: Goal.Mode?) -> SavingsPlan? {

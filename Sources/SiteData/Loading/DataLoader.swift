@@ -45,6 +45,7 @@ package final class DataLoader {
     var patterns: [BreathingPattern] = BreathingPattern.builtIn
     var programs: [BreathingProgram] = [.calmStart]
     var enrollments: [Enrollment] = []
+    var practicePauses: [Pause] = []
     /// Custom pattern ids and rate currencies as written, valid or not, so one mistake is
     /// reported once and not again at every place that refers to it.
     var declaredPatterns: Set<String> = []
@@ -95,7 +96,7 @@ package final class DataLoader {
             sessions: sessions.sorted { $0.at < $1.at }, patterns: patterns,
             programs: programs, enrollments: enrollments,
             rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes,
-            catalog: catalog)
+            catalog: catalog, practicePauses: practicePauses)
         return LoadedData(
             data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: themeOverlay,
             subscriptionPlaces: subscriptionPlaces, dated: dated)
