@@ -63,6 +63,13 @@ struct SiteRenderer {
         site.add("style.css", theme.stylesheet)
         for (path, bytes) in theme.assets { site.add(path, bytes) }
         site.add("data.json", DataJSON(data: data, figures: figures).text)
+        site.add("widget.json", WidgetJSON(data: data, figures: figures).text)
+        site.add(
+            "calendar.ics",
+            ICalendar.deadlines(
+                figures.subscriptions, savings: figures.savings, today: today, title: data.site.title,
+                site: ICalendar.uidDomain(baseURL: data.site.baseURL, title: data.site.title),
+                language: data.site.language))
         site.add(
             "manifest.webmanifest",
             WebManifest(

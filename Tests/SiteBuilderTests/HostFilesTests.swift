@@ -42,6 +42,9 @@ final class HostFilesTests: XCTestCase {
             """
             # Netlify and Cloudflare Pages: content types and a short cache. Written by sandjar.
 
+            /calendar.ics
+              Content-Type: text/calendar; charset=utf-8
+
             /data.json
               Content-Type: application/json
               Cache-Control: public, max-age=300
@@ -57,6 +60,10 @@ final class HostFilesTests: XCTestCase {
 
             /subscriptions/calendar.ics
               Content-Type: text/calendar; charset=utf-8
+
+            /widget.json
+              Content-Type: application/json
+              Cache-Control: public, max-age=300
 
             """)
     }

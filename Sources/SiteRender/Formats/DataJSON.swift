@@ -63,6 +63,7 @@ struct DataJSON {
                 ("deposits", .int(progress.deposits)),
                 ("periods_done", .optional(progress.periodsDone) { .int($0) }),
                 ("missed_periods", .optional(progress.missedPeriods) { .int($0) }),
+                ("paused_periods", .optional(progress.pausedPeriods) { .int($0) }),
                 ("next_due", .optional(progress.nextDue) { .string($0.description) }),
                 ("overdue_days", .optional(progress.overdueDays) { .int($0) }),
                 ("status", .optional(progress.status) { .string($0.rawValue) }),
@@ -186,6 +187,7 @@ struct DataJSON {
             ("current_streak", .int(report.streak.current)),
             ("longest_streak", .int(report.streak.longest)),
             ("strength", .optional(report.strength) { .ratio($0.ratio) }),
+            ("paused_days", .int(report.pausedDays)),
             ("patterns", .array(patterns)),
             ("programs", .array(programs)),
         ])

@@ -6,7 +6,7 @@ import SitePublish
 /// One rule per file that needs one, by exact path (a `*` inside a path is not read alike by
 /// every host): the content type of every `.ics`, `.webmanifest` and `.json` file, and a short
 /// cache for the pages and figures that change with every build and are read most often, each
-/// language's top page and `data.json`.
+/// language's top page, `data.json` and `widget.json`.
 enum HeadersFile {
     /// Five minutes: a widget polling `data.json` is cheap, and a new build shows soon.
     static let shortCache = "public, max-age=300"
@@ -27,7 +27,7 @@ enum HeadersFile {
             }
             let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
             let name = path.dropFirst(folder.count)
-            if tops.contains(folder), name == "index.html" || name == "data.json" {
+            if tops.contains(folder), ["index.html", "data.json", "widget.json"].contains(name) {
                 headers.append("Cache-Control: \(shortCache)")
                 if name == "index.html" { out += rule("/\(folder)", headers) }
             }

@@ -11,6 +11,27 @@ extension ICalendar {
 
         func money(_ amount: Decimal, _ currency: Currency) -> String { money.string(amount, currency) }
 
+        func deadlinesName(_ title: String) -> String {
+            language == .zhHans ? "\(title) · 到期" : "\(title) · deadlines"
+        }
+
+        func depositDue(goal: String, amount: String) -> String {
+            language == .zhHans ? "该存钱了：\(goal) \(amount)" : "Deposit due: \(amount) into \(goal)"
+        }
+
+        func depositRepeats(_ frequency: SavingsPlan.Frequency) -> String {
+            switch (language, frequency) {
+            case (.en, .daily): return "Every day, by your savings plan."
+            case (.en, .weekly): return "Every week, by your savings plan."
+            case (.en, .biweekly): return "Every two weeks, by your savings plan."
+            case (.en, .monthly): return "Every month, by your savings plan."
+            case (.zhHans, .daily): return "按存钱计划，每天一次。"
+            case (.zhHans, .weekly): return "按存钱计划，每周一次。"
+            case (.zhHans, .biweekly): return "按存钱计划，每两周一次。"
+            case (.zhHans, .monthly): return "按存钱计划，每月一次。"
+            }
+        }
+
         func calendarName(_ title: String) -> String {
             language == .zhHans ? "\(title) · 订阅" : "\(title) · subscriptions"
         }
