@@ -36,15 +36,17 @@ public struct ChargeHistory: Sendable, Equatable {
     public var spent: Decimal?
 
     /// nil when the charges cannot be known: no `started`, or a trial with no first charge written.
+    /// - Parameter since: count only the charges on or after this day (a year in review).
     public init?(
         _ subscription: Subscription, price: Decimal?, cycle: Subscription.Cycle,
-        nextBilling: CalendarDate?, today: CalendarDate
+        nextBilling: CalendarDate?, today: CalendarDate, since: CalendarDate? = nil
     ) {
         let s = subscription
         guard let started = s.started, let anchor = s.nextBilling ?? (s.trial ? nil : started) else { return nil }
         let schedule = BillingSchedule(anchor: anchor, cycle: cycle)
         var first = started
         if s.trial, let written = s.nextBilling { first = max(first, written) }
+        if let since { first = max(first, since) }
         var last = today
         if let killed = s.killed {
             last = min(last, killed)

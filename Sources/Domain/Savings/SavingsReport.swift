@@ -20,9 +20,15 @@ public struct SavingsReport: Sendable {
         totalSaved = entries.reduce(0) { sum, entry in
             sum + entry.progress.saved * (data.rates.rate(for: entry.goal.currency) ?? 0)
         }
-        savedThisMonth = data.goals.reduce(0) { sum, goal in
-            let month = goal.deposits.filter { $0.at.date.year == today.year && $0.at.date.month == today.month }
-            return sum + month.reduce(0) { $0 + $1.amount } * (data.rates.rate(for: goal.currency) ?? 0)
+        savedThisMonth = SavingsReport.saved(data) { $0.year == today.year && $0.month == today.month }
+    }
+
+    /// The deposits on the days `matching` accepts, each goal's sum converted into the base
+    /// currency at today's rates: this month's, a year's, a month of a year's.
+    public static func saved(_ data: DataSet, on matching: (CalendarDate) -> Bool) -> Decimal {
+        data.goals.reduce(0) { sum, goal in
+            let amount = goal.deposits.filter { matching($0.at.date) }.reduce(Decimal(0)) { $0 + $1.amount }
+            return sum + amount * (data.rates.rate(for: goal.currency) ?? 0)
         }
     }
 }

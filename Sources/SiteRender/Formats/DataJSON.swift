@@ -40,7 +40,28 @@ struct DataJSON {
             ("savings", savings),
             ("badges", .array(figures.badges.map(badge))),
             ("subscriptions", subscriptions),
+            ("review", review),
             ("breathing", breathing),
+        ])
+    }
+
+    /// The current year up to today (DESIGN.md §5 `review`), amounts in the base currency.
+    private var review: JSONValue {
+        let review = YearReview(year: today.year, data: data, figures: figures)
+        let base = data.site.currency
+        return .object([
+            ("year", .int(review.year)),
+            ("saved", money(review.saved, base)),
+            ("deposits", .int(review.deposits)),
+            ("goals_reached", .array(review.goalsReached.map { .string($0) })),
+            ("spent", .optional(review.spent) { money($0, base) }),
+            ("charges", .int(review.charges)),
+            ("slain", .int(review.slain.count)),
+            ("slain_monthly", money(review.slainMonthly, base)),
+            ("sessions", .int(review.practice.totals.sessions)),
+            ("minutes", .ratio(review.practice.totals.minutes)),
+            ("longest_streak", .int(review.practice.longestStreak)),
+            ("badges", .array(review.badges.map { .string($0) })),
         ])
     }
 
