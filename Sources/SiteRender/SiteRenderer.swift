@@ -54,7 +54,7 @@ struct SiteRenderer {
     /// the order of the files in the built site, so reordering changes the output.
     static let pageFamilies: [any PageFamily] = [
         DashboardPage(), GoalPages(), BadgesPage(), QuotePages(), SubscriptionsPage(), BreathingPages(),
-        MarkdownPages(), NotFoundPage(),
+        ReviewPages(), MarkdownPages(), NotFoundPage(),
     ]
 
     func render() throws(MustacheError) -> SiteFiles {

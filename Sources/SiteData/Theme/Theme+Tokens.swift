@@ -5,7 +5,8 @@ extension Theme {
     static let tokenGroups = ["space", "radius", "shadow", "motion", "color", "type"]
 
     /// `tokens.toml` as CSS custom properties (`--space-m`, `--color-accent`…): light colours in
-    /// `:root`, dark ones under `prefers-color-scheme: dark`, and motion set to none under
+    /// `:root`, dark ones under `prefers-color-scheme: dark`, for `print` the light ones with
+    /// `[color.print]`'s over them and no motion, and motion set to none under
     /// `prefers-reduced-motion`. Then the theme's `static/style.css`, which uses only the tokens.
     static func loadStylesheet(_ folder: DataFolder, log: DiagnosticLog) -> String? {
         guard case .success(let file) = folder.read("tokens.toml") else {
@@ -19,6 +20,7 @@ extension Theme {
         }
         var light: [String] = []
         var dark: [String] = []
+        var paper: [String] = []
         var reduced: [String] = []
         for group in table.keys {
             guard tokenGroups.contains(group) else {
@@ -30,8 +32,10 @@ extension Theme {
             }
             guard case .table(let tokens)? = table[group]?.kind else { continue }
             if group == "color" {
-                for scheme in ["light", "dark"] {
+                for scheme in ["light", "dark", "print"] {
                     guard case .table(let colors)? = tokens[scheme]?.kind else {
+                        // [color.print] is optional: without it a page prints in the light colours.
+                        guard scheme != "print" else { continue }
                         log.add(
                             file.diagnostic(
                                 .error, at: tokens.keyLocation(scheme) ?? table.keyLocation(group),
@@ -41,7 +45,11 @@ extension Theme {
                     for name in colors.keys {
                         guard let css = cssValue(colors[name], file: file, log: log) else { continue }
                         let line = "  --color-\(name): \(css);"
-                        if scheme == "light" { light.append(line) } else { dark.append(line) }
+                        switch scheme {
+                        case "light": light.append(line)
+                        case "dark": dark.append(line)
+                        default: paper.append(line)
+                        }
                     }
                 }
                 continue
@@ -59,6 +67,10 @@ extension Theme {
         var css = "/* Generated from tokens.toml by sandjar. */\n:root {\n\(light.joined(separator: "\n"))\n}\n"
         css +=
             "@media (prefers-color-scheme: dark) {\n  :root {\n\(dark.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n"
+        // Printing: the light colours whatever the screen's scheme, then [color.print]'s, and no
+        // motion.
+        let printed = light.filter { $0.hasPrefix("  --color-") } + paper + reduced
+        css += "@media print {\n  :root {\n\(printed.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n"
         css +=
             "@media (prefers-reduced-motion: reduce) {\n  :root {\n\(reduced.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n\n"
         return css + String(decoding: style.bytes, as: UTF8.self)

@@ -61,7 +61,7 @@ struct DataJSON {
             ("sessions", .int(review.practice.totals.sessions)),
             ("minutes", .ratio(review.practice.totals.minutes)),
             ("longest_streak", .int(review.practice.longestStreak)),
-            ("badges", .array(review.badges.map { .string($0) })),
+            ("badges", .array(review.badges.map { .string($0.definition.id) })),
         ])
     }
 

@@ -1,0 +1,69 @@
+import Domain
+import Foundation
+import Mustache
+
+/// A year in review by month: what was saved, what the subscriptions charged and how long was
+/// practised, each as a column chart and one table with a row per month that has begun.
+extension ReviewPages {
+    func monthFields(_ review: YearReview, _ renderer: SiteRenderer) -> [String: MustacheValue] {
+        let format = renderer.format
+        let base = renderer.data.site.currency
+        let axisLabel = AxisLabel(language: renderer.data.site.language)
+        let months = Array(1...review.lastMonth)
+        let names = months.map { format.month(review.year, $0) }
+        func chart(_ id: String, _ values: [Decimal], label: (Int) -> String, yLabel: @escaping (Double) -> String)
+            -> String
+        {
+            ColumnChart(
+                id: "\(id)-\(review.year)", title: renderer.string("review.\(id)_chart"),
+                description: renderer.string("review.\(id)_chart_desc", ["year": String(review.year)]),
+                columns: months.map { month in
+                    .init(
+                        tick: renderer.string("chart.month.\(month)"), label: label(month), value: values[month - 1],
+                        minor: month % 2 == 0)
+                },
+                yLabel: yLabel
+            ).svg
+        }
+        let spent = review.chargesByMonth.map { $0.spent ?? 0 }
+        let minutes = review.practice.byMonth.map(\.minutes)
+        return [
+            "saved_chart": .string(
+                chart(
+                    "saved", review.savedByMonth,
+                    label: { "\(names[$0 - 1]): \(format.money(review.savedByMonth[$0 - 1], base))" }
+                ) {
+                    axisLabel.money($0, base)
+                }),
+            "spent_chart": .string(
+                chart("spent", spent, label: { "\(names[$0 - 1]): \(format.money(spent[$0 - 1], base))" }) {
+                    axisLabel.money($0, base)
+                }),
+            "minutes_chart": .string(
+                chart("minutes", minutes, label: { practiceLabel(review, month: $0, name: names[$0 - 1], renderer) }) {
+                    axisLabel.number($0)
+                }),
+            "months": .list(
+                months.map { month in
+                    let charges = review.chargesByMonth[month - 1]
+                    let practice = review.practice.byMonth[month - 1]
+                    return .object([
+                        "month": .string(names[month - 1]),
+                        "iso": .string(String(format: "%04d-%02d", review.year, month)),
+                        "saved": .string(format.money(review.savedByMonth[month - 1], base)),
+                        "charges": .int(charges.count),
+                        "spent": charges.spent.map { .string(format.money($0, base)) } ?? .string("—"),
+                        "sessions": .int(practice.sessions),
+                        "minutes": .string(renderer.minutes(practice.minutes)),
+                    ])
+                }),
+        ]
+    }
+
+    /// "Mar 2026: 12 sessions, 96 min", as the practice charts say a day or a week.
+    private func practiceLabel(_ review: YearReview, month: Int, name: String, _ renderer: SiteRenderer) -> String {
+        let totals = review.practice.byMonth[month - 1]
+        return renderer.counted(
+            "breathing.day", totals.sessions, ["date": name, "minutes": renderer.minutes(totals.minutes)])
+    }
+}

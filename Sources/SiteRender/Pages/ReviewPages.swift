@@ -1,0 +1,114 @@
+import Domain
+import Foundation
+import Mustache
+import Subscriptions
+
+/// `review/` and `review/<year>/`: the year in review (DESIGN.md §4), one page for every year with
+/// data, the current year up to today, and an index of them. A year's page has five sections —
+/// the year in three sentences, savings, subscriptions, practice, badges — each one printed A4
+/// page.
+struct ReviewPages: PageFamily {
+    func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
+        let reviews = YearReview.all(data: renderer.data, figures: renderer.figures)
+        renderer.page(
+            "review/index.html", template: "pages/reviews", title: renderer.string("review.title"), section: "review",
+            [
+                "years": .list(
+                    reviews.map { review in
+                        .object([
+                            "year": .int(review.year), "heading": .string(heading(review, renderer)),
+                            "sentences": .list(sentences(review, renderer).map { .string($0) }),
+                        ])
+                    }),
+                "has_years": .bool(!reviews.isEmpty),
+            ], into: &site)
+        for review in reviews {
+            renderer.page(
+                "review/\(review.year)/index.html", template: "pages/review", title: heading(review, renderer),
+                section: "review", fields(review, renderer), into: &site)
+        }
+    }
+
+    /// "2026 in review", or "2026 so far" for the current year.
+    private func heading(_ review: YearReview, _ renderer: SiteRenderer) -> String {
+        let key = review.year == renderer.today.year ? "review.heading_so_far" : "review.heading"
+        return renderer.string(key, ["year": String(review.year)])
+    }
+
+    private func fields(_ review: YearReview, _ renderer: SiteRenderer) -> [String: MustacheValue] {
+        let format = renderer.format
+        let base = renderer.data.site.currency
+        var fields: [String: MustacheValue] = [
+            "year": .int(review.year),
+            "heading": .string(heading(review, renderer)),
+            "through": review.year == renderer.today.year ? renderer.dateValue(renderer.today) : .null,
+            "sentences": .list(sentences(review, renderer).map { .string($0) }),
+            "saved": .string(format.money(review.saved, base)),
+            "deposits": .int(review.deposits),
+            "deposits_label": .string(renderer.unit("review.deposit", for: review.deposits)),
+            "spent": review.spent.map { .string(format.money($0, base)) } ?? .null,
+            "spent_total": .string(review.spent.map { format.money($0, base) } ?? "—"),
+            "charges": .int(review.charges),
+            "charges_label": .string(renderer.unit("review.charge", for: review.charges)),
+            "sessions": .int(review.practice.totals.sessions),
+            "sessions_label": .string(renderer.unit("review.session", for: review.practice.totals.sessions)),
+            "minutes": .string(renderer.minutes(review.practice.totals.minutes)),
+            "longest_streak": .string(renderer.counted("review.days", review.practice.longestStreak)),
+            "reached": .list(
+                review.reached.map { entry in
+                    .object([
+                        "name": .string(entry.goal.name),
+                        "target": entry.goal.target.map { .string(format.money($0, entry.goal.currency)) } ?? .null,
+                        "date": renderer.dateValue(entry.progress.reachedOn),
+                    ])
+                }),
+            "has_reached": .bool(!review.reached.isEmpty),
+            "slain": .list(review.slain.map { slainValue($0, renderer) }),
+            "has_slain": .bool(!review.slain.isEmpty),
+            "slain_saves": .string(
+                renderer.string("review.slain_saves", ["amount": format.money(review.slainMonthly, base)])),
+            "price_rises": .list(review.priceRises.map { riseValue($0, renderer) }),
+            "has_price_rises": .bool(!review.priceRises.isEmpty),
+            "badges": .list(review.badges.map(renderer.badgeValue)),
+            "has_badges": .bool(!review.badges.isEmpty),
+        ]
+        fields["has_saved"] = .bool(review.deposits > 0)
+        fields["has_spent"] = .bool(review.charges > 0)
+        fields["has_practice"] = .bool(review.practice.totals.sessions > 0)
+        fields["longest_streak_line"] = .string(
+            renderer.string(
+                "review.longest_streak_line", ["streak": renderer.counted("review.days", review.practice.longestStreak)]
+            ))
+        let none = ["reached_none", "slain_none", "price_rises_none", "badges_none", "saved_none", "spent_none"]
+        for key in none + ["practice_none"] {
+            fields[key] = .string(renderer.string("review.\(key)", ["year": String(review.year)]))
+        }
+        fields.merge(monthFields(review, renderer)) { _, new in new }
+        return fields
+    }
+
+    private func slainValue(_ item: SubscriptionItem, _ renderer: SiteRenderer) -> MustacheValue {
+        let base = renderer.figures.subscriptions.baseCurrency
+        return .object([
+            "name": .string(item.subscription.name),
+            "date": renderer.dateValue(item.killedOn),
+            "monthly": item.monthlyInBase.map { .string(renderer.format.money($0.shown, base)) } ?? .null,
+            "saved": item.savedToDate.map { .string(renderer.format.money($0.shown, base)) } ?? .null,
+        ])
+    }
+
+    private func riseValue(_ rise: YearReview.PriceRise, _ renderer: SiteRenderer) -> MustacheValue {
+        let format = renderer.format
+        return .object([
+            "name": .string(rise.item.subscription.name),
+            "text": .string(
+                renderer.string(
+                    "subscriptions.price_rise",
+                    [
+                        "before": format.money(rise.before, rise.item.currency),
+                        "now": format.money(rise.now, rise.item.currency),
+                        "percent": format.percent(rise.change, digits: 1), "date": format.date(rise.since),
+                    ])),
+        ])
+    }
+}
