@@ -26,7 +26,8 @@ final class ReviewPagesTests: XCTestCase {
         XCTAssertNotNil(site.text("review/2025/index.html"), "Streamo charged in 2025")
         XCTAssertNil(site.text("review/2024/index.html"), "nothing happened in 2024")
         let index = try XCTUnwrap(site.text("review/index.html"))
-        let newest = try XCTUnwrap(index.range(of: "href=\"2026/\"")), older = try XCTUnwrap(index.range(of: "href=\"2025/\""))
+        let newest = try XCTUnwrap(index.range(of: "href=\"2026/\""))
+        let older = try XCTUnwrap(index.range(of: "href=\"2025/\""))
         XCTAssertLessThan(newest.lowerBound, older.lowerBound, "newest year first")
 
         let year = try XCTUnwrap(site.text("review/2026/index.html"))

@@ -94,10 +94,26 @@ extension Theme {
 extension Theme {
     /// The light value of the colour token `name` (`bg`, `accent`) as the stylesheet gives it, for
     /// files outside CSS that need a colour (the web app manifest); nil when there is none.
-    package func lightColor(_ name: String) -> String? {
-        let prefix = "--color-\(name):"
+    package func lightColor(_ name: String) -> String? { token("--color-\(name)") }
+
+    /// The dark value of the colour token `name`, from the `prefers-color-scheme: dark` block;
+    /// the light one when the theme gives no dark one.
+    package func darkColor(_ name: String) -> String? {
+        token("--color-\(name)", in: "@media (prefers-color-scheme: dark)") ?? lightColor(name)
+    }
+
+    /// A token's value as the stylesheet gives it in `:root` (`--type-body`), or in the `@media`
+    /// block that starts with `block`.
+    package func token(_ property: String, in block: String? = nil) -> String? {
+        let prefix = "\(property):"
+        var inside = block == nil
         for line in stylesheet.split(separator: "\n") {
-            if line.hasPrefix("@media") { return nil }
+            if line.hasPrefix("@media") {
+                if inside { return nil }
+                inside = line.hasPrefix(block ?? "")
+                continue
+            }
+            guard inside else { continue }
             let text = line.drop { $0 == " " }
             guard text.hasPrefix(prefix), text.hasSuffix(";") else { continue }
             return text.dropFirst(prefix.count).dropLast().trimmingCharacters(in: .whitespaces)

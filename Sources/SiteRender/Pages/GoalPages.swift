@@ -20,6 +20,7 @@ struct GoalPages: PageFamily {
             if let jar = figures.jars[entry.goal.id] {
                 let folder = "goals/\(entry.goal.id)"
                 site.add("\(folder)/jar.svg", jar.jarSVG)
+                site.add("\(folder)/card.svg", GoalCard(entry: entry, jar: jar, renderer: renderer).svg)
                 site.add("\(folder)/drop.svg", jar.dropSVG)
                 if let timelapse = jar.timelapseSVG { site.add("\(folder)/timelapse.svg", timelapse) }
                 for (index, frame) in jar.frames.enumerated() {
@@ -52,8 +53,18 @@ struct GoalPages: PageFamily {
                     "periods_done": progress.periodsDone.map { .int($0) } ?? .null,
                     "missed_periods": progress.missedPeriods.map { .int($0) } ?? .null,
                     "rate": plan.annualRate.map { .string(format.percent($0, digits: 1)) } ?? .null,
+                    "paused": pausedText(progress.pausedPeriods, renderer),
                 ])
             } ?? .null
+        fields["pauses"] = .list(
+            goal.pauses.map { pause in
+                .object([
+                    "from": renderer.dateValue(pause.from), "to": renderer.dateValue(pause.to),
+                    "note": pause.note.map { .string($0) } ?? .null,
+                ])
+            })
+        fields["has_pauses"] = .bool(!goal.pauses.isEmpty)
+        fields["card"] = cardValue(entry, renderer)
         fields["projected_completion"] = renderer.dateValue(progress.projectedCompletion)
         fields["with_slain"] =
             renderer.slainSooner(entry).map { sooner in
@@ -67,6 +78,22 @@ struct GoalPages: PageFamily {
                 "placeholder": .string(goal.plan.map { NSDecimalNumber(decimal: $0.amount).stringValue } ?? ""),
             ])
         return fields
+    }
+
+    /// "2 periods paused"; null when no period of the plan fell in a pause.
+    private func pausedText(_ periods: Int?, _ renderer: SiteRenderer) -> MustacheValue {
+        guard let periods, periods > 0 else { return .null }
+        return .string(renderer.counted("goals.paused_periods", periods))
+    }
+
+    /// What the goal page says of `card.svg`: the picture, and the Markdown that embeds it (by its
+    /// full address when site.toml has a `base_url`).
+    private func cardValue(_ entry: SavingsReport.Entry, _ renderer: SiteRenderer) -> MustacheValue {
+        guard let jar = renderer.figures.jars[entry.goal.id] else { return .null }
+        let address = renderer.data.site.baseURL.map { "\($0)goals/\(entry.goal.id)/card.svg" } ?? "card.svg"
+        let alt = GoalCard(entry: entry, jar: jar, renderer: renderer).title
+        let markdownAlt = alt.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
+        return .object(["alt": .string(alt), "markdown": .string("![\(markdownAlt)](\(address))")])
     }
 
     /// serve's "start a new jar" form on `goals/`.
