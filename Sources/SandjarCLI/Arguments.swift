@@ -1,8 +1,10 @@
 import SiteData
 
 /// A small, strict argument parser: positional words and `--flag` / `--option VALUE` (or
-/// `--option=VALUE`), short aliases such as `-C DIR` and `-h`. Anything unexpected is a usage
-/// error, exit 2, with a "did you mean" when an option is close to one the command takes.
+/// `--option=VALUE`), short spellings such as `-C DIR` and `-h`. It takes exactly the options
+/// its command declares; anything else is a usage error, exit 2, with a "did you mean" when an
+/// option is close to one the command takes. Values are read into their types when asked for,
+/// `try arguments[.port]`, so the command decides which of its checks comes first.
 struct Arguments {
     struct UsageError: Error, Equatable {
         let message: String
@@ -13,25 +15,29 @@ struct Arguments {
             self.message = message
             self.command = command
         }
+
+        /// `message`, and "; did you mean '…'?" when `typed` is close to one of `choices`.
+        init(_ message: String, typed: String, closeTo choices: [String]) {
+            let guess = Suggestion.closest(to: typed, in: choices)
+            self.init(message: message + (guess.map { "; did you mean '\($0)'?" } ?? ""))
+        }
     }
 
     private(set) var positionals: [String] = []
-    private var options: [String: String] = [:]
-    private var flags: Set<String> = []
+    /// The command's name, for the usage printed with a refused value.
+    private let command: String
+    /// The names of the options the command takes, to catch a command asking for one it does not.
+    private let accepted: Set<String>
+    /// Option name → value as typed; a flag that was given has "".
+    private var given: [String: String] = [:]
 
-    /// - Parameters:
-    ///   - valued: options that take a value, without the dashes.
-    ///   - flags: options that take none.
-    ///   - aliases: other spellings (`C` for `-C`, `templates`) → the option they stand for.
-    init(
-        _ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>,
-        aliases: [String: String] = [:]
-    ) throws(UsageError) {
+    init(_ words: [String], command spec: CommandSpec) throws(UsageError) {
+        command = spec.name
+        accepted = Set(spec.accepted.map(\.name))
         var index = 0
         var onlyPositionals = false
-        let known = valued.union(allowedFlags)
-        while index < arguments.count {
-            let word = arguments[index]
+        while index < words.count {
+            let word = words[index]
             index += 1
             if onlyPositionals || !word.hasPrefix("-") || word == "-" {
                 positionals.append(word)
@@ -41,46 +47,61 @@ struct Arguments {
                 onlyPositionals = true
                 continue
             }
-            var name = word.hasPrefix("--") ? String(word.dropFirst(2)) : String(word.dropFirst())
+            var typed = word
             var value: String?
-            if let equals = name.firstIndex(of: "=") {
-                value = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
+            if let equals = word.firstIndex(of: "=") {
+                value = String(word[word.index(after: equals)...])
+                typed = String(word[..<equals])
             }
-            if !word.hasPrefix("--") {
-                // Short options: -C DIR and -h only.
-                guard name == "h" || (aliases[name] != nil && known.contains(aliases[name]!)) else {
-                    throw UsageError(message: Arguments.unknown(word, known: known))
-                }
+            guard let option = spec.option(spelled: typed) else {
+                throw UsageError(message: Arguments.unknown(typed, spec), command: command)
             }
-            if name == "h" { name = "help" }
-            if let real = aliases[name], known.contains(real) { name = real }
-            if valued.contains(name) {
+            let name = option.name
+            if option.takesValue {
                 if value == nil {
-                    guard index < arguments.count else { throw UsageError(message: "--\(name) needs a value") }
-                    value = arguments[index]
+                    guard index < words.count else {
+                        throw UsageError(message: "--\(name) needs a value", command: command)
+                    }
+                    value = words[index]
                     index += 1
                 }
-                guard options[name] == nil else { throw UsageError(message: "--\(name) is given twice") }
-                options[name] = value
-            } else if allowedFlags.contains(name) {
-                guard value == nil else { throw UsageError(message: "--\(name) takes no value") }
-                flags.insert(name)
+                guard given[name] == nil else {
+                    throw UsageError(message: "--\(name) is given twice", command: command)
+                }
+                given[name] = value
             } else {
-                throw UsageError(message: Arguments.unknown(word, known: known))
+                guard value == nil else { throw UsageError(message: "--\(name) takes no value", command: command) }
+                given[name] = ""
             }
         }
     }
 
-    private static func unknown(_ word: String, known: Set<String>) -> String {
-        let name = word.drop { $0 == "-" }.split(separator: "=").first.map(String.init) ?? ""
-        var message = "unknown option '\(word.split(separator: "=").first.map(String.init) ?? word)'"
-        if let guess = Suggestion.closest(to: name, in: known.filter { $0 != "help" }.sorted()) {
+    private static func unknown(_ typed: String, _ spec: CommandSpec) -> String {
+        var message = "unknown option '\(typed)'"
+        let known = spec.options.map(\.name).sorted()
+        if let guess = Suggestion.closest(to: String(typed.drop { $0 == "-" }), in: known) {
             message += "; did you mean '--\(guess)'?"
         }
         return message
     }
 
-    func value(_ name: String) -> String? { options[name] }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// The option's value, read into its type; nil when it was not given.
+    subscript<Value>(_ option: Option<Value>) -> Value? {
+        get throws(UsageError) {
+            guard let text = given[checked(option.spec)] else { return nil }
+            do {
+                return try option.parse(text)
+            } catch {
+                throw UsageError(message: error.message, command: command)
+            }
+        }
+    }
+
+    /// Whether the flag was given.
+    subscript(_ flag: Option<Bool>) -> Bool { given[checked(flag.spec)] != nil }
+
+    private func checked(_ option: OptionSpec) -> String {
+        assert(accepted.contains(option.name), "\(command) asks for --\(option.name), which it does not take")
+        return option.name
+    }
 }

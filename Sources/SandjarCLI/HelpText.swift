@@ -1,14 +1,15 @@
-/// A command's help text (`CommandSpec.details`) read back as what it is made of, so the man page
-/// and the completion scripts say what `help` says without a second copy of it.
+/// The prose of a command's help (`CommandSpec.about`, `epilogue`) as the blocks it is made of,
+/// for the man page; the option table is not read back from text, it comes from the declarations.
 ///
-/// The help texts keep three shapes: prose paragraphs; option tables, a term at the start of the
-/// line (indented by two spaces, or not at all) and its description from column 24 on, continued
-/// by lines indented that far; and examples, indented lines that are not terms.
+/// The prose keeps three shapes: paragraphs; tables of other things (`debug`'s forms, the shells'
+/// folders), a term at the start of the line (indented by two spaces, or not at all) and its
+/// description after a gap of two spaces or more, continued by lines indented by eight or more;
+/// and examples, indented lines that are not terms.
 struct HelpText: Equatable {
     enum Block: Equatable {
         /// Prose, its lines as written.
         case paragraph([String])
-        /// `--out DIR` and what it means (no lines for a term that stands alone).
+        /// A term and what it means.
         case entry(term: String, description: [String])
         /// A command to type, as written.
         case example([String])
@@ -16,23 +17,23 @@ struct HelpText: Equatable {
 
     let blocks: [Block]
 
-    init(_ details: String) {
+    init(_ source: String) {
         var blocks: [Block] = []
         var prose: [String] = []
         func endParagraph() {
             if !prose.isEmpty { blocks.append(.paragraph(prose)) }
             prose = []
         }
-        for line in details.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             let indent = line.prefix { $0 == " " }.count
             let text = String(line.dropFirst(indent))
             if text.isEmpty {
                 endParagraph()
             } else if indent >= 8, case .entry(let term, let description)? = blocks.last, prose.isEmpty {
                 blocks[blocks.count - 1] = .entry(term: term, description: description + [text])
-            } else if let (term, description) = HelpText.entry(text, indent: indent) {
+            } else if let (term, description) = HelpText.entry(text) {
                 endParagraph()
-                blocks.append(.entry(term: term, description: description.map { [$0] } ?? []))
+                blocks.append(.entry(term: term, description: [description]))
             } else if indent >= 2 {
                 endParagraph()
                 if case .example(let lines)? = blocks.last {
@@ -48,38 +49,10 @@ struct HelpText: Equatable {
         self.blocks = blocks
     }
 
-    /// A term and its description: a term followed by a gap of two spaces or more, or an indented
-    /// option (`--mood-before 1..5, --mood-after 1..5`) on its own.
-    private static func entry(_ text: String, indent: Int) -> (String, String?)? {
-        if let gap = text.range(of: "  ") {
-            let description = text[gap.upperBound...].drop { $0 == " " }
-            guard !description.isEmpty else { return nil }
-            return (String(text[..<gap.lowerBound]), String(description))
-        }
-        return indent >= 2 && text.hasPrefix("-") ? (text, nil) : nil
-    }
-
-    /// What `--name` means, from the entry whose term names it: its description on one line.
-    func description(of option: String) -> String? {
-        for case .entry(let term, let description) in blocks where HelpText.options(in: term).contains(option) {
-            return description.isEmpty ? nil : description.joined(separator: " ")
-        }
-        return nil
-    }
-
-    /// The placeholder an option's value is written as in its entry (`DIR` for `--out DIR`).
-    func placeholder(of option: String) -> String? {
-        for case .entry(let term, _) in blocks {
-            let words = term.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-            if let at = words.firstIndex(of: option), at + 1 < words.count, !words[at + 1].hasPrefix("-") {
-                return words[at + 1]
-            }
-        }
-        return nil
-    }
-
-    /// The options a term names: `--data DIR, -C DIR` → `--data`, `-C`.
-    static func options(in term: String) -> [String] {
-        term.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init).filter { $0.hasPrefix("-") }
+    /// A term followed by a gap of two spaces or more and its description.
+    private static func entry(_ text: String) -> (String, String)? {
+        guard let gap = text.range(of: "  ") else { return nil }
+        let description = text[gap.upperBound...].drop { $0 == " " }
+        return description.isEmpty ? nil : (String(text[..<gap.lowerBound]), String(description))
     }
 }

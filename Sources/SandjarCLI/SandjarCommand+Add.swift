@@ -34,7 +34,7 @@ extension SandjarCommand {
         -> Int32
     {
         let command = Commands.addDeposit
-        let words = negativeNumbersAsPositionals(words, valued: command.valued)
+        let words = negativeNumbersAsPositionals(words, command)
         guard let arguments = try parse(words, command, console: console) else { return 0 }
         guard arguments.positionals.count == 2 else {
             let count = arguments.positionals.count
@@ -45,14 +45,14 @@ extension SandjarCommand {
                 command: command.name)
         }
         let goal = arguments.positionals[0]
+        let (at, note) = (try arguments[.at], try arguments[.note])
         let entry: DepositEntry
         do {
-            entry = try DepositEntry(
-                amount: arguments.positionals[1], at: arguments.value("at"), note: arguments.value("note"))
+            entry = try DepositEntry(amount: arguments.positionals[1], at: at, note: note)
         } catch {
             throw Arguments.UsageError(message: error.message, command: command.name)
         }
-        guard let data = dataFolder(arguments, console: console) else { return 1 }
+        guard let data = try dataFolder(arguments, console: console) else { return 1 }
         do throws(EditError) {
             let added = try entry.add(to: goal, data: data, now: now)
             console.out("added \(added.amount) to \(added.goal) (\(added.path))\n")
@@ -81,7 +81,7 @@ extension SandjarCommand {
         -> Int32
     {
         let command = Commands.addSession
-        let words = negativeNumbersAsPositionals(words, valued: command.valued)
+        let words = negativeNumbersAsPositionals(words, command)
         guard let arguments = try parse(words, command, console: console) else { return 0 }
         guard arguments.positionals.count == 1 else {
             let count = arguments.positionals.count
@@ -91,8 +91,8 @@ extension SandjarCommand {
                     : "add session takes one PATTERN, got \(count) words",
                 command: command.name)
         }
-        let cycles = arguments.value("cycles")
-        let minutes = arguments.value("minutes")
+        let cycles = try arguments[.cycles]
+        let minutes = try arguments[.minutes]
         guard (cycles == nil) != (minutes == nil) else {
             throw Arguments.UsageError(
                 message: cycles == nil
@@ -100,16 +100,17 @@ extension SandjarCommand {
                     : "add session takes --cycles or --minutes, not both",
                 command: command.name)
         }
+        let (program, at) = (try arguments[.program], try arguments[.at])
+        let (moodBefore, moodAfter) = (try arguments[.moodBefore], try arguments[.moodAfter])
         let entry: SessionEntry
         do {
             entry = try SessionEntry(
-                pattern: arguments.positionals[0], cycles: cycles, minutes: minutes,
-                program: arguments.value("program"), at: arguments.value("at"),
-                moodBefore: arguments.value("mood-before"), moodAfter: arguments.value("mood-after"))
+                pattern: arguments.positionals[0], cycles: cycles, minutes: minutes, program: program, at: at,
+                moodBefore: moodBefore, moodAfter: moodAfter)
         } catch {
             throw Arguments.UsageError(message: error.message, command: command.name)
         }
-        guard let data = dataFolder(arguments, console: console) else { return 1 }
+        guard let data = try dataFolder(arguments, console: console) else { return 1 }
         do throws(EditError) {
             let added = try entry.add(data: data, now: now)
             console.out("added \(added.length) of \(added.pattern) (\(added.path))\n")
@@ -136,7 +137,7 @@ extension SandjarCommand {
     /// Moves words like `-5` or `-.5` behind a `--`, keeping the order of all positionals, so a
     /// negative amount reaches the amount check (with its reason) instead of being taken for an
     /// unknown option. Anything else is left for `Arguments` to judge.
-    static func negativeNumbersAsPositionals(_ words: [String], valued: Set<String>) -> [String] {
+    static func negativeNumbersAsPositionals(_ words: [String], _ command: CommandSpec) -> [String] {
         var options: [String] = []
         var positionals: [String] = []
         var index = 0
@@ -147,11 +148,10 @@ extension SandjarCommand {
                 positionals += words[index...]
                 break
             }
-            if word.hasPrefix("--") || CommandSpec.aliases[String(word.dropFirst())] != nil {
+            let option = command.option(spelled: word)
+            if word.hasPrefix("--") || option != nil {
                 options.append(word)
-                let name =
-                    word.hasPrefix("--") ? String(word.dropFirst(2)) : CommandSpec.aliases[String(word.dropFirst())]!
-                if valued.contains(name) {
+                if option?.takesValue == true {
                     guard index < words.count else { return words }  // Arguments says what is missing
                     options.append(words[index])
                     index += 1

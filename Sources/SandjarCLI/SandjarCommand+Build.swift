@@ -8,9 +8,13 @@ extension SandjarCommand {
         let command = publish ? Commands.build : Commands.check
         guard let arguments = try parse(words, command, console: console) else { return 0 }
         guard var options = try buildOptions(arguments, command, console: console) else { return 1 }
-        options.output = arguments.value("out")
-        options.wait = arguments.flag("wait")
-        let quiet = arguments.flag("quiet")
+        // Where to publish, and how quietly: options of build only.
+        var quiet = false
+        if publish {
+            options.output = try arguments[.out]
+            options.wait = arguments[.wait]
+            quiet = arguments[.quiet]
+        }
         let started = Date()
         var build = SiteBuild(options: options)
         let line = ProgressLine(console: console, enabled: !quiet && publish && ProgressLine.stderrIsTerminal)
@@ -21,7 +25,7 @@ extension SandjarCommand {
             console.err(diagnostic.description + "\n")
         }
         for note in report.notes { console.err("sandjar: note: \(note)\n") }
-        if arguments.flag("timings") { console.err(timings(report)) }
+        if arguments[.timings] { console.err(timings(report)) }
         let errors = report.diagnostics.filter { $0.severity == .error }.count
         let warnings = report.diagnostics.count - errors
         guard publish else { return checked(report, errors: errors, data: options.data, console: console) }

@@ -6,13 +6,12 @@ extension SandjarCommand {
     static func completion(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
         let command = Commands.completion
         guard let arguments = try parse(words, command, console: console) else { return 0 }
-        if let kind = arguments.value("values") {
-            guard let list = CompletionList(rawValue: kind), arguments.positionals.isEmpty else {
-                let kinds = CompletionList.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Arguments.UsageError(message: "--values takes one of \(kinds)", command: command.name)
+        if let list = try arguments[.values] {
+            guard arguments.positionals.isEmpty else {
+                throw Arguments.UsageError(message: CompletionList.refusal.message, command: command.name)
             }
             // Called at every Tab: no data folder is no names, never a message in the middle of a line.
-            let data = try? DataLocation.resolve(option: arguments.value("data"))
+            let data = try? DataLocation.resolve(option: try arguments[.data])
             console.out(list.values(data: data).map { $0 + "\n" }.joined())
             return 0
         }

@@ -37,14 +37,10 @@ extension SandjarCommand {
     private static func fixture(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
         let command = Commands.debug
         guard let arguments = try parse(words, command, console: console) else { return 0 }
-        guard arguments.positionals.isEmpty, let out = arguments.value("out") else {
+        guard arguments.positionals.isEmpty, let out = try arguments[.out] else {
             throw Arguments.UsageError(message: "debug fixture needs --out DIR", command: command.name)
         }
-        let scaleText = arguments.value("scale") ?? "1"
-        guard let scale = Int(scaleText), (1...100).contains(scale) else {
-            throw Arguments.UsageError(
-                message: "--scale must be a whole number from 1 to 100, not '\(scaleText)'", command: command.name)
-        }
+        let scale = try arguments[.scale] ?? 1
         do {
             try FixtureGenerator(scale: scale).write(to: URL(fileURLWithPath: out))
         } catch {

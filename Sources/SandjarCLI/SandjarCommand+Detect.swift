@@ -24,28 +24,12 @@ extension SandjarCommand {
                     : "detect reads one statement at a time, got \(arguments.positionals.count)",
                 command: command.name)
         }
-        var columns: StatementCSV.Columns?
-        if let option = arguments.value("columns") {
-            do {
-                columns = try StatementCSV.Columns(option: option)
-            } catch {
-                throw Arguments.UsageError(message: error.message, command: command.name)
-            }
-        }
-        var dates: StatementCSV.DateReading?
-        if let option = arguments.value("dates") {
-            guard let order = StatementCSV.DateOrder(option: option) else {
-                var message = "--dates takes dmy, mdy or ymd, not '\(option)'"
-                if let guess = Suggestion.closest(to: option, in: ["dmy", "mdy", "ymd"]) {
-                    message += "; did you mean '\(guess)'?"
-                }
-                throw Arguments.UsageError(message: message, command: command.name)
-            }
-            dates = .given(order)
-        }
+        let columns = try arguments[.columns]
+        var dates = try arguments[.dates].map(StatementCSV.DateReading.given)
+        let theme = try arguments[.theme]
         let data: String?
-        if arguments.value("data") != nil {
-            guard let named = dataFolder(arguments, console: console) else { return 1 }
+        if try arguments[.data] != nil {
+            guard let named = try dataFolder(arguments, console: console) else { return 1 }
             data = named
         } else {
             data = DataLocation.nearest(from: FileManager.default.currentDirectoryPath)
@@ -76,14 +60,14 @@ extension SandjarCommand {
                 date: row.date, payee: row.payee, amount: -row.amount, currency: row.currency ?? siteCurrency)
         }
         var suggestions = RecurringCharges.detect(charges, until: statement.period?.upperBound)
-        let catalog = ShippedCatalog.load(data: data, theme: arguments.value("theme"))
+        let catalog = ShippedCatalog.load(data: data, theme: theme)
         for index in suggestions.indices {
             suggestions[index].catalogID = catalog.match(suggestions[index].name)?.entry.id
         }
         var tracked: [TrackedSubscription] = []
         if let data {
             do {
-                tracked = try TrackedSubscription.all(data: data, theme: arguments.value("theme"))
+                tracked = try TrackedSubscription.all(data: data, theme: theme)
             } catch {
                 console.err(error.description + "\n")
                 console.err("sandjar: cannot tell which of these are already tracked\n")

@@ -12,7 +12,7 @@ extension SandjarCommand {
             throw Arguments.UsageError(
                 message: "init takes the folder to create, e.g. 'sandjar init ~/dash'", command: command.name)
         }
-        let starter = try starterFolder(arguments, command: command)
+        let starter = try starterFolder(arguments)
         let folder = NewFolder(path: path)
         do {
             let files = try starter.files()
@@ -36,36 +36,12 @@ extension SandjarCommand {
     }
 
     /// The settings `init` was given, each checked: a bad one is a usage error.
-    private static func starterFolder(
-        _ arguments: Arguments, command: CommandSpec
-    ) throws(Arguments.UsageError) -> StarterFolder {
-        let languageText = arguments.value("language") ?? "en"
-        guard let language = SiteSettings.Language(rawValue: languageText) else {
-            var message = "--language must be en or zh-Hans, not '\(languageText)'"
-            if let guess = Suggestion.closest(to: languageText, in: ["en", "zh-Hans"]) {
-                message += "; did you mean '\(guess)'?"
-            }
-            throw Arguments.UsageError(message: message, command: command.name)
-        }
-        let code = arguments.value("currency")?.uppercased() ?? (language == .en ? "USD" : "CNY")
-        guard let currency = Currency(code: code) else {
-            var message = "--currency: '\(code)' is not a known currency code"
-            if let guess = Suggestion.closest(to: code, in: Currency.allCodes) {
-                message += "; did you mean '\(guess)'?"
-            }
-            throw Arguments.UsageError(message: message, command: command.name)
-        }
-        let timezone = arguments.value("timezone") ?? localTimeZone()
-        guard TimeZone(identifier: timezone) != nil, timezone.contains(where: \.isLetter) else {
-            throw Arguments.UsageError(
-                message: "--timezone '\(timezone)' is not an IANA time zone name such as Europe/Berlin",
-                command: command.name)
-        }
-        let title = arguments.value("title") ?? (language == .en ? "My sandjar" : "我的聚沙")
-        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw Arguments.UsageError(message: "--title is empty", command: command.name)
-        }
-        let today = try today(arguments, command: command) ?? SiteBuild.today(in: timezone)
+    private static func starterFolder(_ arguments: Arguments) throws(Arguments.UsageError) -> StarterFolder {
+        let language = try arguments[.language] ?? .en
+        let currency = try arguments[.currency] ?? Currency(code: language == .en ? "USD" : "CNY")!
+        let timezone = try arguments[.timezone] ?? localTimeZone()
+        let title = try arguments[.title] ?? (language == .en ? "My sandjar" : "我的聚沙")
+        let today = try arguments[.today] ?? SiteBuild.today(in: timezone)
         return StarterFolder(language: language, currency: currency, timezone: timezone, title: title, today: today)
     }
 

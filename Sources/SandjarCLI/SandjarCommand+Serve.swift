@@ -11,21 +11,11 @@ extension SandjarCommand {
     static func serve(_ words: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
         let command = Commands.serve
         guard let arguments = try parse(words, command, console: console) else { return 0 }
-        let portText = arguments.value("port") ?? "8080"
-        guard let port = UInt16(portText) else {
-            throw Arguments.UsageError(
-                message: "--port must be a number from 0 to 65535, not '\(portText)'", command: command.name)
-        }
-        let address = arguments.value("listen") ?? "127.0.0.1"
-        var parsed = in_addr()
-        guard inet_pton(AF_INET, address, &parsed) == 1 else {
-            throw Arguments.UsageError(
-                message: "--listen takes an IPv4 address such as 0.0.0.0 (every interface) or 192.168.1.20, not "
-                    + "'\(address)'", command: command.name)
-        }
+        let port = try arguments[.port] ?? 8080
+        let address = try arguments[.listen] ?? "127.0.0.1"
         guard let options = try buildOptions(arguments, command, console: console) else { return 1 }
         let data = options.data
-        let readOnly = arguments.flag("read-only")
+        let readOnly = arguments[.readOnly]
         let session: ServeSession
         do {
             session = try ServeSession(

@@ -18,15 +18,17 @@ extension SandjarCommand {
                     : "slay takes one NAME, got \(count) words; quote a name with spaces: sandjar slay \"YouTube Premium\"",
                 command: command.name)
         }
+        let on = try arguments[.on]
+        let theme = try arguments[.theme]
         let entry: SlayEntry
         do {
-            entry = try SlayEntry(name: arguments.positionals[0], on: arguments.value("on"))
+            entry = try SlayEntry(name: arguments.positionals[0], on: on)
         } catch {
             throw Arguments.UsageError(message: error.message, command: command.name)
         }
-        guard let data = dataFolder(arguments, console: console) else { return 1 }
+        guard let data = try dataFolder(arguments, console: console) else { return 1 }
         do throws(EditError) {
-            let slain = try entry.apply(data: data, now: now, theme: arguments.value("theme"))
+            let slain = try entry.apply(data: data, now: now, theme: theme)
             console.out("slain: \(slain.name) on \(slain.on) (\(slain.path):\(slain.line))\n")
             if let today = slain.todayBeforeIt {
                 console.err(

@@ -66,8 +66,8 @@ public enum SandjarCommand {
             console.out(usage)
             return 0
         }
-        if words.contains("--man") {
-            guard words == ["--man"] else {
+        if words.contains(Option<Bool>.man.spec.long) {
+            guard words == [Option<Bool>.man.spec.long] else {
                 throw Arguments.UsageError(
                     message: "help --man takes no COMMAND: the page has them all", command: "help")
             }
@@ -105,27 +105,12 @@ public enum SandjarCommand {
     static func parse(
         _ words: [String], _ command: CommandSpec, console: Console
     ) throws(Arguments.UsageError) -> Arguments? {
-        let arguments: Arguments
-        do {
-            arguments = try command.parse(words)
-        } catch {
-            throw Arguments.UsageError(message: error.message, command: command.name)
-        }
-        if arguments.flag("help") {
+        let arguments = try command.parse(words)
+        if arguments[.help] {
             console.out(command.help)
             return nil
         }
         return arguments
-    }
-
-    /// `--today`, checked: a malformed date is a usage error.
-    static func today(_ arguments: Arguments, command: CommandSpec) throws(Arguments.UsageError) -> CalendarDate? {
-        guard let text = arguments.value("today") else { return nil }
-        guard let date = CalendarDate(iso: text) else {
-            throw Arguments.UsageError(
-                message: "--today must be a date like 2026-11-29, not '\(text)'", command: command.name)
-        }
-        return date
     }
 
     /// What `build`, `check` and `serve` share: at most one DATA word, `--today`, and the options
@@ -137,13 +122,15 @@ public enum SandjarCommand {
             throw Arguments.UsageError(
                 message: "expected at most one data folder, got \(arguments.positionals.count)", command: command.name)
         }
-        let today = try today(arguments, command: command)
-        guard let data = dataFolder(arguments, word: arguments.positionals.first, console: console) else { return nil }
+        let today = try arguments[.today]
+        guard let data = try dataFolder(arguments, word: arguments.positionals.first, console: console) else {
+            return nil
+        }
         var options = BuildOptions()
         options.data = data
-        options.theme = arguments.value("theme")
-        options.cache = arguments.value("cache")
-        options.strict = arguments.flag("strict")
+        options.theme = try arguments[.theme]
+        options.cache = try arguments[.cache]
+        options.strict = arguments[.strict]
         options.today = today
         return options
     }
@@ -151,9 +138,10 @@ public enum SandjarCommand {
     /// The data folder as §6 says, or the reason there is none (exit 1).
     static func dataFolder(
         _ arguments: Arguments, word: String? = nil, console: Console
-    ) -> String? {
+    ) throws(Arguments.UsageError) -> String? {
+        let option = try arguments[.data]
         do {
-            return try DataLocation.resolve(option: arguments.value("data"), word: word)
+            return try DataLocation.resolve(option: option, word: word)
         } catch {
             console.err("sandjar: \(error.message)\n")
             return nil

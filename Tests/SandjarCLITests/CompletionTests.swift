@@ -92,19 +92,20 @@ final class CompletionTests: XCTestCase {
         for command in Commands.all {
             let label = command.group == nil ? command.name : "\"\(command.name)\""
             let bashPart = part(of: bash, from: "\n    \(label))\n", to: "\n        ;;")
-            XCTAssertTrue(bashPart.contains("options=\"\(command.options.joined(separator: " "))\""), command.name)
+            XCTAssertTrue(bashPart.contains("options=\"\(command.optionWords.joined(separator: " "))\""), command.name)
             let zshPart = part(of: zsh, from: "\n    \(label))\n        _arguments", to: "\n        ;;")
             let fishName = command.name.contains(" ") ? "\"\(command.name)\"" : command.name
             let fishPart = fish.split(separator: "\n").filter { $0.contains("'__sandjar_is \(fishName)'") }
                 .joined(separator: "\n")
-            for option in command.options {
+            for option in command.optionWords {
                 XCTAssertTrue(
                     zshPart.contains("\(option)[") || zshPart.contains("\(option)=["), "zsh \(command.name) \(option)")
                 let fishOption = option.hasPrefix("--") ? "-l \(option.dropFirst(2)) " : "-s \(option.dropFirst()) "
                 XCTAssertTrue(fishPart.contains(fishOption), "fish \(command.name) \(option)")
             }
             XCTAssertEqual(
-                fishPart.split(separator: "\n").count, command.options.count, "fish \(command.name): one line an option"
+                fishPart.split(separator: "\n").count, command.optionWords.count,
+                "fish \(command.name): one line an option"
             )
         }
     }

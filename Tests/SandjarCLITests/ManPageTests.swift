@@ -35,7 +35,7 @@ final class ManPageTests: XCTestCase {
             }
             let section = part(of: text, from: ".SS \"\(command.name)\"\n", to: "\n.S")
             XCTAssertFalse(section.isEmpty, command.name)
-            for option in command.options where option != "--help" {
+            for option in command.optionWords where option != "--help" {
                 // As a term, or named in another's description (`DATA`: "or --data DIR, -C DIR").
                 let named = NSRegularExpression.escapedPattern(for: Roff.escape(option)) + #"(?![a-z]|\\-)"#
                 XCTAssertNotNil(section.range(of: named, options: .regularExpression), "\(command.name) \(option)")

@@ -12,7 +12,7 @@ extension CompletionScript {
         for command in Commands.all {
             commands += """
                     \(command.group == nil ? command.name : "\"\(command.name)\""))
-                        options="\(command.options.joined(separator: " "))"
+                        options="\(command.optionWords.joined(separator: " "))"
                         valued="\(command.valuedOptions.joined(separator: " "))"
                         first="\(bashAction(command.firstWord))"
                         ;;

@@ -18,7 +18,7 @@ extension CompletionScript {
         for command in Commands.all {
             let name = command.name.contains(" ") ? "\"\(command.name)\"" : command.name
             let condition = fishQuoted("__sandjar_is " + name)
-            for option in command.options {
+            for option in command.optionWords {
                 var line = "complete -c sandjar -n \(condition) "
                 line += option.hasPrefix("--") ? "-l \(option.dropFirst(2))" : "-s \(option.dropFirst())"
                 if command.takesValue(option) {

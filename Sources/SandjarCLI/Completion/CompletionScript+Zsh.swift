@@ -24,7 +24,7 @@ extension CompletionScript {
         var commands = ""
         for command in Commands.all {
             let label = command.group == nil ? command.name : "\"\(command.name)\""
-            var specs = command.options.map { zshSpec($0, command) }
+            var specs = command.optionWords.map { zshSpec($0, command) }
             if let first = zshAction(command.firstWord) {
                 specs.append(zshQuoted("1:\(command.firstWordName):\(first)"))
             }
@@ -80,10 +80,9 @@ extension CompletionScript {
     private func zshSpec(_ option: String, _ command: CommandSpec) -> String {
         let description = command.describe(option).replacingOccurrences(of: "[", with: "(")
             .replacingOccurrences(of: "]", with: ")")
-        let bare = String(option.drop { $0 == "-" })
-        let partner =
-            CommandSpec.aliases[bare].map { "--" + $0 }
-            ?? CommandSpec.aliases.first { $0.value == bare && $0.key.count == 1 }.map { "-" + $0.key }
+        // The option's other spelling offered here: `-C` for `--data`, `--data` for `-C`.
+        let spellings = command.option(spelled: option)?.spellings ?? []
+        let partner = spellings.first { $0 != option && command.optionWords.contains($0) }
         var spec = partner.map { "(\($0))" } ?? ""
         if option == "--help" { spec = "(- *)" }
         spec += option

@@ -1,5 +1,5 @@
 /// What a word on the command line completes to, in every shell alike.
-enum CompletionValue: Equatable {
+enum CompletionValue: Equatable, Sendable {
     /// Free text: an amount, a date, a note. Nothing is offered.
     case nothing
     case directories

@@ -1,6 +1,7 @@
 /// `sandjar help --man`: the manual page, sandjar(1), in roff. Its synopsis and its COMMANDS
-/// section come from `Commands.all`, the help texts `help` prints, so the page cannot fall behind
-/// the command line; the other sections are written in `ManPage+Sections.swift`.
+/// section come from `Commands.all`, what `help` prints and the option declarations it prints
+/// them from, so the page cannot fall behind the command line; the other sections are written in
+/// `ManPage+Sections.swift`.
 enum ManPage {
     static var text: String {
         var page = [
@@ -19,7 +20,7 @@ enum ManPage {
         for command in Commands.all {
             page.append(#".SS "\#(Roff.escape(command.name))""#)
             page += synopsis(command.synopsis)
-            page += blocks(HelpText(command.details).blocks)
+            page += blocks(details(of: command))
         }
         page += section("OPTIONS", options)
         page += section("FILES", files)
@@ -42,6 +43,12 @@ enum ManPage {
             }
         }
         return lines + [".in -8n"]
+    }
+
+    /// A command's help as blocks: its prose, its option table, the prose after it.
+    private static func details(of command: CommandSpec) -> [HelpText.Block] {
+        HelpText(command.about).blocks + command.table.map { .entry(term: $0.term, description: $0.description) }
+            + HelpText(command.epilogue ?? "").blocks
     }
 
     private static func section(_ title: String, _ blocks: [HelpText.Block]) -> [String] {

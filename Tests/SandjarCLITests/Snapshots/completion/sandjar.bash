@@ -135,6 +135,7 @@ _sandjar() {
         case $prev in
         --cache) _sandjar_directories ;;
         --data) _sandjar_directories ;;
+        --dates) _sandjar_words dmy mdy ymd ;;
         --language) _sandjar_words en zh-Hans ;;
         --mood-after) _sandjar_words 1 2 3 4 5 ;;
         --mood-before) _sandjar_words 1 2 3 4 5 ;;

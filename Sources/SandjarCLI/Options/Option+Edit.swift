@@ -1,0 +1,40 @@
+/// The options of the editing commands (`add deposit`, `add session`, `slay`). Their values go
+/// as typed to the entries in `DataEdit`, which check them as they check the served forms' fields,
+/// so a bad `--at` and a bad `at` field read the same.
+extension Option where Value == String {
+    static var at: Option {
+        .text(
+            "at", "DATETIME",
+            help: [
+                "a date or date-time such as 2026-11-29T21:14:00+08:00",
+                "(default: now in the site's time zone); a day after today",
+                "is written with a warning and counts from that day on",
+            ])
+    }
+
+    static var note: Option { .text("note", "TEXT", help: ["a remark kept with the deposit"]) }
+
+    static var cycles: Option { .text("cycles", "N", help: ["whole breathing cycles, 1 or more"]) }
+
+    static var minutes: Option {
+        .text("minutes", "M", help: ["or minutes, greater than 0 and at most 1440 (a day)"])
+    }
+
+    static var program: Option {
+        .text("program", "ID", completes: .data(.programs), help: ["the program this session belongs to"])
+    }
+
+    static var moodBefore: Option {
+        .text("mood-before", "1..5", completes: moods, help: ["your mood before the session, from 1 to 5"])
+    }
+
+    static var moodAfter: Option {
+        .text("mood-after", "1..5", completes: moods, help: ["your mood after the session, from 1 to 5"])
+    }
+
+    private static var moods: CompletionValue { .words((1...5).map(String.init)) }
+
+    static var on: Option {
+        .text("on", "DATE", help: ["the day it was cancelled (default: today in the site's time zone)"])
+    }
+}
