@@ -2,7 +2,10 @@
 enum Commands {
     static let initCommand = CommandSpec(
         name: "init", summary: "create a new data folder with one of everything, commented",
-        synopsis: ["init DIR [--language en|zh-Hans] [--currency CODE] [--timezone ZONE] [--title TEXT]"],
+        synopsis: [
+            "init DIR [--language en|zh-Hans] [--currency CODE] [--timezone ZONE] [--title TEXT]",
+            "     [--today YYYY-MM-DD]",
+        ],
         about: """
             Writes a data folder to DIR (which must be missing or empty): site settings, a goal with a
             plan and deposits, a regular-saving goal, subscriptions (a shared one and a trial), a
@@ -36,7 +39,8 @@ enum Commands {
     static let serve = CommandSpec(
         name: "serve", summary: "the site as a local app: preview, rebuilt on change, with forms that write",
         synopsis: [
-            "serve [DATA] [--port N] [--listen ADDR] [--read-only] [--theme DIR] [--today YYYY-MM-DD] [--strict]"
+            "serve [DATA] [--port N] [--listen ADDR] [--read-only] [--theme DIR] [--cache DIR]",
+            "      [--today YYYY-MM-DD] [--strict]",
         ],
         about: """
             Builds the site into a temporary folder (never the published one), serves it on
@@ -55,7 +59,7 @@ enum Commands {
 
     static let check = CommandSpec(
         name: "check", summary: "validate the data and theme, print findings; writes nothing",
-        synopsis: ["check [DATA] [--theme DIR] [--today YYYY-MM-DD] [--strict] [--timings]"],
+        synopsis: ["check [DATA] [--theme DIR] [--cache DIR] [--today YYYY-MM-DD] [--strict] [--timings]"],
         about: """
             Runs every step of a build but publishing, prints every finding with its file, line and
             column, and lists the catalogue entry each subscription matched. Nothing is written, not
