@@ -54,7 +54,7 @@ extension DataLoader {
             reader.error("id", "'\(id)' is not a valid id: use lower-case letters, digits and '-' (\(idPattern))")
         }
         let names = serviceNames(reader)
-        let aliases = strings(reader, "aliases") ?? []
+        let aliases = reader.stringArray("aliases") ?? []
         let category = reader.text("category") ?? defaultCategory
         let icon = reader.text("icon")
         let cycle = reader.choice("cycle", as: Subscription.Cycle.self) ?? .monthly
@@ -111,26 +111,6 @@ extension DataLoader {
             }
         }
         return prices
-    }
-
-    /// An array of non-empty strings.
-    private static func strings(_ reader: TableReader, _ key: String) -> [String]? {
-        guard let value = reader.table[key] else { return nil }
-        guard case .array(let items) = value.kind else {
-            reader.error(key, "must be an array of strings")
-            return nil
-        }
-        var texts: [String] = []
-        for item in items {
-            guard case .string(let text) = item.kind, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                reader.log.add(
-                    reader.file.diagnostic(
-                        .error, at: item.location, "\(reader.path(key)) must hold only non-empty strings"))
-                return nil
-            }
-            texts.append(text)
-        }
-        return texts
     }
 }
 

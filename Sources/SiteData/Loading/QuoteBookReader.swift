@@ -9,7 +9,9 @@ enum QuoteBookReader {
         for language in SiteSettings.Language.allCases {
             guard let section = reader.table(language.rawValue) else { continue }
             section.finish(known: ["subjects", "predicates"])
-            guard let subjects = strings(section, "subjects"), let predicates = strings(section, "predicates") else {
+            guard let subjects = section.stringArray("subjects", required: true, nonEmpty: true),
+                let predicates = section.stringArray("predicates", required: true, nonEmpty: true)
+            else {
                 continue
             }
             let lists = QuoteLists(subjects: subjects, predicates: predicates)
@@ -23,28 +25,6 @@ enum QuoteBookReader {
             book[language] = lists
         }
         return book
-    }
-
-    private static func strings(_ reader: TableReader, _ key: String) -> [String]? {
-        guard let value = reader.table[key] else {
-            reader.tableError("missing required key '\(key)'")
-            return nil
-        }
-        guard case .array(let items) = value.kind, !items.isEmpty else {
-            reader.error(key, "must be a non-empty array of strings")
-            return nil
-        }
-        var texts: [String] = []
-        for item in items {
-            guard case .string(let text) = item.kind, !text.isEmpty else {
-                reader.log.add(
-                    reader.file.diagnostic(
-                        .error, at: item.location, "\(reader.path(key)) must hold only non-empty strings"))
-                return nil
-            }
-            texts.append(text)
-        }
-        return texts
     }
 }
 
