@@ -36,7 +36,7 @@ extension DataLoader {
             let program = entry.string("program", required: true)
             let start = entry.date("start", required: true)
             if let program, !programs.contains(where: { $0.id == program }) {
-                unknownReference("program", program, known: programs.map(\.id), in: entry, key: "program")
+                entry.unknownReference("program", program, known: programs.map(\.id), key: "program")
             } else if let program, let start {
                 enrollments.append(Enrollment(program: program, start: start))
             }
@@ -45,7 +45,7 @@ extension DataLoader {
 
     private func readPattern(_ reader: TableReader) -> BreathingPattern? {
         defer { reader.finish(known: DataLoader.patternKeys) }
-        guard let id = reader.string("id", required: true), checkID(id, in: reader, key: "id") else { return nil }
+        guard let id = reader.string("id", required: true), reader.checkID(id, key: "id") else { return nil }
         if patterns.contains(where: { $0.id == id }) || declaredPatterns.contains(id) {
             let builtIn = BreathingPattern.builtIn.contains { $0.id == id }
             reader.error(
@@ -75,7 +75,7 @@ extension DataLoader {
 
     private func readProgramHeader(_ reader: TableReader) -> BreathingProgram? {
         reader.finish(known: DataLoader.programKeys)
-        guard let id = reader.string("id", required: true), checkID(id, in: reader, key: "id") else { return nil }
+        guard let id = reader.string("id", required: true), reader.checkID(id, key: "id") else { return nil }
         if programs.contains(where: { $0.id == id }) {
             reader.error(
                 "id",
@@ -99,7 +99,7 @@ extension DataLoader {
             let pattern = day.string("pattern", required: true)
             let cycles = day.integer("cycles", required: true, in: 1...10_000, rangeMessage: "must be ≥ 1")
             if let pattern, !isKnownPattern(pattern) {
-                unknownReference("pattern", pattern, known: patterns.map(\.id), in: day, key: "pattern")
+                day.unknownReference("pattern", pattern, known: patterns.map(\.id), key: "pattern")
                 continue
             }
             if let pattern, let cycles { days.append(.init(pattern: pattern, cycles: cycles)) }
@@ -131,7 +131,7 @@ extension DataLoader {
         if let at { reader.warnIfImplausiblyEarly("at", at.date) }
         let pattern = reader.string("pattern", required: true)
         if let pattern, !isKnownPattern(pattern) {
-            unknownReference("pattern", pattern, known: patterns.map(\.id), in: reader, key: "pattern")
+            reader.unknownReference("pattern", pattern, known: patterns.map(\.id), key: "pattern")
             return nil
         }
         var length: PracticeSession.Length?
@@ -158,7 +158,7 @@ extension DataLoader {
         }
         let program = reader.string("program")
         if let program, !breathingUnusable, !programs.contains(where: { $0.id == program }) {
-            unknownReference("program", program, known: programs.map(\.id), in: reader, key: "program")
+            reader.unknownReference("program", program, known: programs.map(\.id), key: "program")
             return nil
         }
         let mood = 1...5

@@ -132,16 +132,6 @@ public enum ShippedCatalog {
     }
 }
 
-extension DataLoader {
-    /// site.toml's `theme`, for commands that use the theme without a build; nil when it names
-    /// none or cannot be read (the build reports why).
-    package static func themeOverlay(of folder: DataFolder) -> String? {
-        let loader = DataLoader(folder: folder, log: DiagnosticLog(strict: false))
-        loader.loadSite()
-        return loader.themeOverlay
-    }
-}
-
 /// What `sandjar check` says about the catalogue: for each subscription, the service its name
 /// matched and how sure the match was, so a wrong guess or a missed one is seen before it shows.
 package enum CatalogMatchReport {

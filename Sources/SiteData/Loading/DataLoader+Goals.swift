@@ -34,7 +34,7 @@ extension DataLoader {
         let id = reader.string("id") ?? stem
         let validID: Bool
         if reader.has("id") {
-            validID = checkID(id, in: reader, key: "id")
+            validID = reader.checkID(id, key: "id")
         } else if DataLoader.isValidID(id) {
             validID = true
         } else {
@@ -51,7 +51,7 @@ extension DataLoader {
         var currency = site?.currency
         if reader.has("currency") {
             currency = reader.currency("currency")
-            if let currency { checkRate(for: currency, in: reader, key: "currency") }
+            if let currency { ratesFile.checkConvertible(currency, site: site, in: reader, key: "currency") }
         }
         let target = reader.positive("target")
         let created = reader.date("created")

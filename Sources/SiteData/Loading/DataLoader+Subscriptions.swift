@@ -49,7 +49,9 @@ extension DataLoader {
             price = now
         }
         let currency = reader.currency("currency") ?? (reader.has("currency") ? nil : site?.currency)
-        if let currency, reader.has("currency") { checkRate(for: currency, in: reader, key: "currency") }
+        if let currency, reader.has("currency") {
+            ratesFile.checkConvertible(currency, site: site, in: reader, key: "currency")
+        }
         let cycle = reader.choice("cycle", as: Subscription.Cycle.self)
         let members = reader.integer("members", in: 1...10_000, rangeMessage: "must be ≥ 1") ?? 1
         var unsubscribe = reader.string("unsubscribe")

@@ -40,19 +40,18 @@ package final class DataLoader {
     let folder: DataFolder
     let log: DiagnosticLog
 
-    var site: SiteSettings?
-    var rates: ExchangeRates?
+    var siteFile = SiteFile()
+    var site: SiteSettings? { siteFile.settings }
+    var ratesFile = RatesFile()
     var patterns: [BreathingPattern] = BreathingPattern.builtIn
     var programs: [BreathingProgram] = [.calmStart]
     var enrollments: [Enrollment] = []
     var practicePauses: [Pause] = []
-    /// Custom pattern ids and rate currencies as written, valid or not, so one mistake is
+    /// Custom pattern ids as written, valid or not, so one mistake is
     /// reported once and not again at every place that refers to it.
     var declaredPatterns: Set<String> = []
-    var declaredRates: Set<Currency> = []
-    /// A rates.toml or breathing.toml that is there but could not be read (already reported):
-    /// what refers to it is not reported again as missing a rate, a pattern or a program.
-    var ratesUnusable = false
+    /// A breathing.toml that is there but could not be read (already reported):
+    /// what refers to it is not reported again as missing a pattern or a program.
     var breathingUnusable = false
     var goals: [Goal] = []
     var subscriptions: [Subscription] = []
@@ -61,14 +60,8 @@ package final class DataLoader {
     var pages: [MarkdownPage] = []
     var dated: [DatedEntry] = []
     var quotes: [SiteSettings.Language: QuoteLists] = [:]
-    var themeOverlay: String?
     /// How many data files were read (or tried), for `check`'s summary.
     package internal(set) var filesRead = 0
-    /// What site.toml said of the few settings commands read without a build (`siteEssentials`).
-    var siteReadable = false
-    var siteTimeZone: TimeZone?
-    var siteCurrency: Currency?
-    var timezoneFinding: Diagnostic?
 
     package init(folder: DataFolder, log: DiagnosticLog) {
         self.folder = folder
@@ -81,8 +74,11 @@ package final class DataLoader {
             log.add(Diagnostic(.error, path: folder.displayRoot, message: "data folder not found"))
             return nil
         }
-        loadSite()
-        loadRates()
+        let files = DataFiles(folder: folder, log: log)
+        if folder.fileExists(SiteReader.file) { filesRead += 1 }
+        siteFile = SiteReader.read(files)
+        if folder.fileExists(RatesReader.file) { filesRead += 1 }
+        ratesFile = RatesReader.read(files, site: site)
         loadBreathing()
         loadGoals()
         loadSubscriptions()
@@ -95,61 +91,25 @@ package final class DataLoader {
             site: site, goals: goals.sorted { $0.id < $1.id }, subscriptions: subscriptions,
             sessions: sessions.sorted { $0.at < $1.at }, patterns: patterns,
             programs: programs, enrollments: enrollments,
-            rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes,
+            rates: ratesFile.rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes,
             catalog: catalog, practicePauses: practicePauses)
         return LoadedData(
-            data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: themeOverlay,
+            data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: siteFile.themeOverlay,
             subscriptionPlaces: subscriptionPlaces, dated: dated)
     }
 
     /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.
     func parse(_ relative: String) -> TableReader? {
         filesRead += 1
-        switch folder.read(relative) {
-        case .failure(let diagnostic):
-            log.add(diagnostic)
-            return nil
-        case .success(let file):
-            return parse(file)
-        }
+        return DataFiles(folder: folder, log: log).parse(relative)
     }
 
-    func parse(_ file: SourceFile) -> TableReader? {
-        do {
-            let table = try TOMLParser.parse(file.bytes)
-            return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
-        } catch {
-            log.add(file.finding(for: error))
-            return nil
-        }
-    }
-
-    /// True when `id` is a valid id; otherwise records an error at `key`.
-    func checkID(_ id: String, in reader: TableReader, key: String) -> Bool {
-        if DataLoader.isValidID(id) { return true }
-        reader.error(key, "'\(id)' is not a valid id: use lower-case letters, digits and '-' (\(DataLoader.idPattern))")
-        return false
-    }
+    func parse(_ file: SourceFile) -> TableReader? { DataFiles(folder: folder, log: log).parse(file) }
 
     package static func isValidID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, id.unicodeScalars.count <= 100 else { return false }
         func ok(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("0"..."9").contains(c) }
         return ok(first) && id.unicodeScalars.allSatisfy { ok($0) || $0 == "-" }
-    }
-
-    /// Checks that money in `currency` can be converted into the base currency.
-    func checkRate(for currency: Currency, in reader: TableReader, key: String) {
-        guard let site, currency != site.currency, !ratesUnusable else { return }
-        guard rates?.rate(for: currency) == nil, !declaredRates.contains(currency) else { return }
-        let ratesFile = rates == nil ? "there is no rates.toml" : "rates.toml has no rate for it"
-        reader.error(key, "uses \(currency.code), which cannot be converted into \(site.currency.code): \(ratesFile)")
-    }
-
-    /// Records an unknown-reference error with a suggestion.
-    func unknownReference(_ kind: String, _ name: String, known: [String], in reader: TableReader, key: String) {
-        var message = "refers to unknown \(kind) '\(name)'"
-        if let guess = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(guess)'?" }
-        reader.error(key, message)
     }
 }
 
