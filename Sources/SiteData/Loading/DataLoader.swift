@@ -43,20 +43,11 @@ package final class DataLoader {
     var siteFile = SiteFile()
     var site: SiteSettings? { siteFile.settings }
     var ratesFile = RatesFile()
-    var patterns: [BreathingPattern] = BreathingPattern.builtIn
-    var programs: [BreathingProgram] = [.calmStart]
-    var enrollments: [Enrollment] = []
-    var practicePauses: [Pause] = []
-    /// Custom pattern ids as written, valid or not, so one mistake is
-    /// reported once and not again at every place that refers to it.
-    var declaredPatterns: Set<String> = []
-    /// A breathing.toml that is there but could not be read (already reported):
-    /// what refers to it is not reported again as missing a pattern or a program.
-    var breathingUnusable = false
+    var breathing = BreathingFile()
     var goals: [Goal] = []
     var subscriptions: [Subscription] = []
     var subscriptionPlaces: [SourcePlace] = []
-    var sessions: [PracticeSession] = []
+    var practice = PracticeLog()
     var pages: [MarkdownPage] = []
     var dated: [DatedEntry] = []
     var quotes: [SiteSettings.Language: QuoteLists] = [:]
@@ -79,23 +70,25 @@ package final class DataLoader {
         siteFile = SiteReader.read(files)
         if folder.fileExists(RatesReader.file) { filesRead += 1 }
         ratesFile = RatesReader.read(files, site: site)
-        loadBreathing()
+        if folder.fileExists(BreathingReader.file) { filesRead += 1 }
+        breathing = BreathingReader.read(files)
         loadGoals()
         loadSubscriptions()
-        loadPractice()
+        filesRead += folder.files(in: "practice", withExtension: "toml").count
+        practice = PracticeReader.read(files, breathing: breathing)
         loadPages()
         loadQuotes()
         let catalog = loadCatalog()
         guard !log.hasErrors, let site else { return nil }
         let data = DataSet(
             site: site, goals: goals.sorted { $0.id < $1.id }, subscriptions: subscriptions,
-            sessions: sessions.sorted { $0.at < $1.at }, patterns: patterns,
-            programs: programs, enrollments: enrollments,
+            sessions: practice.sessions.sorted { $0.at < $1.at }, patterns: breathing.patterns,
+            programs: breathing.programs, enrollments: breathing.enrollments,
             rates: ratesFile.rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes,
-            catalog: catalog, practicePauses: practicePauses)
+            catalog: catalog, practicePauses: breathing.pauses)
         return LoadedData(
             data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: siteFile.themeOverlay,
-            subscriptionPlaces: subscriptionPlaces, dated: dated)
+            subscriptionPlaces: subscriptionPlaces, dated: dated + practice.dated)
     }
 
     /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.
