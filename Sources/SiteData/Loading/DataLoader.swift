@@ -44,12 +44,8 @@ package final class DataLoader {
     var site: SiteSettings? { siteFile.settings }
     var ratesFile = RatesFile()
     var breathing = BreathingFile()
-    var goals: [Goal] = []
-    var subscriptions: [Subscription] = []
-    var subscriptionPlaces: [SourcePlace] = []
     var practice = PracticeLog()
     var pages: [MarkdownPage] = []
-    var dated: [DatedEntry] = []
     var quotes: [SiteSettings.Language: QuoteLists] = [:]
     /// How many data files were read (or tried), for `check`'s summary.
     package internal(set) var filesRead = 0
@@ -72,8 +68,10 @@ package final class DataLoader {
         ratesFile = RatesReader.read(files, site: site)
         if folder.fileExists(BreathingReader.file) { filesRead += 1 }
         breathing = BreathingReader.read(files)
-        loadGoals()
-        loadSubscriptions()
+        filesRead += folder.files(in: "goals", withExtension: "toml").count
+        let goals = GoalReader.read(files, site: site, rates: ratesFile)
+        filesRead += folder.files(in: "subscriptions", withExtension: "toml").count
+        let subscriptions = SubscriptionReader.read(files, site: site, rates: ratesFile)
         filesRead += folder.files(in: "practice", withExtension: "toml").count
         practice = PracticeReader.read(files, breathing: breathing)
         loadPages()
@@ -81,14 +79,14 @@ package final class DataLoader {
         let catalog = loadCatalog()
         guard !log.hasErrors, let site else { return nil }
         let data = DataSet(
-            site: site, goals: goals.sorted { $0.id < $1.id }, subscriptions: subscriptions,
+            site: site, goals: goals.goals.sorted { $0.id < $1.id }, subscriptions: subscriptions.subscriptions,
             sessions: practice.sessions.sorted { $0.at < $1.at }, patterns: breathing.patterns,
             programs: breathing.programs, enrollments: breathing.enrollments,
             rates: ratesFile.rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes,
             catalog: catalog, practicePauses: breathing.pauses)
         return LoadedData(
             data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: siteFile.themeOverlay,
-            subscriptionPlaces: subscriptionPlaces, dated: dated + practice.dated)
+            subscriptionPlaces: subscriptions.places, dated: goals.dated + subscriptions.dated + practice.dated)
     }
 
     /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.
