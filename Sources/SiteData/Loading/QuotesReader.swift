@@ -2,8 +2,16 @@ import Domain
 
 /// Reads quote lists — `[en]` and `[zh-Hans]` tables of `subjects` and `predicates` — from the
 /// theme's default `quotes.toml` or a data folder's own.
-enum QuoteBookReader {
-    static func read(_ reader: TableReader) -> [SiteSettings.Language: QuoteLists] {
+enum QuotesReader {
+    static let file = "quotes.toml"
+
+    /// The folder's quotes.toml; no lists when there is none, or it cannot be read.
+    static func read(_ files: DataFiles) -> [SiteSettings.Language: QuoteLists] {
+        guard files.folder.fileExists(file), let reader = files.parse(file) else { return [:] }
+        return read(reader)
+    }
+
+    private static func read(_ reader: TableReader) -> [SiteSettings.Language: QuoteLists] {
         reader.finish(known: SiteSettings.Language.allCases.map(\.rawValue))
         var book: [SiteSettings.Language: QuoteLists] = [:]
         for language in SiteSettings.Language.allCases {
@@ -25,12 +33,5 @@ enum QuoteBookReader {
             book[language] = lists
         }
         return book
-    }
-}
-
-extension DataLoader {
-    func loadQuotes() {
-        guard folder.fileExists("quotes.toml"), let reader = parse("quotes.toml") else { return }
-        quotes = QuoteBookReader.read(reader)
     }
 }
