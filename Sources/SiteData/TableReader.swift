@@ -82,7 +82,7 @@ struct TableReader {
     /// A non-empty string after trimming.
     func text(_ key: String, required: Bool = false) -> String? {
         guard let text = string(key, required: required) else { return nil }
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if TableReader.isBlank(text) {
             error(key, "must not be empty")
             return nil
         }
@@ -208,6 +208,35 @@ struct TableReader {
             result.append(int)
         }
         return result
+    }
+
+    /// An array of strings (catalogue aliases, quote subjects and predicates), each kept exactly
+    /// as written: a daily quote is its subject and predicate joined as written, so a predicate's
+    /// leading space is part of it (DESIGN.md, "Daily quote"), and names are matched ignoring
+    /// spaces anyway. A blank string, empty or only white space as for `text`, can only be a slip
+    /// and is an error at its place. `nonEmpty`: the array must hold at least one string.
+    func stringArray(_ key: String, required: Bool = false, nonEmpty: Bool = false) -> [String]? {
+        guard let value = table[key] else {
+            if required { missing(key) }
+            return nil
+        }
+        guard case .array(let items) = value.kind, !(nonEmpty && items.isEmpty) else {
+            error(key, nonEmpty ? "must be a non-empty array of strings" : "must be an array of strings")
+            return nil
+        }
+        var texts: [String] = []
+        for item in items {
+            guard case .string(let text) = item.kind, !TableReader.isBlank(text) else {
+                log.add(file.diagnostic(.error, at: item.location, "\(path(key)) must hold only non-empty strings"))
+                return nil
+            }
+            texts.append(text)
+        }
+        return texts
+    }
+
+    private static func isBlank(_ text: String) -> Bool {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
 
     func table(_ key: String) -> TableReader? {

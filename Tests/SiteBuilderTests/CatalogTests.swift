@@ -8,7 +8,7 @@ import XCTest
 final class CatalogTests: XCTestCase {
     private func shipped(file: StaticString = #filePath, line: UInt = #line) -> SubscriptionCatalog {
         let log = DiagnosticLog(strict: true)
-        let catalog = DataLoader.loadShippedCatalog(theme: Theme.builtIn, log: log)
+        let catalog = CatalogReader.read(DataFiles(folder: Theme.builtIn, log: log))
         XCTAssertEqual(log.entries, [], file: file, line: line)
         return catalog
     }

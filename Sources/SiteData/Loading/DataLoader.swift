@@ -1,74 +1,18 @@
 import Domain
 import Foundation
-import TOML
-
-/// What loading a data folder gives: the typed data and the Markdown pages.
-public struct LoadedData: Sendable {
-    public var data: DataSet
-    public var pages: [MarkdownPage]
-    /// site.toml's `theme`: a theme folder laid over the built-in theme, as a path from the
-    /// working directory (written relative to the data folder).
-    public var themeOverlay: String?
-    /// Where each of `data.subscriptions` is written (its `name`), in the same order, for findings
-    /// that only the whole data set shows (`DuplicateSubscriptions`).
-    package var subscriptionPlaces: [SourcePlace] = []
-    /// Every deposit, session and kill with the place it is written, in file order: a build
-    /// warns about those dated after its today (`DatedEntry.warning(today:)`).
-    public var dated: [DatedEntry] = []
-}
-
-/// A place in a data file, for a finding made after loading.
-package struct SourcePlace: Sendable {
-    package var file: SourceFile
-    package var location: SourceLocation?
-
-    /// `subscriptions/video.toml:3:8`.
-    package var text: String {
-        guard let location else { return file.path }
-        return "\(file.path):\(location.line):\(location.column)"
-    }
-}
 
 /// Reads a data folder into typed models, validating every file and the references between them.
 ///
-/// Files are read in dependency order — site, rates, breathing, goals, subscriptions, practice,
-/// pages — so a reference (a pattern, a program, a currency) can be checked where it is written and
-/// the finding points at that line.
-package final class DataLoader {
+/// One reader per file kind takes its file(s) and the values it depends on, and returns what it
+/// read; the loader only composes them, in dependency order — site, rates, breathing, goals,
+/// subscriptions, practice, pages, quotes, catalogue — so a reference (a pattern, a program, a
+/// currency) is checked where it is written and the finding points at that line. Every finding
+/// goes to the build's `DiagnosticLog`.
+package struct DataLoader {
     static let idPattern = "[a-z0-9][a-z0-9-]*"
 
     let folder: DataFolder
     let log: DiagnosticLog
-
-    var site: SiteSettings?
-    var rates: ExchangeRates?
-    var patterns: [BreathingPattern] = BreathingPattern.builtIn
-    var programs: [BreathingProgram] = [.calmStart]
-    var enrollments: [Enrollment] = []
-    var practicePauses: [Pause] = []
-    /// Custom pattern ids and rate currencies as written, valid or not, so one mistake is
-    /// reported once and not again at every place that refers to it.
-    var declaredPatterns: Set<String> = []
-    var declaredRates: Set<Currency> = []
-    /// A rates.toml or breathing.toml that is there but could not be read (already reported):
-    /// what refers to it is not reported again as missing a rate, a pattern or a program.
-    var ratesUnusable = false
-    var breathingUnusable = false
-    var goals: [Goal] = []
-    var subscriptions: [Subscription] = []
-    var subscriptionPlaces: [SourcePlace] = []
-    var sessions: [PracticeSession] = []
-    var pages: [MarkdownPage] = []
-    var dated: [DatedEntry] = []
-    var quotes: [SiteSettings.Language: QuoteLists] = [:]
-    var themeOverlay: String?
-    /// How many data files were read (or tried), for `check`'s summary.
-    package internal(set) var filesRead = 0
-    /// What site.toml said of the few settings commands read without a build (`siteEssentials`).
-    var siteReadable = false
-    var siteTimeZone: TimeZone?
-    var siteCurrency: Currency?
-    var timezoneFinding: Diagnostic?
 
     package init(folder: DataFolder, log: DiagnosticLog) {
         self.folder = folder
@@ -81,87 +25,40 @@ package final class DataLoader {
             log.add(Diagnostic(.error, path: folder.displayRoot, message: "data folder not found"))
             return nil
         }
-        loadSite()
-        loadRates()
-        loadBreathing()
-        loadGoals()
-        loadSubscriptions()
-        loadPractice()
-        loadPages()
-        loadQuotes()
-        let catalog = loadCatalog()
-        guard !log.hasErrors, let site else { return nil }
+        let files = DataFiles(folder: folder, log: log)
+        let site = SiteReader.read(files)
+        let rates = RatesReader.read(files, site: site.settings)
+        let breathing = BreathingReader.read(files)
+        let goals = GoalReader.read(files, site: site.settings, rates: rates)
+        let subscriptions = SubscriptionReader.read(files, site: site.settings, rates: rates)
+        let practice = PracticeReader.read(files, breathing: breathing)
+        let pages = PagesReader.read(files, site: site.settings)
+        let quotes = QuotesReader.read(files)
+        let catalog = CatalogReader.read(files)
+        guard !log.hasErrors, let settings = site.settings else { return nil }
         let data = DataSet(
-            site: site, goals: goals.sorted { $0.id < $1.id }, subscriptions: subscriptions,
-            sessions: sessions.sorted { $0.at < $1.at }, patterns: patterns,
-            programs: programs, enrollments: enrollments,
-            rates: rates ?? ExchangeRates(base: site.currency, asOf: nil, rates: [:]), quotes: quotes,
-            catalog: catalog, practicePauses: practicePauses)
+            site: settings, goals: goals.goals.sorted { $0.id < $1.id }, subscriptions: subscriptions.subscriptions,
+            sessions: practice.sessions.sorted { $0.at < $1.at }, patterns: breathing.patterns,
+            programs: breathing.programs, enrollments: breathing.enrollments,
+            rates: rates.rates ?? ExchangeRates(base: settings.currency, asOf: nil, rates: [:]), quotes: quotes,
+            catalog: catalog, practicePauses: breathing.pauses)
         return LoadedData(
-            data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: themeOverlay,
-            subscriptionPlaces: subscriptionPlaces, dated: dated)
+            data: data, pages: pages.sorted { $0.slug < $1.slug }, themeOverlay: site.themeOverlay,
+            subscriptionPlaces: subscriptions.places, dated: goals.dated + subscriptions.dated + practice.dated)
     }
 
-    /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.
-    func parse(_ relative: String) -> TableReader? {
-        filesRead += 1
-        switch folder.read(relative) {
-        case .failure(let diagnostic):
-            log.add(diagnostic)
-            return nil
-        case .success(let file):
-            return parse(file)
-        }
-    }
-
-    func parse(_ file: SourceFile) -> TableReader? {
-        do {
-            let table = try TOMLParser.parse(file.bytes)
-            return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
-        } catch {
-            log.add(file.finding(for: error))
-            return nil
-        }
-    }
-
-    /// True when `id` is a valid id; otherwise records an error at `key`.
-    func checkID(_ id: String, in reader: TableReader, key: String) -> Bool {
-        if DataLoader.isValidID(id) { return true }
-        reader.error(key, "'\(id)' is not a valid id: use lower-case letters, digits and '-' (\(DataLoader.idPattern))")
-        return false
+    /// How many data files a load reads (or tries to), for `check`'s summary: each reader's file
+    /// that is there, and every file of each reader's folder.
+    package var filesRead: Int {
+        let single = [SiteReader.file, RatesReader.file, BreathingReader.file, QuotesReader.file, CatalogReader.file]
+        let groups = [GoalReader.group, SubscriptionReader.group, PracticeReader.group, PagesReader.group]
+        return single.filter(folder.fileExists).count
+            + groups.map { folder.files(in: $0.folder, withExtension: $0.fileExtension).count }.reduce(0, +)
     }
 
     package static func isValidID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, id.unicodeScalars.count <= 100 else { return false }
         func ok(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("0"..."9").contains(c) }
         return ok(first) && id.unicodeScalars.allSatisfy { ok($0) || $0 == "-" }
-    }
-
-    /// Checks that money in `currency` can be converted into the base currency.
-    func checkRate(for currency: Currency, in reader: TableReader, key: String) {
-        guard let site, currency != site.currency, !ratesUnusable else { return }
-        guard rates?.rate(for: currency) == nil, !declaredRates.contains(currency) else { return }
-        let ratesFile = rates == nil ? "there is no rates.toml" : "rates.toml has no rate for it"
-        reader.error(key, "uses \(currency.code), which cannot be converted into \(site.currency.code): \(ratesFile)")
-    }
-
-    /// Records an unknown-reference error with a suggestion.
-    func unknownReference(_ kind: String, _ name: String, known: [String], in reader: TableReader, key: String) {
-        var message = "refers to unknown \(kind) '\(name)'"
-        if let guess = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(guess)'?" }
-        reader.error(key, message)
-    }
-}
-
-extension DataLoader {
-    /// A warning (an error for a symlink leading out) for each file of `folder` that looks like
-    /// data but is not read (`DataFolder.passedOver`).
-    func reportPassedOver(in folder: String, withExtension ext: String) {
-        for entry in self.folder.passedOver(in: folder, withExtension: ext) {
-            log.add(
-                Diagnostic(
-                    entry.isError ? .error : .warning, path: self.folder.displayPath(entry.relative), message: entry.why
-                ))
-        }
     }
 }

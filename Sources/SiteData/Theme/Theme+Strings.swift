@@ -68,7 +68,7 @@ extension Theme {
         for unit in BadgeDefinition.Unit.allCases {
             required["badges.unit.\(unit.rawValue)"] = "a locked badge's progress is shown by its unit"
         }
-        let categories = Set(catalog.entries.map(\.category)).union([DataLoader.defaultCategory])
+        let categories = Set(catalog.entries.map(\.category)).union([CatalogReader.defaultCategory])
         for category in categories {
             required["category.\(category)"] = "the catalogue's category '\(category)' needs a name"
         }

@@ -51,15 +51,16 @@ public struct Theme: Sendable {
     package static func load(from folder: DataFolder, log: DiagnosticLog) -> Theme? {
         // Every template and stylesheet is read once, checked for raw values where a design
         // token belongs, and kept.
+        let files = DataFiles(folder: folder, log: log)
         var sources: [String: String] = [:]
         for relative in folder.allFiles() where relative.hasSuffix(".mustache") {
-            guard let file = read(relative, in: folder, log: log) else { continue }
+            guard let file = files.read(relative) else { continue }
             let text = String(decoding: file.bytes, as: UTF8.self)
             TokenCheck.check(template: text, file: file).forEach(log.add)
             sources[String(relative.dropLast(".mustache".count))] = text
         }
         for relative in folder.allFiles(under: "static") where relative.hasSuffix(".css") {
-            guard let file = read(relative, in: folder, log: log) else { continue }
+            guard let file = files.read(relative) else { continue }
             TokenCheck.check(css: String(decoding: file.bytes, as: UTF8.self), file: file).forEach(log.add)
         }
         var templates: MustacheLibrary?
@@ -68,7 +69,7 @@ public struct Theme: Sendable {
         } catch {
             log.add(Diagnostic(error, templates: folder))
         }
-        let catalog = DataLoader.loadShippedCatalog(theme: folder, log: log)
+        let catalog = CatalogReader.read(files)
         let strings = loadStrings(folder, required: requiredStrings(catalog: catalog), log: log)
         let stylesheet = loadStylesheet(folder, log: log)
         var assets: [String: [UInt8]] = [:]
@@ -77,24 +78,10 @@ public struct Theme: Sendable {
                 assets[String(relative.dropFirst("static/".count))] = file.bytes
             }
         }
-        var quotes: [SiteSettings.Language: QuoteLists] = [:]
-        if folder.fileExists("quotes.toml") {
-            let loader = DataLoader(folder: folder, log: log)
-            if let reader = loader.parse("quotes.toml") { quotes = QuoteBookReader.read(reader) }
-        }
+        let quotes = QuotesReader.read(files)
         guard let templates, let strings, let stylesheet, !log.hasErrors else { return nil }
         return Theme(
             templates: templates, strings: strings, stylesheet: stylesheet, assets: assets, quotes: quotes,
             catalog: catalog)
-    }
-
-    /// A theme file, or nil with the reason logged (a symlink out of the folder, too big…).
-    static func read(_ relative: String, in folder: DataFolder, log: DiagnosticLog) -> SourceFile? {
-        switch folder.read(relative) {
-        case .success(let file): return file
-        case .failure(let diagnostic):
-            log.add(diagnostic)
-            return nil
-        }
     }
 }

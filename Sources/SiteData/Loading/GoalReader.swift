@@ -1,21 +1,32 @@
 import Domain
 import Foundation
 
-extension DataLoader {
-    static let goalKeys = [
+/// The goals of `goals/*.toml`, in file order.
+struct GoalList {
+    var goals: [Goal] = []
+    /// Every deposit's `at`, for a build as of an earlier day.
+    var dated: [DatedEntry] = []
+}
+
+/// Reads `goals/*.toml`, one goal a file: its plan, deposits and pauses, its money in the site's
+/// currency or one that rates.toml converts.
+enum GoalReader {
+    static let group = DataFileGroup(folder: "goals", fileExtension: "toml")
+    static let keys = [
         "id", "name", "mode", "currency", "target", "created", "icon", "note", "plan", "deposit", "pause",
     ]
     static let planKeys = ["amount", "frequency", "start", "periods", "annual_rate", "horizon_years"]
     static let depositKeys = ["at", "amount", "note"]
 
-    func loadGoals() {
+    static func read(_ files: DataFiles, site: SiteSettings?, rates: RatesFile) -> GoalList {
+        var list = GoalList()
         var seen: [String: String] = [:]
-        reportPassedOver(in: "goals", withExtension: "toml")
-        for relative in folder.files(in: "goals", withExtension: "toml") {
-            guard let reader = parse(relative) else { continue }
-            guard let goal = readGoal(reader, stem: String(relative.dropFirst("goals/".count).dropLast(5))) else {
-                continue
-            }
+        for relative in files.files(group) {
+            guard let reader = files.parse(relative) else { continue }
+            guard
+                let goal = readGoal(
+                    reader, stem: group.stem(of: relative), site: site, rates: rates, dated: &list.dated)
+            else { continue }
             if let earlier = seen[goal.id] {
                 if reader.has("id") {
                     reader.error("id", "'\(goal.id)' is already the id of \(earlier)")
@@ -25,20 +36,23 @@ extension DataLoader {
                 continue
             }
             seen[goal.id] = reader.file.path
-            goals.append(goal)
+            list.goals.append(goal)
         }
+        return list
     }
 
-    private func readGoal(_ reader: TableReader, stem: String) -> Goal? {
-        defer { reader.finish(known: DataLoader.goalKeys) }
+    private static func readGoal(
+        _ reader: TableReader, stem: String, site: SiteSettings?, rates: RatesFile, dated: inout [DatedEntry]
+    ) -> Goal? {
+        defer { reader.finish(known: keys) }
         let id = reader.string("id") ?? stem
         let validID: Bool
         if reader.has("id") {
-            validID = checkID(id, in: reader, key: "id")
+            validID = reader.checkID(id, key: "id")
         } else if DataLoader.isValidID(id) {
             validID = true
         } else {
-            log.add(
+            reader.log.add(
                 Diagnostic(
                     .error, path: reader.file.path,
                     message:
@@ -51,13 +65,13 @@ extension DataLoader {
         var currency = site?.currency
         if reader.has("currency") {
             currency = reader.currency("currency")
-            if let currency { checkRate(for: currency, in: reader, key: "currency") }
+            if let currency { rates.checkConvertible(currency, site: site, in: reader, key: "currency") }
         }
         let target = reader.positive("target")
         let created = reader.date("created")
         let icon = reader.string("icon")
         let note = reader.string("note")
-        let plan = reader.table("plan").flatMap { readPlan($0, mode: mode) }
+        let plan = reader.table("plan").flatMap { readPlan($0) }
         switch mode {
         case .wish?:
             if !reader.has("target") { reader.tableError("a wish goal needs a target (missing required key 'target')") }
@@ -68,7 +82,7 @@ extension DataLoader {
         }
         var deposits: [Deposit] = []
         for entry in reader.tables("deposit") {
-            defer { entry.finish(known: DataLoader.depositKeys) }
+            defer { entry.finish(known: depositKeys) }
             let at = entry.eventTime("at", required: true)
             let amount = entry.positive("amount", required: true)
             let note = entry.string("note")
@@ -85,8 +99,8 @@ extension DataLoader {
             icon: icon, note: note, plan: plan, deposits: deposits, pauses: pauses)
     }
 
-    private func readPlan(_ reader: TableReader, mode: Goal.Mode?) -> SavingsPlan? {
-        defer { reader.finish(known: DataLoader.planKeys) }
+    private static func readPlan(_ reader: TableReader) -> SavingsPlan? {
+        defer { reader.finish(known: planKeys) }
         let amount = reader.positive("amount", required: true)
         let frequency = reader.choice("frequency", required: true, as: SavingsPlan.Frequency.self)
         let start = reader.date("start", required: true)

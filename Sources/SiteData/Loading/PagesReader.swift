@@ -1,24 +1,19 @@
 import Domain
 import Foundation
-import TOML
 
-extension DataLoader {
+/// Reads `pages/*.md`: Markdown pages, each with optional `+++` TOML front matter.
+enum PagesReader {
+    static let group = DataFileGroup(folder: "pages", fileExtension: "md")
     static let frontMatterKeys = ["title", "date", "draft", "unsafe_html"]
 
-    func loadPages() {
-        reportPassedOver(in: "pages", withExtension: "md")
-        for relative in folder.files(in: "pages", withExtension: "md") {
-            let file: SourceFile
-            filesRead += 1
-            switch folder.read(relative) {
-            case .failure(let diagnostic):
-                log.add(diagnostic)
-                continue
-            case .success(let read): file = read
-            }
-            let slug = String(relative.dropFirst("pages/".count).dropLast(3))
+    /// The pages in file order; `site`'s `unsafe_html` is each page's default.
+    static func read(_ files: DataFiles, site: SiteSettings?) -> [MarkdownPage] {
+        var pages: [MarkdownPage] = []
+        for relative in files.files(group) {
+            guard let file = files.read(relative) else { continue }
+            let slug = group.stem(of: relative)
             guard DataLoader.isValidID(slug) else {
-                log.add(
+                files.log.add(
                     Diagnostic(
                         .error, path: file.path,
                         message: "file name '\(slug)' is not a valid page slug: use lower-case letters, digits and '-'")
@@ -26,12 +21,12 @@ extension DataLoader {
                 continue
             }
             if let notUTF8 = file.notUTF8() {
-                log.add(notUTF8)
+                files.log.add(notUTF8)
                 continue
             }
             let text = String(decoding: file.bytes, as: UTF8.self)
             guard let split = FrontMatter.split(text) else {
-                log.add(
+                files.log.add(
                     file.diagnostic(
                         .error, at: .init(line: 1, column: 1), "front matter opened with +++ is never closed"))
                 continue
@@ -43,18 +38,19 @@ extension DataLoader {
             if let matter = split.frontMatter {
                 // A blank first line stands for the opening +++, so positions match the file.
                 let inner = SourceFile(path: file.path, bytes: Array(("\n" + matter).utf8))
-                guard let reader = parse(inner) else { continue }
+                guard let reader = files.parse(inner) else { continue }
                 title = reader.text("title") ?? slug
                 date = reader.date("date")
                 draft = reader.bool("draft") ?? false
                 unsafeHTML = reader.bool("unsafe_html") ?? unsafeHTML
-                reader.finish(known: DataLoader.frontMatterKeys)
+                reader.finish(known: frontMatterKeys)
             }
             pages.append(
                 MarkdownPage(
                     slug: slug, title: title, date: date, draft: draft,
                     unsafeHTML: unsafeHTML, body: split.body))
         }
+        return pages
     }
 }
 

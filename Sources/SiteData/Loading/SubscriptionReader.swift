@@ -2,32 +2,48 @@ import Domain
 import Foundation
 import Markdown
 
-extension DataLoader {
-    static let subscriptionKeys = [
+/// The subscriptions of `subscriptions/*.toml`, in file order.
+struct SubscriptionList {
+    var subscriptions: [Subscription] = []
+    /// Where each subscription is written (its `name`), in the same order.
+    var places: [SourcePlace] = []
+    /// Each price history's last `from` and each `killed`, for a build as of an earlier day.
+    var dated: [DatedEntry] = []
+}
+
+/// Reads `subscriptions/*.toml`: `[[subscription]]` tables with their price histories, their
+/// money in the site's currency or one that rates.toml converts.
+enum SubscriptionReader {
+    static let group = DataFileGroup(folder: "subscriptions", fileExtension: "toml")
+    static let keys = [
         "name", "catalog", "price", "prices", "currency", "cycle", "trial", "started",
         "next_billing", "members", "category", "unsubscribe", "last_touched",
         "remind", "killed", "note",
     ]
 
-    func loadSubscriptions() {
-        reportPassedOver(in: "subscriptions", withExtension: "toml")
-        for relative in folder.files(in: "subscriptions", withExtension: "toml") {
-            guard let reader = parse(relative) else { continue }
+    static func read(_ files: DataFiles, site: SiteSettings?, rates: RatesFile) -> SubscriptionList {
+        var list = SubscriptionList()
+        for relative in files.files(group) {
+            guard let reader = files.parse(relative) else { continue }
             reader.finish(known: ["subscription"])
             for entry in reader.tables("subscription") {
-                guard let subscription = readSubscription(entry) else { continue }
-                subscriptions.append(subscription)
-                subscriptionPlaces.append(
+                guard let subscription = readSubscription(entry, site: site, rates: rates, dated: &list.dated)
+                else { continue }
+                list.subscriptions.append(subscription)
+                list.places.append(
                     SourcePlace(file: entry.file, location: entry.location(of: "name") ?? entry.location))
                 if let killed = subscription.killed {
-                    dated.append(DatedEntry(.kill(subscription.name), on: killed, key: "killed", in: entry))
+                    list.dated.append(DatedEntry(.kill(subscription.name), on: killed, key: "killed", in: entry))
                 }
             }
         }
+        return list
     }
 
-    private func readSubscription(_ reader: TableReader) -> Subscription? {
-        defer { reader.finish(known: DataLoader.subscriptionKeys) }
+    private static func readSubscription(
+        _ reader: TableReader, site: SiteSettings?, rates: RatesFile, dated: inout [DatedEntry]
+    ) -> Subscription? {
+        defer { reader.finish(known: keys) }
         let name = reader.text("name", required: true)
         var pin = Subscription.CatalogPin.automatic
         if let value = reader.table["catalog"] {
@@ -39,7 +55,7 @@ extension DataLoader {
         }
         var price = reader.decimal("price")
         if let price, price < 0 { reader.error("price", "must be ≥ 0") }
-        let prices = readPriceHistory(reader, name: name ?? "")
+        let prices = readPriceHistory(reader, name: name ?? "", dated: &dated)
         if let now = prices.last?.price {
             if let written = price, written != now {
                 reader.error(
@@ -49,7 +65,9 @@ extension DataLoader {
             price = now
         }
         let currency = reader.currency("currency") ?? (reader.has("currency") ? nil : site?.currency)
-        if let currency, reader.has("currency") { checkRate(for: currency, in: reader, key: "currency") }
+        if let currency, reader.has("currency") {
+            rates.checkConvertible(currency, site: site, in: reader, key: "currency")
+        }
         let cycle = reader.choice("cycle", as: Subscription.Cycle.self)
         let members = reader.integer("members", in: 1...10_000, rangeMessage: "must be ≥ 1") ?? 1
         var unsubscribe = reader.string("unsubscribe")
@@ -74,7 +92,9 @@ extension DataLoader {
 
     /// `prices = [{ from = 2023-06-01, price = 9.99 }, …]`: oldest first, dates increasing,
     /// amounts > 0. A broken entry is reported and left out; the rest still count.
-    private func readPriceHistory(_ reader: TableReader, name: String) -> [Subscription.PriceEntry] {
+    private static func readPriceHistory(
+        _ reader: TableReader, name: String, dated: inout [DatedEntry]
+    ) -> [Subscription.PriceEntry] {
         guard reader.has("prices") else { return [] }
         let entries = reader.tables("prices")
         if entries.isEmpty, case .array(let items) = reader.table["prices"]?.kind, items.isEmpty {

@@ -1,0 +1,56 @@
+import TOML
+
+/// The data folder as its readers see it: files read, or parsed as TOML, and every reason one
+/// cannot be a finding in the build's log, so a reader goes on with the next file.
+struct DataFiles {
+    let folder: DataFolder
+    let log: DiagnosticLog
+
+    /// The file's bytes, or nil with the reason logged (a symlink out of the folder, too big…).
+    func read(_ relative: String) -> SourceFile? {
+        switch folder.read(relative) {
+        case .failure(let diagnostic):
+            log.add(diagnostic)
+            return nil
+        case .success(let file):
+            return file
+        }
+    }
+
+    /// Parses one TOML file; a syntax error becomes a finding and the file is skipped.
+    func parse(_ relative: String) -> TableReader? {
+        read(relative).flatMap(parse)
+    }
+
+    func parse(_ file: SourceFile) -> TableReader? {
+        do {
+            let table = try TOMLParser.parse(file.bytes)
+            return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
+        } catch {
+            log.add(file.finding(for: error))
+            return nil
+        }
+    }
+
+    /// The files of `group` in reading order, after a warning (an error for a symlink leading
+    /// out) for each file that looks like one of them but is not read (`DataFolder.passedOver`).
+    func files(_ group: DataFileGroup) -> [String] {
+        for entry in folder.passedOver(in: group.folder, withExtension: group.fileExtension) {
+            log.add(
+                Diagnostic(
+                    entry.isError ? .error : .warning, path: folder.displayPath(entry.relative), message: entry.why))
+        }
+        return folder.files(in: group.folder, withExtension: group.fileExtension)
+    }
+}
+
+/// The files of one folder of the data folder that one reader reads: `goals/*.toml`.
+struct DataFileGroup {
+    let folder: String
+    let fileExtension: String
+
+    /// Their names without folder and extension: `goals/bike.toml` is `bike`.
+    func stem(of relative: String) -> String {
+        String(relative.dropFirst(folder.count + 1).dropLast(fileExtension.count + 1))
+    }
+}
