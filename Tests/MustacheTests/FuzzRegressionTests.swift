@@ -21,10 +21,12 @@ final class FuzzRegressionTests: XCTestCase {
         return try MustacheLibrary(templates: sources)
     }
 
-    private func renderError(_ library: MustacheLibrary, _ context: MustacheValue = [:]) -> MustacheError? {
+    private func renderError(
+        _ library: MustacheLibrary, _ context: MustacheValue = [:], file: StaticString = #filePath, line: UInt = #line
+    ) -> MustacheError? {
         do {
             _ = try library.render("main", context)
-            XCTFail("expected the render to stop")
+            XCTFail("expected the render to stop", file: file, line: line)
             return nil
         } catch {
             return error

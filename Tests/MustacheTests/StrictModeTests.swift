@@ -5,12 +5,12 @@ import XCTest
 final class StrictModeTests: XCTestCase {
     private func strictError(
         _ templates: [String: String], _ name: String = "page",
-        _ context: MustacheValue = [:]
+        _ context: MustacheValue = [:], file: StaticString = #filePath, line: UInt = #line
     ) -> MustacheError? {
         do {
             let library = try MustacheLibrary(templates: templates)
             let output = try library.render(name, context, strict: true)
-            XCTFail("expected an error, rendered \(output.debugDescription)")
+            XCTFail("expected an error, rendered \(output.debugDescription)", file: file, line: line)
             return nil
         } catch {
             return error

@@ -35,9 +35,9 @@ final class AddDepositTests: XCTestCase {
 
     private func bytes(_ url: URL) throws -> Data { try Data(contentsOf: url) }
 
-    private func lastDeposit(_ url: URL) throws -> TOMLTable {
+    private func lastDeposit(_ url: URL, file: StaticString = #filePath, line: UInt = #line) throws -> TOMLTable {
         let table = try TOMLParser.parse([UInt8](bytes(url)))
-        return try XCTUnwrap(table["deposit"]?.arrayValue?.last?.tableValue)
+        return try XCTUnwrap(table["deposit"]?.arrayValue?.last?.tableValue, file: file, line: line)
     }
 
     func testAppendsByteExactlyAndTheFolderStillLoads() throws {

@@ -30,15 +30,16 @@ final class AddSessionTests: XCTestCase {
 
     private func text(_ url: URL) throws -> String { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
 
-    private func lastSession(_ url: URL) throws -> TOMLTable {
+    private func lastSession(_ url: URL, file: StaticString = #filePath, line: UInt = #line) throws -> TOMLTable {
         let table = try TOMLParser.parse([UInt8](try Data(contentsOf: url)))
-        return try XCTUnwrap(table["session"]?.arrayValue?.last?.tableValue)
+        return try XCTUnwrap(table["session"]?.arrayValue?.last?.tableValue, file: file, line: line)
     }
 
-    private func load() throws -> DataSet {
+    private func load(file: StaticString = #filePath, line: UInt = #line) throws -> DataSet {
         let log = DiagnosticLog(strict: true)
         let loaded = DataLoader(folder: DataFolder(path: data.path), log: log).load()
-        return try XCTUnwrap(loaded?.data, log.entries.map(\.description).joined(separator: "\n"))
+        return try XCTUnwrap(
+            loaded?.data, log.entries.map(\.description).joined(separator: "\n"), file: file, line: line)
     }
 
     func testAppendsToTheMonthFileAndTheFolderStillLoads() throws {

@@ -67,9 +67,9 @@ final class CompletionTests: XCTestCase {
         return (SandjarCommand.main(arguments: arguments, console: captured.console()), captured)
     }
 
-    private func script(_ shell: CompletionScript) -> String {
+    private func script(_ shell: CompletionScript, file: StaticString = #filePath, line: UInt = #line) -> String {
         let (status, out) = run(["completion", shell.rawValue])
-        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(status, 0, out.err, file: file, line: line)
         return out.out
     }
 

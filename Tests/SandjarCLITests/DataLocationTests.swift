@@ -28,8 +28,10 @@ final class DataLocationTests: XCTestCase {
         }
     }
 
-    private func run(_ arguments: [String], in folder: URL) -> (Int32, SandjarCommandTests.Captured) {
-        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
+    private func run(_ arguments: [String], in folder: URL, file: StaticString = #filePath, line: UInt = #line) -> (
+        Int32, SandjarCommandTests.Captured
+    ) {
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path), file: file, line: line)
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let captured = SandjarCommandTests.Captured()
         let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-29

@@ -6,10 +6,11 @@ import XCTest
 /// `sandjar help --man`: the roff page as a golden file, every command and option on it, groff
 /// reading it without a warning, and its cron and systemd examples the README's.
 final class ManPageTests: XCTestCase {
-    private func page() -> String {
+    private func page(file: StaticString = #filePath, line: UInt = #line) -> String {
         let captured = SandjarCommandTests.Captured()
-        XCTAssertEqual(SandjarCommand.main(arguments: ["help", "--man"], console: captured.console()), 0)
-        XCTAssertEqual(captured.err, "")
+        XCTAssertEqual(
+            SandjarCommand.main(arguments: ["help", "--man"], console: captured.console()), 0, file: file, line: line)
+        XCTAssertEqual(captured.err, "", file: file, line: line)
         return captured.out
     }
 

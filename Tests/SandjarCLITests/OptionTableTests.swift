@@ -46,11 +46,11 @@ final class OptionTableTests: XCTestCase {
         return all
     }
 
-    private func help(_ command: CommandSpec) -> String {
+    private func help(_ command: CommandSpec, file: StaticString = #filePath, line: UInt = #line) -> String {
         let captured = SandjarCommandTests.Captured()
         let status = SandjarCommand.main(
             arguments: ["help"] + command.name.split(separator: " ").map(String.init), console: captured.console())
-        XCTAssertEqual(status, 0, command.name)
+        XCTAssertEqual(status, 0, command.name, file: file, line: line)
         return captured.out
     }
 

@@ -43,10 +43,14 @@ final class ServeFormsTests: XCTestCase {
     }
 
     /// One exchange; redirects are not followed, so a 303 is seen as such.
-    private func send(_ path: String, method: String = "GET", form: [String: String]? = nil) throws -> (
+    private func send(
+        _ path: String, method: String = "GET", form: [String: String]? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> (
         Int, [String: String], String
     ) {
-        var request = URLRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)\(path)")))
+        var request = URLRequest(
+            url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)\(path)"), file: file, line: line))
         request.httpMethod = method
         if let form {
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
@@ -67,9 +71,9 @@ final class ServeFormsTests: XCTestCase {
             }
             done.signal()
         }.resume()
-        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, file: file, line: line)
         urlSession.finishTasksAndInvalidate()
-        return try XCTUnwrap(result)
+        return try XCTUnwrap(result, file: file, line: line)
     }
 
     private static func encode(_ fields: [String: String]) -> String {
@@ -81,9 +85,11 @@ final class ServeFormsTests: XCTestCase {
     }
 
     /// The hidden field `name`'s value in the first form of `page`.
-    private func hidden(_ name: String, in page: String) throws -> String {
+    private func hidden(_ name: String, in page: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> String
+    {
         let marker = "name=\"\(name)\" value=\""
-        let start = try XCTUnwrap(page.range(of: marker), "no \(name) in the page").upperBound
+        let start = try XCTUnwrap(page.range(of: marker), "no \(name) in the page", file: file, line: line).upperBound
         return String(page[start...].prefix { $0 != "\"" })
     }
 

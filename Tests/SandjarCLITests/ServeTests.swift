@@ -36,8 +36,8 @@ final class ServeTests: XCTestCase {
         }
     }
 
-    private func get(_ path: String) throws -> (Int, String, Data) {
-        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)\(path)"))
+    private func get(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> (Int, String, Data) {
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)\(path)"), file: file, line: line)
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: (Int, String, Data)?
         let task = URLSession.shared.dataTask(with: url) { body, response, _ in
@@ -47,8 +47,8 @@ final class ServeTests: XCTestCase {
             done.signal()
         }
         task.resume()
-        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
-        return try XCTUnwrap(result)
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, file: file, line: line)
+        return try XCTUnwrap(result, file: file, line: line)
     }
 
     func testServesTheSameBytesABuildWrites() throws {

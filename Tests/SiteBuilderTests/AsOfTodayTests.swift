@@ -14,11 +14,11 @@ final class AsOfTodayTests: XCTestCase {
     private let futureSession = "\n[[session]]\nat = 2026-11-30T06:00:00\npattern = \"box\"\ncycles = 40\n"
     private let futureKill = "killed = 2026-11-30\n"
 
-    private func files(future: Bool) throws -> [String: [UInt8]] {
+    private func files(future: Bool, file: StaticString = #filePath, line: UInt = #line) throws -> [String: [UInt8]] {
         var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
         guard future else { return files }
-        func append(_ text: String, to path: String) throws {
-            files[path] = try XCTUnwrap(files[path], path) + Array(text.utf8)
+        func append(_ text: String, to path: String, file: StaticString = #filePath, line: UInt = #line) throws {
+            files[path] = try XCTUnwrap(files[path], path, file: file, line: line) + Array(text.utf8)
         }
         try append(futureDeposit, to: "goals/bike.toml")
         try append(futureSession, to: "practice/2026-11.toml")

@@ -16,7 +16,7 @@ final class DeadlinesCalendarTests: XCTestCase {
     /// - bike-weekly: weekly from Mon Nov 2, 2026, free; a pause Dec 14 … 20 holds Dec 14;
     /// - biweekly: every two weeks from Thu Nov 5, 2026, free;
     /// - reached: a wish of 100 already saved → no event.
-    private func site() throws -> [String: String] {
+    private func site(file: StaticString = #filePath, line: UInt = #line) throws -> [String: String] {
         let goals: [String: String] = [
             "goals/month-end.toml": """
             name = "Month end"
@@ -85,8 +85,9 @@ final class DeadlinesCalendarTests: XCTestCase {
         ]
         let built = try TestSupport.baseSite(files: goals)
         return [
-            "calendar.ics": try XCTUnwrap(built.text("calendar.ics")),
-            "subscriptions/calendar.ics": try XCTUnwrap(built.text("subscriptions/calendar.ics")),
+            "calendar.ics": try XCTUnwrap(built.text("calendar.ics"), file: file, line: line),
+            "subscriptions/calendar.ics": try XCTUnwrap(
+                built.text("subscriptions/calendar.ics"), file: file, line: line),
         ]
     }
 

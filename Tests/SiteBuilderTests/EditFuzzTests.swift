@@ -112,11 +112,15 @@ final class EditFuzzTests: XCTestCase {
     }
 
     /// Every file reads, every reported edit is there, and the site holds all its marker lists.
-    private func check(_ data: URL, output: URL, holds reported: [Edit], round: Int, logs: URL) throws {
-        for file in try FileManager.default.contentsOfDirectory(atPath: data.path + "/goals")
-        where file.hasSuffix(".toml") {
+    private func check(
+        _ data: URL, output: URL, holds reported: [Edit], round: Int, logs: URL, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: data.path + "/goals")
+        where name.hasSuffix(".toml") {
             XCTAssertNoThrow(
-                try TOMLParser.parse([UInt8](Data(contentsOf: data.appendingPathComponent("goals/" + file)))))
+                try TOMLParser.parse([UInt8](Data(contentsOf: data.appendingPathComponent("goals/" + name)))),
+                file: file, line: line)
         }
         let deposits = try EditFolder.entries("deposit", in: data.appendingPathComponent("goals/bike.toml"))
         let amounts = Set(deposits.compactMap { $0["amount"].map(EditFolder.literal) })
@@ -131,9 +135,13 @@ final class EditFuzzTests: XCTestCase {
         let slain = Set(subscriptions.filter { $0["killed"] != nil }.compactMap { $0["name"]?.stringValue })
         for edit in reported {
             switch edit {
-            case .deposit(let amount): XCTAssertTrue(amounts.contains(amount), "round \(round): deposit \(amount) lost")
-            case .session(let n): XCTAssertTrue(cycles.contains(n), "round \(round): session of \(n) cycles lost")
-            case .slay(let name): XCTAssertTrue(slain.contains(name), "round \(round): the slay of \(name) lost")
+            case .deposit(let amount):
+                XCTAssertTrue(
+                    amounts.contains(amount), "round \(round): deposit \(amount) lost", file: file, line: line)
+            case .session(let n):
+                XCTAssertTrue(cycles.contains(n), "round \(round): session of \(n) cycles lost", file: file, line: line)
+            case .slay(let name):
+                XCTAssertTrue(slain.contains(name), "round \(round): the slay of \(name) lost", file: file, line: line)
             case .build: break
             }
         }
@@ -153,16 +161,17 @@ final class EditFuzzTests: XCTestCase {
             command: ["/usr/bin/env", "python3", "-c", script] + tomls.map { data.appendingPathComponent($0).path },
             logs: logs
         ).wait()
-        XCTAssertEqual(run.status, 0, "round \(round): Python's tomllib refuses a file: \(run.stderr)")
+        XCTAssertEqual(
+            run.status, 0, "round \(round): Python's tomllib refuses a file: \(run.stderr)", file: file, line: line)
         // A published site is whole: every file its marker lists is there.
         let marker = output.appendingPathComponent(".sandjar-site")
         if let text = try? String(contentsOf: marker, encoding: .utf8) {
             let written = text.split(separator: "\n").drop { $0 != "[written]" }.dropFirst().prefix { $0 != "[kept]" }
-            XCTAssertFalse(written.isEmpty, "round \(round): the marker lists nothing")
+            XCTAssertFalse(written.isEmpty, "round \(round): the marker lists nothing", file: file, line: line)
             for path in written {
                 XCTAssertTrue(
                     FileManager.default.fileExists(atPath: output.appendingPathComponent(String(path)).path),
-                    "round \(round): the site lacks \(path)")
+                    "round \(round): the site lacks \(path)", file: file, line: line)
             }
         }
     }

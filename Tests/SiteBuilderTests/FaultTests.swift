@@ -51,7 +51,10 @@ final class FaultTests: XCTestCase {
     /// Starts builds over a published site and kills each at a seeded random moment, half of them
     /// anywhere in the build and half in its write-and-swap phase, until `count` kills have landed
     /// (a build that finished first is not one; at most twice `count` tries).
-    private func killBuilds(_ count: Int, where place: String, generator: inout SeededGenerator) throws {
+    private func killBuilds(
+        _ count: Int, where place: String, generator: inout SeededGenerator, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         try publish(0)
         // Where a build over a published site spends its time: from spawning to the staging
         // folder's first appearance (loading and rendering), then writing, flushing and swapping.
@@ -74,18 +77,23 @@ final class FaultTests: XCTestCase {
             let found = versions.version(in: output)
             let label = String(format: "kill %d %@ at %.3f s", kill, place, moment)
             if ended.signal == SIGKILL {
-                XCTAssertTrue(found == current || found == next, "\(label): the published folder is not a whole site")
+                XCTAssertTrue(
+                    found == current || found == next, "\(label): the published folder is not a whole site", file: file,
+                    line: line)
                 if found == current { outcomes.previous += 1 } else { outcomes.new += 1 }
             } else {
-                XCTAssertEqual(ended.status, 0, "\(label): \(ended.stderr)")
-                XCTAssertEqual(found, next, "\(label): a finished build published something else")
+                XCTAssertEqual(ended.status, 0, "\(label): \(ended.stderr)", file: file, line: line)
+                XCTAssertEqual(
+                    found, next, "\(label): a finished build published something else", file: file, line: line)
                 outcomes.finished += 1
             }
             if !SiteVersions.leftovers(beside: output).isEmpty { outcomes.leftovers += 1 }
 
             // The next build succeeds, publishes the whole new site and clears what was left.
             (writing, total) = try measureWritePhase(building: next, label)
-            XCTAssertEqual(SiteVersions.leftovers(beside: output), [], "\(label): the next build left folders behind")
+            XCTAssertEqual(
+                SiteVersions.leftovers(beside: output), [], "\(label): the next build left folders behind", file: file,
+                line: line)
             current = next
         }
         print(
@@ -431,7 +439,9 @@ final class FaultTests: XCTestCase {
 
     /// Builds `version` over the published site to the end, watching for the staging folder: the
     /// seconds until it first appears and until the build ends.
-    private func measureWritePhase(building version: Int, _ label: String = "") throws -> (
+    private func measureWritePhase(
+        building version: Int, _ label: String = "", file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (
         writing: Double, total: Double
     ) {
         let watched = try SandjarProcess(build(version), logs: logs)
@@ -445,8 +455,10 @@ final class FaultTests: XCTestCase {
             usleep(200)
         }
         let ended = watched.wait()
-        XCTAssertEqual(ended.status, 0, "\(label) \(ended.stderr)")
-        XCTAssertEqual(versions.version(in: output), version, "\(label): a finished build published something else")
+        XCTAssertEqual(ended.status, 0, "\(label) \(ended.stderr)", file: file, line: line)
+        XCTAssertEqual(
+            versions.version(in: output), version, "\(label): a finished build published something else", file: file,
+            line: line)
         let total = max(ended.seconds, 0.05)
         return (min(writing ?? total * 0.6, total), total)
     }

@@ -10,9 +10,12 @@ import XCTest
 /// The base fixture's bike plan is monthly from Sep 1 with deposits on Sep 1 and Oct 1, so the
 /// deposit of the period that began Nov 1 is the next one due.
 final class GoalOverdueTests: XCTestCase {
-    private func site(today: String, language: String = "en") throws -> SiteFiles {
+    private func site(today: String, language: String = "en", file: StaticString = #filePath, line: UInt = #line) throws
+        -> SiteFiles
+    {
         var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
-        let siteToml = try XCTUnwrap(files["site.toml"].map { String(decoding: $0, as: UTF8.self) })
+        let siteToml = try XCTUnwrap(
+            files["site.toml"].map { String(decoding: $0, as: UTF8.self) }, file: file, line: line)
         files["site.toml"] = Array(
             siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
         var options = BuildOptions()
@@ -20,7 +23,7 @@ final class GoalOverdueTests: XCTestCase {
         options.cache = TestSupport.temporaryFolder(self).path
         options.today = CalendarDate(iso: today)
         let (report, site) = SiteBuild(options: options).check()
-        return try XCTUnwrap(site, "\(report.diagnostics)")
+        return try XCTUnwrap(site, "\(report.diagnostics)", file: file, line: line)
     }
 
     /// Nov 1 → Nov 29 is 28 days.

@@ -22,8 +22,10 @@ final class HostFilesTests: XCTestCase {
         return (report, TestSupport.snapshot(work.appendingPathComponent("public")))
     }
 
-    private func text(_ site: [String: Data], _ path: String) throws -> String {
-        String(decoding: try XCTUnwrap(site[path], "no \(path)"), as: UTF8.self)
+    private func text(_ site: [String: Data], _ path: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> String
+    {
+        String(decoding: try XCTUnwrap(site[path], "no \(path)", file: file, line: line), as: UTF8.self)
     }
 
     private static let english = "title = \"Hosts\"\nlanguage = \"en\"\ncurrency = \"USD\"\n"

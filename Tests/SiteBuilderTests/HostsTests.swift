@@ -79,31 +79,36 @@ final class HostsTests: XCTestCase {
     // MARK: - Helpers
 
     /// The sample site as `make site` builds it (`--today` fixed), in a folder of this test.
-    private func sampleSite() throws -> URL {
+    private func sampleSite(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
         let output = TestSupport.temporaryFolder(self).appendingPathComponent("public")
         var options = BuildOptions()
         options.data = TestSupport.sampleContent.path
         options.output = output.path
         options.today = CalendarDateFixture.sampleToday
         let report = SiteBuild(options: options).run()
-        XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
+        XCTAssertTrue(report.succeeded, "\(report.diagnostics)", file: file, line: line)
         return output
     }
 
     /// A copy of the README without the lines `dropped` accepts.
-    private func readmeWithout(lines dropped: (Substring) -> Bool) throws -> URL {
+    private func readmeWithout(lines dropped: (Substring) -> Bool, file: StaticString = #filePath, line: UInt = #line)
+        throws -> URL
+    {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !dropped($0) }
-        XCTAssertLessThan(kept.count, text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        XCTAssertLessThan(
+            kept.count, text.split(separator: "\n", omittingEmptySubsequences: false).count, file: file, line: line)
         return try write(kept.joined(separator: "\n"))
     }
 
     /// A copy of the README without the block from the line `block` to the first line `end` after it.
-    private func readmeWithout(block: String, endingWith end: String) throws -> URL {
+    private func readmeWithout(
+        block: String, endingWith end: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> URL {
         var lines = try String(contentsOf: Self.readme, encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let first = try XCTUnwrap(lines.firstIndex(of: block), "no \(block) in the README")
-        let last = try XCTUnwrap(lines[first...].firstIndex(of: end))
+        let first = try XCTUnwrap(lines.firstIndex(of: block), "no \(block) in the README", file: file, line: line)
+        let last = try XCTUnwrap(lines[first...].firstIndex(of: end), file: file, line: line)
         lines.removeSubrange(first...last)
         return try write(lines.joined(separator: "\n"))
     }
@@ -126,9 +131,12 @@ final class HostsTests: XCTestCase {
 
     /// Runs check_hosts.py for `server` on `site`, prints what it printed (when `echo`), and skips
     /// (or under CI fails) when the server is not installed.
-    private func check(_ server: String, site: URL, readme: URL = readme, echo: Bool = true) throws -> CheckerRun {
+    private func check(
+        _ server: String, site: URL, readme: URL = readme, echo: Bool = true, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> CheckerRun {
         let log = TestSupport.temporaryFolder(self).appendingPathComponent("check_hosts.log")
-        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
+        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil), file: file, line: line)
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
 
@@ -144,7 +152,7 @@ final class HostsTests: XCTestCase {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            XCTFail("check_hosts.py still running after \(Int(Self.timeout)) s; stopped")
+            XCTFail("check_hosts.py still running after \(Int(Self.timeout)) s; stopped", file: file, line: line)
         }
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         if echo { print(output, terminator: output.hasSuffix("\n") || output.isEmpty ? "" : "\n") }

@@ -56,14 +56,18 @@ final class PrintTests: XCTestCase {
         }
     }
 
-    private func check(_ site: URL, logs: URL, echo: Bool = true) throws -> SandjarProcess.Outcome {
+    private func check(_ site: URL, logs: URL, echo: Bool = true, file: StaticString = #filePath, line: UInt = #line)
+        throws -> SandjarProcess.Outcome
+    {
         let run = try SandjarProcess(
             command: ["/usr/bin/env", "python3", Self.script.path, site.path], logs: logs
         ).wait(timeout: 900)
         if echo { print(run.stdout, terminator: "") }
         if run.status == Self.toolsMissing || run.status == 127 {
             if ProcessInfo.processInfo.environment["CI"] != nil {
-                XCTFail("CI must have chromium, chromium-driver, selenium and pypdf (make test-deps): \(run.stdout)")
+                XCTFail(
+                    "CI must have chromium, chromium-driver, selenium and pypdf (make test-deps): \(run.stdout)",
+                    file: file, line: line)
             }
             throw XCTSkip(run.stdout.isEmpty ? "python3 not found" : run.stdout)
         }

@@ -15,7 +15,8 @@ extension TestSupport {
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> SiteFiles {
         var files = snapshot(fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
-        let siteToml = try XCTUnwrap(files["site.toml"].map { String(decoding: $0, as: UTF8.self) })
+        let siteToml = try XCTUnwrap(
+            files["site.toml"].map { String(decoding: $0, as: UTF8.self) }, file: file, line: line)
         files["site.toml"] = Array(
             siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
         for (path, text) in appending {

@@ -14,14 +14,17 @@ final class ThemeTests: XCTestCase {
     }
 
     /// A theme folder holding only the edited files (`edit` gets each path and its text).
-    private func theme(editing paths: [String], _ edit: (String, String) -> String) throws -> (URL, [String]) {
+    private func theme(
+        editing paths: [String], _ edit: (String, String) -> String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (URL, [String]) {
         let folder = TestSupport.temporaryFolder(self).appendingPathComponent("mytheme")
         for path in paths {
-            let file = folder.appendingPathComponent(path)
+            let target = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let original = String(decoding: try XCTUnwrap(Theme.builtIn.read(path).get().bytes), as: UTF8.self)
-            try edit(path, original).write(to: file, atomically: true, encoding: .utf8)
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let original = String(
+                decoding: try XCTUnwrap(Theme.builtIn.read(path).get().bytes, file: file, line: line), as: UTF8.self)
+            try edit(path, original).write(to: target, atomically: true, encoding: .utf8)
         }
         var options = BuildOptions()
         options.data = TestSupport.fixtures.appendingPathComponent("base").path

@@ -7,9 +7,12 @@ import XCTest
 /// `widget.json` (DESIGN.md §5): the values of data.json a widget needs, the same values, and
 /// what is due today in order.
 final class WidgetJSONTests: XCTestCase {
-    private func json(_ site: SiteFiles, _ path: String) throws -> [String: Any] {
-        let text = try XCTUnwrap(site.text(path), path)
-        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], path)
+    private func json(_ site: SiteFiles, _ path: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> [String: Any]
+    {
+        let text = try XCTUnwrap(site.text(path), path, file: file, line: line)
+        return try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], path, file: file, line: line)
     }
 
     func testTheWidgetSaysWhatDataJSONSays() throws {

@@ -4,9 +4,12 @@ import XCTest
 
 /// The conformance comparison must really compare: these pairs must be told apart.
 final class ComparisonSelfTests: XCTestCase {
-    private func difference(_ toml: String, _ json: String) throws -> String? {
+    private func difference(_ toml: String, _ json: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> String?
+    {
         let table = try TOMLParser.parse(toml)
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let object = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], file: file, line: line)
         return TaggedJSONComparison.tableDifference(table, object)
     }
 
