@@ -27,8 +27,6 @@ public struct Theme: Sendable {
     /// entries are laid over it.
     package let catalog: SubscriptionCatalog
 
-    static let requiredLanguages: [SiteSettings.Language] = [.en, .zhHans]
-
     /// The built-in theme, as `theme export` writes it out.
     package static let builtIn = DataFolder(files: BuiltinFiles.theme, display: "(built-in theme)")
 
