@@ -79,32 +79,32 @@ extension SandjarCommand {
     }
 
     /// The statement's bytes, or why they cannot be read.
-    private static func readStatement(_ path: String) throws(StatementCSV.Failure) -> [UInt8] {
+    private static func readStatement(_ path: String) throws(Diagnostic) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw StatementCSV.Failure(path: path, message: "no such file")
+            throw Diagnostic(.error, path: path, message: "no such file")
         }
-        guard !isDirectory.boolValue else { throw StatementCSV.Failure(path: path, message: "is a folder, not a file") }
+        guard !isDirectory.boolValue else { throw Diagnostic(.error, path: path, message: "is a folder, not a file") }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
         guard size <= StatementCSV.maxBytes else {
-            throw StatementCSV.Failure(path: path, message: "is larger than 64 MiB (\(size) bytes)")
+            throw Diagnostic(.error, path: path, message: "is larger than 64 MiB (\(size) bytes)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw StatementCSV.Failure(path: path, message: "cannot be read")
+            throw Diagnostic(.error, path: path, message: "cannot be read")
         }
         return [UInt8](data)
     }
 
     /// The currency of charges whose statement names none: the site's, read from `site.toml` by
     /// the build's own reader; none without a data folder.
-    private static func detectSiteCurrency(data: String?) throws(StatementCSV.Failure) -> Currency? {
+    private static func detectSiteCurrency(data: String?) throws(Diagnostic) -> Currency? {
         guard let folder = data else { return nil }
         switch DataLoader.siteEssentials(of: DataFolder(path: folder)) {
         case .success(let site): return site.currency
         case .failure(let finding):
-            let place = finding.line > 0 ? "\(finding.path):\(finding.line):\(finding.column)" : finding.path
-            throw StatementCSV.Failure(
-                path: place, message: "\(finding.message) (sandjar reads the site currency from it)")
+            var finding = finding
+            finding.message += " (sandjar reads the site currency from it)"
+            throw finding
         }
     }
 }

@@ -6,7 +6,9 @@ import Mustache
 /// editors and people can jump straight to it. One type for every finding, `Equatable`, so tests
 /// compare whole values.
 public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Sendable { case error, warning }
+    /// A note says what was assumed, where nothing is wrong (`detect`'s "reading dates as
+    /// day/month/year").
+    public enum Severity: String, Sendable { case error, warning, note }
 
     public var severity: Severity
     /// Path as the user would type it, relative to the working directory where possible.
@@ -30,9 +32,10 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         self.lineText = lineText
     }
 
-    /// The first line alone: `path:line:column: error: message`.
+    /// The first line alone: `path:line:column: error: message` (`path:line:` for a whole line,
+    /// `path:` for a whole file).
     public var headline: String {
-        let place = line > 0 ? "\(path):\(line):\(column)" : path
+        let place = line > 0 ? (column > 0 ? "\(path):\(line):\(column)" : "\(path):\(line)") : path
         return "\(place): \(severity.rawValue): \(message)"
     }
 

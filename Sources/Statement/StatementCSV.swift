@@ -40,43 +40,15 @@ public struct StatementCSV: Sendable, Equatable {
         }
     }
 
-    /// A skipped row or a guess worth knowing about, printed as `statement.csv:17: warning: …`.
-    public struct Note: Sendable, Equatable, CustomStringConvertible {
-        public enum Severity: String, Sendable {
-            case warning, note
-        }
-
-        public var severity: Severity
-        public var path: String
-        /// Nil when the note is about the whole file.
-        public var line: Int?
-        public var message: String
-
-        public var description: String {
-            "\(path)\(line.map { ":\($0)" } ?? ""): \(severity.rawValue): \(message)"
-        }
-    }
-
-    /// Why nothing could be read: `statement.csv: error: …`.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public var path: String
-        public var message: String
-
-        public init(path: String, message: String) {
-            self.path = path
-            self.message = message
-        }
-
-        public var description: String { "\(path): error: \(message)" }
-    }
-
     /// Larger files are refused: a statement is not a database.
     public static let maxBytes = 64 << 20
     /// Row warnings shown before the rest are only counted.
     public static let maxRowWarnings = 50
 
     public var rows: [Row]
-    public var notes: [Note]
+    /// Skipped rows and guesses worth knowing about, printed as `statement.csv:17: warning: …` or
+    /// `statement.csv: note: …`.
+    public var notes: [Diagnostic]
     public var columns: Columns
     /// `,`, `;` or a tab.
     public var separator: Character
@@ -96,9 +68,9 @@ public struct StatementCSV: Sendable, Equatable {
 
     /// - Parameter dates: `--dates`, or the site's locale for dates the file leaves open.
     public init(bytes: [UInt8], path: String, columns given: Columns? = nil, dates: DateReading? = nil)
-        throws(Failure)
+        throws(Diagnostic)
     {
-        func fail(_ message: String) -> Failure { Failure(path: path, message: message) }
+        func fail(_ message: String) -> Diagnostic { Diagnostic(.error, path: path, message: message) }
         guard bytes.count <= StatementCSV.maxBytes else {
             throw fail("is larger than 64 MiB (\(bytes.count) bytes); export a shorter period")
         }
@@ -141,8 +113,8 @@ public struct StatementCSV: Sendable, Equatable {
             columns = inferred
             start = 0
             notes.append(
-                Note(
-                    severity: .note, path: path, line: nil,
+                Diagnostic(
+                    .note, path: path,
                     message: "no header row; reading columns \(inferred.option) (set them with --columns)"))
         } else {
             throw fail(
@@ -159,16 +131,15 @@ public struct StatementCSV: Sendable, Equatable {
         case .given(let order):
             dateOrder = order
             notes.append(
-                Note(
-                    severity: .note, path: path, line: nil,
-                    message: "reading dates as \(order.rawValue) (--dates \(order.option))"))
+                Diagnostic(
+                    .note, path: path, message: "reading dates as \(order.rawValue) (--dates \(order.option))"))
         case .locale(let locale):
             let order = StatementCSV.dateOrder(cells, preferred: DateOrder(locale: locale))
             dateOrder = order.0
             if order.guessed {
                 notes.append(
-                    Note(
-                        severity: .note, path: path, line: nil,
+                    Diagnostic(
+                        .note, path: path,
                         message: "dates such as \(example) could be read either way; reading them as "
                             + "\(dateOrder.rawValue), as the data folder's locale \(locale) writes them "
                             + "(--dates dmy, mdy or ymd says otherwise)"))
@@ -178,8 +149,8 @@ public struct StatementCSV: Sendable, Equatable {
             dateOrder = order.0
             if order.guessed {
                 notes.append(
-                    Note(
-                        severity: .note, path: path, line: nil,
+                    Diagnostic(
+                        .note, path: path,
                         message: "dates such as \(example) could be read either way; reading them as "
                             + "\(dateOrder.rawValue), the order in which they run by date (--dates dmy, mdy or ymd "
                             + "says otherwise)"))
@@ -199,13 +170,12 @@ public struct StatementCSV: Sendable, Equatable {
             }
         }
         for (line, why) in skipped.prefix(StatementCSV.maxRowWarnings) {
-            notes.append(Note(severity: .warning, path: path, line: line, message: why))
+            notes.append(Diagnostic(.warning, path: path, line: line, message: why))
         }
         if skipped.count > StatementCSV.maxRowWarnings {
             notes.append(
-                Note(
-                    severity: .warning, path: path, line: nil,
-                    message: "\(skipped.count - StatementCSV.maxRowWarnings) more rows skipped"))
+                Diagnostic(
+                    .warning, path: path, message: "\(skipped.count - StatementCSV.maxRowWarnings) more rows skipped"))
         }
         guard !rows.isEmpty else {
             throw fail(
@@ -222,8 +192,8 @@ public struct StatementCSV: Sendable, Equatable {
                     return flipped
                 }
                 notes.append(
-                    Note(
-                        severity: .note, path: path, line: nil,
+                    Diagnostic(
+                        .note, path: path,
                         message: "most amounts are positive, so positive amounts are read as charges "
                             + "(a card statement) and negative ones as payments or refunds"))
             }

@@ -164,6 +164,24 @@ final class DetectTests: XCTestCase {
         XCTAssertEqual(out.out, "")
     }
 
+    /// A site.toml that cannot be read: located, with its line and a caret, and nothing
+    /// suggested.
+    func testABrokenSiteCurrencyIsLocatedWithItsLine() throws {
+        let csv = "Date,Payee,Amount\n2026-09-02,NETFLIX,-15.49\n2026-10-02,NETFLIX,-15.49\n"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try Data("title = \"Mine\"\ncurrency = DOLLARS\n".utf8).write(to: folder.appendingPathComponent("site.toml"))
+        let (status, out) = run([temporaryFile(csv), "--data", folder.path])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(out.out, "")
+        let lines = out.err.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(
+            lines.first?.hasPrefix("\(folder.path)/site.toml:2:12: error: ") == true
+                && lines.first?.hasSuffix("(sandjar reads the site currency from it)") == true, out.err)
+        XCTAssertEqual(lines.dropFirst().prefix(2), ["  currency = DOLLARS", "             ^"], out.err)
+    }
+
     func testNothingDetectedIsACommentAndSuccess() throws {
         let path = temporaryFile("Date,Payee,Amount\n2026-11-02,SHOP,-5\n2026-11-03,CAFE,-4\n")
         let (status, out) = run([path, "--data", base.path])

@@ -63,7 +63,7 @@ final class LegacyEncodingTests: XCTestCase {
         let bytes = Array("Date,Payee,Amount\n2026-01-02,".utf8) + gb18030 + Array(",-15\n".utf8)
         XCTAssertThrowsError(try StatementCSV(bytes: bytes, path: "s.csv")) { error in
             XCTAssertEqual(
-                (error as? StatementCSV.Failure)?.description,
+                (error as? Diagnostic)?.description,
                 "s.csv: error: is not UTF-8 text but looks like GB18030; convert it first: "
                     + "iconv -f GB18030 -t UTF-8 s.csv > s.csv.utf8, then give sandjar the .utf8 file")
         }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SiteData
 import Subscriptions
 import XCTest
 
@@ -18,7 +19,7 @@ final class StatementCSVTests: XCTestCase {
         }
     }
 
-    private func failure(_ bytes: [UInt8], columns: StatementCSV.Columns? = nil) -> StatementCSV.Failure? {
+    private func failure(_ bytes: [UInt8], columns: StatementCSV.Columns? = nil) -> Diagnostic? {
         do {
             _ = try StatementCSV(bytes: bytes, path: "statement.csv", columns: columns)
             return nil
@@ -223,14 +224,14 @@ final class StatementCSVTests: XCTestCase {
         let columns = try StatementCSV.Columns(option: "date=9,payee=2,amount=3")
         XCTAssertThrowsError(try StatementCSV(bytes: csv, path: "s.csv", columns: columns)) { error in
             XCTAssertEqual(
-                (error as? StatementCSV.Failure)?.message,
+                (error as? Diagnostic)?.message,
                 "--columns date=9,payee=2,amount=3 names column 9, but the rows have at most 3 (columns separated by ',')"
             )
         }
         let wrong = try StatementCSV.Columns(option: "date=2,payee=1,amount=3")
         XCTAssertThrowsError(try StatementCSV(bytes: csv, path: "s.csv", columns: wrong)) { error in
             XCTAssertEqual(
-                (error as? StatementCSV.Failure)?.message,
+                (error as? Diagnostic)?.message,
                 "no row has a date in column 2 (--columns date=2,payee=1,amount=3); which column holds the dates?")
         }
     }
