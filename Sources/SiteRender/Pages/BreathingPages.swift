@@ -114,6 +114,7 @@ struct BreathingPages: PageFamily {
                         renderer.data.patterns.first { $0.id == next.pattern }.map { name(of: $0, renderer) }
                             ?? next.pattern),
                     "pattern_id": .string(next.pattern), "cycles": .int(next.cycles),
+                    "cycles_text": .string(renderer.counted("breathing.next_cycles", next.cycles)),
                 ])
             } ?? .null,
         ])
