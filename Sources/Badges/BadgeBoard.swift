@@ -27,10 +27,11 @@ public enum BadgeBoard {
 
     /// The events the data holds up to `today`, with amounts converted into the base currency.
     public static func events(from data: DataSet, through today: CalendarDate) -> [StatsEvent] {
+        let data = data.asOf(today)
         var events: [StatsEvent] = []
         for goal in data.goals {
             let rate = data.rates.rate(for: goal.currency) ?? 0
-            for deposit in goal.deposits where deposit.at.date <= today {
+            for deposit in goal.deposits {
                 events.append(
                     .deposit(
                         goalID: goal.id, at: deposit.at, amount: deposit.amount, amountInBase: deposit.amount * rate))

@@ -52,6 +52,7 @@ struct PracticeLog {
     }
 
     init(data: DataSet, through last: CalendarDate?) {
+        let data = last.map(data.asOf) ?? data
         var patterns: [String: BreathingPattern] = [:]
         for pattern in data.patterns where patterns[pattern.id] == nil { patterns[pattern.id] = pattern }
         // Time order; sessions at the same wall-clock moment keep the order they were loaded in.
@@ -63,7 +64,6 @@ struct PracticeLog {
         var index: [MeasureKey: Int] = [:]
         entries.reserveCapacity(sorted.count)
         for (_, session) in sorted {
-            if let last, session.at.date > last { continue }
             let key = MeasureKey(session)
             let measure: Int
             if let known = index[key] {

@@ -65,11 +65,12 @@ public struct ProgramProgress: Sendable, Equatable {
     /// and including `today` (all sessions when nil). An enrollment in a program the data set does
     /// not define is left out (never after loading).
     public static func all(data: DataSet, today: CalendarDate?) -> [ProgramProgress] {
+        let data = today.map(data.asOf) ?? data
         var seen: Set<String> = []
         let enrollments = data.enrollments.filter { seen.insert("\($0.program) \($0.start)").inserted }
         var tagged: [String: [CalendarDate]] = [:]
         for session in data.sessions {
-            guard let program = session.program, today.map({ session.at.date <= $0 }) ?? true else { continue }
+            guard let program = session.program else { continue }
             tagged[program, default: []].append(session.at.date)
         }
         return enrollments.compactMap { enrollment in

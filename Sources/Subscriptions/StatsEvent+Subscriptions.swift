@@ -7,8 +7,8 @@ extension StatsEvent {
     /// or rate is unknown) and whether it was a trial killed before its first charge
     /// (killed < next_billing as written).
     public static func subscriptionKills(from data: DataSet, through today: CalendarDate? = nil) -> [StatsEvent] {
-        data.subscriptions.compactMap { subscription -> StatsEvent? in
-            guard let killed = subscription.killed, today.map({ killed <= $0 }) ?? true else { return nil }
+        (today.map(data.asOf) ?? data).subscriptions.compactMap { subscription -> StatsEvent? in
+            guard let killed = subscription.killed else { return nil }
             let item = SubscriptionItem(
                 subscription, id: "", match: data.catalog.match(for: subscription), rates: data.rates, today: killed)
             return .subscriptionKilled(

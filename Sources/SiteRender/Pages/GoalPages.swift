@@ -283,11 +283,12 @@ struct GoalPages: PageFamily {
     }
 
     /// The running total saved as a step line from the plan's start to today: flat between
-    /// deposits, rising on each deposit's day. Deposits before the start count from the start.
+    /// deposits, rising on each deposit's day. Deposits before the start count from the start;
+    /// there are none after today (the pages get the data as of today, `DataSet.asOf`).
     static func savedSteps(_ deposits: [Deposit], start: CalendarDate, today: CalendarDate) -> [LineChart.Point] {
         var total: Decimal = 0
         var points = [LineChart.Point(x: 0, value: 0)]
-        let byDay = Dictionary(grouping: deposits.filter { $0.at.date <= today }) { max($0.at.date, start) }
+        let byDay = Dictionary(grouping: deposits) { max($0.at.date, start) }
         for day in byDay.keys.sorted() {
             let x = years(from: start, to: day)
             points.append(.init(x: x, value: total))
