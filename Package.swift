@@ -13,15 +13,18 @@ let package = Package(
         .systemLibrary(name: "CCmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"])]),
 
+        // The small helpers every target shares: FNV-1a, zero padding.
+        .target(name: "Basics"),
+
         // Parsers written here.
-        .target(name: "TOML"),
+        .target(name: "TOML", dependencies: ["Basics"]),
         .target(name: "Mustache"),
         .target(name: "Markdown", dependencies: ["CCmark"]),
 
         // Pure domain: values in, values out, no file access. `Domain` holds the models, dates,
         // money, the catalogue, savings and quotes; each larger engine is a target of its own, and
         // `Badges` replays the events of all of them.
-        .target(name: "Domain"),
+        .target(name: "Domain", dependencies: ["Basics"]),
         .target(name: "Subscriptions", dependencies: ["Domain"]),
         .target(name: "Breathing", dependencies: ["Domain"]),
         .target(name: "Badges", dependencies: ["Domain", "Subscriptions", "Breathing"]),
@@ -42,17 +45,18 @@ let package = Package(
         // Bank-statement CSV files, read for `sandjar detect`.
         .target(name: "Statement", dependencies: ["SiteData", "Domain"]),
         // The whole site in memory, written atomically; the jar cache and the build lock.
-        .target(name: "SitePublish", dependencies: ["SiteData", "Domain", "Jar"]),
+        .target(name: "SitePublish", dependencies: ["Basics", "SiteData", "Domain", "Jar"]),
         // Pages, charts, feeds and data.json, rendered in memory from the loaded data.
         .target(
             name: "SiteRender",
             dependencies: [
-                "SiteData", "SitePublish", "Domain", "Jar", "Mustache", "Markdown", "Subscriptions", "Breathing",
-                "Badges",
+                "Basics", "SiteData", "SitePublish", "Domain", "Jar", "Mustache", "Markdown", "Subscriptions",
+                "Breathing", "Badges",
             ]),
         // `sandjar add` and `slay`: byte-preserving edits to the data folder's TOML files.
         .target(
-            name: "DataEdit", dependencies: ["SiteData", "TOML", "Domain", "Subscriptions", "Mustache", "BuiltinFiles"]),
+            name: "DataEdit",
+            dependencies: ["Basics", "SiteData", "TOML", "Domain", "Subscriptions", "Mustache", "BuiltinFiles"]),
         // The build as named steps: load data → load theme → compute figures → simulate jars →
         // render pages → publish.
         .target(
@@ -63,18 +67,19 @@ let package = Package(
         // `sandjar serve`: the built site over HTTP on the loopback interface.
         .target(name: "SiteServer"),
         // serve's forms: checked requests, written through the editing commands' entries.
-        .target(name: "LocalApp", dependencies: ["SiteServer", "DataEdit", "SiteRender"]),
+        .target(name: "LocalApp", dependencies: ["Basics", "SiteServer", "DataEdit", "SiteRender"]),
         .target(
             name: "SandjarCLI",
             dependencies: [
-                "SiteBuilder", "SiteData", "Statement", "DataEdit", "FixtureGenerator", "SiteServer", "LocalApp",
-                "TOML",
+                "Basics", "SiteBuilder", "SiteData", "Statement", "DataEdit", "FixtureGenerator", "SiteServer",
+                "LocalApp", "TOML",
                 "Mustache", "BuiltinFiles", "Markdown", "Jar", "Domain", "Subscriptions",
             ]),
         .executableTarget(name: "sandjar", dependencies: ["SandjarCLI"]),
         // `make bench`: what the coin jar costs.
         .executableTarget(name: "sandjar-bench", dependencies: ["Jar", "Domain"]),
 
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),

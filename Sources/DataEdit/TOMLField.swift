@@ -1,3 +1,4 @@
+import Basics
 import TOML
 
 /// One `key = value` line that sandjar writes into a data file, together with the value it must
@@ -82,8 +83,7 @@ public struct TOMLField: Sendable, Equatable {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             case "\u{00}"..."\u{1F}", "\u{7F}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                out += "\\u" + scalar.value.zeroPadded(4, radix: 16, uppercase: true)
             default: out.unicodeScalars.append(scalar)
             }
         }

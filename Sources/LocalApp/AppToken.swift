@@ -1,3 +1,5 @@
+import Basics
+
 /// The secret of one `sandjar serve` run: 128 random bits, in every form it serves (and, with
 /// `--listen`, in the cookie every request needs). A page of another site cannot read it, so it
 /// cannot forge a form that writes (cross-site request forgery).
@@ -30,8 +32,5 @@ struct AppToken: Sendable, Equatable {
         return difference == 0
     }
 
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    private static func hex(_ value: UInt64) -> String { value.zeroPadded(16, radix: 16) }
 }

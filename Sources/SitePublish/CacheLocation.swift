@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Where a data folder's cache lives by default (DESIGN.md §6): `$XDG_CACHE_HOME/sandjar/<key>`,
@@ -23,15 +24,11 @@ public enum CacheLocation {
     /// folders never share a cache and the name still says whose it is.
     static func key(forData data: String) -> String {
         let real = URL(fileURLWithPath: data).standardizedFileURL.resolvingSymlinksInPath()
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in real.path.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
+        let hash = FNV1a.hash(real.path)
         let name = real.lastPathComponent.unicodeScalars.filter {
             $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
         }
-        let hex = String(hash, radix: 16)
-        let padded = String(repeating: "0", count: 16 - hex.count) + hex
+        let padded = hash.zeroPadded(16, radix: 16)
         return name.isEmpty ? padded : "\(String(String.UnicodeScalarView(name.prefix(40))))-\(padded)"
     }
 }

@@ -1,3 +1,5 @@
+import Basics
+
 /// A calendar date as written in TOML (`1979-05-27`), without any time zone.
 ///
 /// The parser only produces real dates (month 1–12, a day that exists in that month,
@@ -15,7 +17,7 @@ public struct TOMLDate: Hashable, Sendable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+        "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
     }
 
     /// The number of days in `month` of `year` in the proleptic Gregorian calendar,
@@ -30,10 +32,4 @@ public struct TOMLDate: Hashable, Sendable, CustomStringConvertible {
         default: return 0
         }
     }
-}
-
-/// Zero-pads a non-negative number to `width` digits.
-func padded(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

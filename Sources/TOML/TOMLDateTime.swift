@@ -1,3 +1,5 @@
+import Basics
+
 /// Any of TOML's four date-time forms, told apart by which parts are present.
 ///
 /// | form                 | `date` | `time` | `offsetMinutes` |
@@ -48,7 +50,7 @@ public struct TOMLDateTime: Hashable, Sendable, CustomStringConvertible {
             } else {
                 let magnitude = offsetMinutes.magnitude
                 text += offsetMinutes < 0 ? "-" : "+"
-                text += "\(padded(Int(magnitude / 60), 2)):\(padded(Int(magnitude % 60), 2))"
+                text += "\((magnitude / 60).zeroPadded(2)):\((magnitude % 60).zeroPadded(2))"
             }
         }
         return text

@@ -1,3 +1,5 @@
+import Basics
+
 /// The encoding check run before parsing.
 ///
 /// TOML forbids raw control characters everywhere (in strings, comments and between
@@ -98,8 +100,5 @@ extension TOMLParser {
         "U+" + hex(value, width: 4)
     }
 
-    static func hex(_ value: UInt32, width: Int) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
+    static func hex(_ value: UInt32, width: Int) -> String { value.zeroPadded(width, radix: 16, uppercase: true) }
 }

@@ -1,3 +1,5 @@
+import Basics
+
 /// A wall-clock time as written in TOML (`07:32:00.999`).
 ///
 /// Fractional seconds are kept to the nanosecond; further digits in the source are
@@ -17,9 +19,9 @@ public struct TOMLTime: Hashable, Sendable, CustomStringConvertible {
 
     /// `HH:MM:SS` with a fraction only when there is one, trailing zeros removed.
     public var description: String {
-        var text = "\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2))"
+        var text = "\(hour.zeroPadded(2)):\(minute.zeroPadded(2)):\(second.zeroPadded(2))"
         if nanosecond > 0 {
-            var fraction = padded(nanosecond, 9)
+            var fraction = nanosecond.zeroPadded(9)
             while fraction.hasSuffix("0") { fraction.removeLast() }
             text += "." + fraction
         }

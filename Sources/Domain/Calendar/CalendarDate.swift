@@ -1,3 +1,5 @@
+import Basics
+
 /// A day on the calendar as the person's clock showed it, with no time zone attached.
 ///
 /// Dates are compared and stepped as plain proleptic-Gregorian days, never through a time zone,
@@ -33,11 +35,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
     }
 
     public static func isLeap(_ year: Int) -> Bool {

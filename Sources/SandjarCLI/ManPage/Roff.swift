@@ -1,3 +1,5 @@
+import Basics
+
 /// Text written as roff for the man page: escaped so groff prints it as typed.
 enum Roff {
     /// `text` on a line of its own: backslashes doubled, every hyphen a `\-` (so an option copied
@@ -16,8 +18,7 @@ enum Roff {
             case "-": out += "\\-"
             case _ where scalar.isASCII: out.unicodeScalars.append(scalar)
             default:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                out += "\\[u" + scalar.value.zeroPadded(4, radix: 16, uppercase: true) + "]"
             }
         }
         return out

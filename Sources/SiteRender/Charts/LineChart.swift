@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// An accessible inline SVG line chart: a `<title>` and `<desc>` for screen readers, one polyline
@@ -134,12 +135,5 @@ struct LineChart {
 
 extension String {
     /// FNV-1a over UTF-8: the same on every run, unlike `hashValue`.
-    var hashValueStable: Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return Int(truncatingIfNeeded: hash >> 1)
-    }
+    var hashValueStable: Int { Int(truncatingIfNeeded: FNV1a.hash(self) >> 1) }
 }

@@ -1,4 +1,5 @@
 import Badges
+import Basics
 import Domain
 import Foundation
 
@@ -162,7 +163,7 @@ struct DataJSON {
                 .array(
                     report.forecast.map { month in
                         .object([
-                            ("month", .string(String(format: "%04d-%02d", month.year, month.month))),
+                            ("month", .string("\(month.year.zeroPadded(4))-\(month.month.zeroPadded(2))")),
                             ("total", money(month.total.shown, base)),
                         ])
                     })

@@ -1,3 +1,4 @@
+import Basics
 import Domain
 import Foundation
 import Jar
@@ -136,7 +137,7 @@ struct GoalPages: PageFamily {
                 let count = group.deposits.count
                 return .object([
                     "label": .string(renderer.format.month(group.year, group.month)),
-                    "iso": .string("\(group.year)-" + (group.month < 10 ? "0" : "") + String(group.month)),
+                    "iso": .string("\(group.year.zeroPadded(4))-\(group.month.zeroPadded(2))"),
                     "subtotal": .string(total),
                     "summary": .string(
                         count == 1

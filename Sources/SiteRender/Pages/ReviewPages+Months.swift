@@ -1,3 +1,4 @@
+import Basics
 import Domain
 import Foundation
 import Mustache
@@ -49,7 +50,7 @@ extension ReviewPages {
                     let practice = review.practice.byMonth[month - 1]
                     return .object([
                         "month": .string(names[month - 1]),
-                        "iso": .string(String(format: "%04d-%02d", review.year, month)),
+                        "iso": .string("\(review.year.zeroPadded(4))-\(month.zeroPadded(2))"),
                         "saved": .string(format.money(review.savedByMonth[month - 1], base)),
                         "charges": .int(charges.count),
                         "spent": charges.spent.map { .string(format.money($0, base)) } ?? .string("—"),
