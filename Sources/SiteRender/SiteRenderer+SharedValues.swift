@@ -198,7 +198,10 @@ extension SiteRenderer {
         }
     }
 
-    /// The figures the dashboard and the breathing page share: totals, streaks, strength, heatmap.
+    /// The figures the dashboard and the breathing page share: totals, streaks, strength, and the
+    /// practice calendar twice, when the two differ: every week shown (`heatmap_svg`) and the
+    /// latest `HeatmapChart.minimumWeeks` (`heatmap_phone_svg`), which fits a phone's width. With no
+    /// session yet there is no calendar, only the invitation to a first one (`first_practice`).
     func breathingSummary() -> [String: MustacheValue] {
         let report = figures.breathing
         var heatmap = HeatmapChart(
@@ -212,6 +215,13 @@ extension SiteRenderer {
         heatmap.description = counted(
             "breathing.heatmap_desc", report.totals.sessions,
             ["from": format.date(heatmap.firstDay), "to": format.date(today)])
+        var phone = heatmap
+        phone.maxWeeks = HeatmapChart.minimumWeeks
+        phone.id = "heatmap-phone"
+        phone.description = counted(
+            "breathing.heatmap_desc", report.totals.sessions,
+            ["from": format.date(phone.firstDay), "to": format.date(today)])
+        let practised = report.totals.sessions > 0
         let totalMinutes = minutes(report.totals.minutes)
         return [
             "session_count": .int(report.totals.sessions),
@@ -225,8 +235,30 @@ extension SiteRenderer {
             "streak_waits": .bool(!report.streak.practisedToday && report.streak.current > 0),
             "strength": report.strength.map { .string("\($0.percent)%") } ?? .null,
             "strength_value": report.strength.map { .int($0.percent) } ?? .null,
-            "heatmap_svg": .string(heatmap.svg),
+            "heatmap_svg": practised ? .string(heatmap.svg) : .null,
+            "heatmap_phone_svg": practised && phone.weeks.count < heatmap.weeks.count ? .string(phone.svg) : .null,
+            "first_practice": practised ? .null : firstPractice(),
         ]
+    }
+
+    /// The invitation a calendar without a session shows: a first minute of the pattern a
+    /// program prescribes next, or of box breathing.
+    private func firstPractice() -> MustacheValue {
+        let prescribed = figures.breathing.programs.compactMap(\.nextDay?.pattern).first
+        let pattern =
+            data.patterns.first { $0.id == prescribed } ?? data.patterns.first { $0.id == "box" } ?? data.patterns.first
+        guard let pattern else { return .object(["text": .string(string("breathing.no_practice")), "href": .null]) }
+        return .object([
+            "text": .string(string("breathing.no_practice")),
+            "href": .string("breathing/\(pattern.id)/"),
+            "link": .string(string("breathing.try_pattern", ["pattern": patternName(pattern)])),
+        ])
+    }
+
+    /// A built-in pattern's name in the site's language; your own as you wrote it.
+    func patternName(_ pattern: BreathingPattern) -> String {
+        guard BreathingPattern.builtIn.contains(where: { $0.id == pattern.id }) else { return pattern.name }
+        return optionalString("breathing.builtin.\(pattern.id)") ?? pattern.name
     }
 
     func minutes(_ value: Decimal) -> String {

@@ -161,8 +161,34 @@ final class ChartTests: XCTestCase {
 
     func testHeatmapWithoutPracticeShowsSeventeenWeeksAndAtMostFiftyThree() {
         XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: [])).weeks.count, 17)
-        XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: ["2026-11-30"])).weeks.count, 17)
+        XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: ["2026-11-09"])).weeks.count, 17)
         XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: ["2025-12-01"])).weeks.count, 53)
+    }
+
+    /// Issue 25: a habit under four weeks old is drawn from its first week, not behind sixteen
+    /// empty ones; the legend still fits.
+    func testAYoungHabitStartsAtItsFirstSession() {
+        let one = chart(heatmap(today: "2026-12-01", practised: ["2026-11-30"]))
+        XCTAssertEqual(one.weeks.count, 1)
+        XCTAssertEqual(one.firstDay, d("2026-11-30"))
+        XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: ["2026-11-18"])).weeks.count, 3)
+        XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: ["2026-11-12"])).weeks.count, 17, "four weeks")
+        // The grid is 36 + 15 + 24 = 75 wide; "Less", five squares and "More" need more.
+        let svg = one.svg
+        XCTAssertTrue(svg.contains("width=\"167.5\" height=\"149\""), svg)
+        XCTAssertFalse(svg.contains("x=\"-"), "nothing drawn left of the picture")
+    }
+
+    /// The phone's calendar: the latest weeks only, under its own ids.
+    func testThePhoneCalendarKeepsTheLatestWeeks() {
+        var phone = chart(heatmap(today: "2026-12-01", practised: ["2026-06-10", "2026-12-01"]))
+        phone.maxWeeks = 17
+        phone.id = "heatmap-phone"
+        XCTAssertEqual(phone.weeks.count, 17)
+        XCTAssertEqual(phone.firstDay, d("2026-08-10"))
+        XCTAssertEqual(phone.size.width, 36 + 17 * 15 + 24)
+        XCTAssertTrue(phone.svg.contains("aria-labelledby=\"heatmap-phone-title heatmap-phone-desc\""))
+        XCTAssertTrue(phone.svg.contains("<rect class=\"level-3 today\""))
     }
 
     func testWeeklyColumnsFitTheirTicksAndKeepTheLastMonthInside() {

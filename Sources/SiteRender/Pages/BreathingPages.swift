@@ -200,8 +200,7 @@ struct BreathingPages: PageFamily {
 
     /// A built-in pattern's or program's name in the site's language; your own as you wrote it.
     private func name(of pattern: BreathingPattern, _ renderer: SiteRenderer) -> String {
-        guard BreathingPattern.builtIn.contains(where: { $0.id == pattern.id }) else { return pattern.name }
-        return renderer.optionalString("breathing.builtin.\(pattern.id)") ?? pattern.name
+        renderer.patternName(pattern)
     }
 
     private func name(of program: BreathingProgram, _ renderer: SiteRenderer) -> String {
