@@ -92,6 +92,9 @@ final class BrowserTests: XCTestCase {
             "\"Written first\" (p)", "\"Written over it\" (p.under)",
             "table scrolls sideways at 375 px (not stacked rows): \"Too wide\"",
             "date broken across lines: 1: \"14 December 2026\"", "amount broken across lines: 1: \"¥12,345.67\"",
+            // Issue 25: a header over 72 px, its navigation in two rows, a fixed bar over the page's end.
+            "header: header is", "navigation: nav is", "rows (one row, at most 72 px)",
+            "fixed bar: p.bar (48 px) covers the end of the page",
         ]
         for problem in phone {
             XCTAssertTrue(

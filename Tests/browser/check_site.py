@@ -10,7 +10,7 @@ every folder page (goals/, badges/, quotes/, subscriptions/, breathing/ and what
 there); of each kind of page below a folder (goals/<id>/, quotes/<date>/, pages/<slug>/, …) every
 one when there are at most 8, otherwise the first by name; every breathing/<pattern>/ page. Pages
 at the site root are visited too (the language chooser is judged where its redirect lands). Each
-page is opened at 1280×900 and 375×800 (a phone: mobile emulation, so the viewport meta tag
+page is opened at 1280×900 and 375×812 (a phone: mobile emulation, so the viewport meta tag
 counts) with `prefers-color-scheme` light and dark, and checked for (animations are held at their
 first frame, so every run judges the same picture):
 
@@ -31,10 +31,14 @@ first frame, so every run judges the same picture):
   overlap   (375 px only) no two boxes of visible text overlap by more than 2 px both ways: one
             box per line of each text node, the font size high, cut to the boxes that clip it;
             text inside SVG and an element against its own descendants are not compared; nor may a
-            text box lie over a picture (img, svg, canvas, video) it is not part of
+            text box lie over a picture (img, svg, canvas, video) it is not part of; what is fixed
+            to the screen is compared only with what is fixed with it
   phone     (375 px only) every table fits the page as stacked rows, with no sideways scrolling;
             an amount (a currency sign and its digits), a date (<time>) and a navigation link
             each stay on one line
+  chrome    (375 px only) the page's header is at most 72 px high; a navigation in the header or
+            fixed to the screen (the tab bar) keeps its links in one row within 72 px; a bar fixed
+            to the foot of the screen leaves room for the page's end to scroll out from under it
   contrast  every visible text node meets WCAG AA against its effective background (4.5:1, or
             3:1 for text ≥ 24 px or ≥ 18.66 px bold): the background is composed from the
             background colours of the element and its ancestors; text over an image or gradient
@@ -74,11 +78,12 @@ import urllib.parse
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 SKIP = 77
-SIZES = [(1280, 900), (375, 800)]
+SIZES = [(1280, 900), (375, 812)]
 SCHEMES = ["light", "dark"]
 SIZE_LIMIT = 100_000
 SAMPLE_ALL_UP_TO = 8
 OVERLAP_SLACK = 2  # px two text boxes may share before they overlap (anti-aliasing, rounding)
+MAX_HEADER = 72  # px a phone's header and its navigation may take (issue 25)
 EVERY_ONE = ("breathing",)  # folders whose pages are all visited: each pacer has its own animation
 HERE = pathlib.Path(__file__).resolve().parent
 DEFAULT_I18N = HERE.parent.parent / "templates" / "i18n"
@@ -410,7 +415,8 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
             time.sleep(0.05)
     driver.execute_async_script(SETTLE_JS)
     phone = width < 600
-    found = driver.execute_script(script, {"what": "page", **run.terms, **({"overlapSlack": OVERLAP_SLACK} if phone else {})})
+    phone_only = {"overlapSlack": OVERLAP_SLACK, "maxHeader": MAX_HEADER} if phone else {}
+    found = driver.execute_script(script, {"what": "page", **run.terms, **phone_only})
     if options.screenshots:
         name = re.sub(r"[^A-Za-z0-9]+", "_", f"{page or 'root'}_{scheme}_{width}").strip("_") + ".png"
         driver.save_screenshot(str(options.screenshots / name))
@@ -451,6 +457,7 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
         results.check("overflow", where, overflow_problems(found["overflow"], width))
         results.check("overlap", where, overlap_problems(found["overlaps"]))
         results.check("phone", where, phone_problems(found["phone"], width))
+        results.check("chrome", where, chrome_problems(found["chrome"]))
     contrast = [
         f"contrast {c['ratio']:.2f}:1 < {c['need']}:1 for \"{c['text']}\" ({c['fg']} on {c['bg']}, "
         f"{c['element']}, {c['size']}px{' bold' if c['bold'] else ''})"
@@ -536,6 +543,24 @@ def phone_problems(phone: dict, width: int) -> list[str]:
         shown = ", ".join(f"\"{i['text']}\" ({i['element']})" for i in items[:3])
         more = f" and {len(items) - 3} more" if len(items) > 3 else ""
         problems.append(f"{kind} broken across lines: {len(items)}: {shown}{more}")
+    return problems
+
+
+def chrome_problems(chrome: dict) -> list[str]:
+    """A phone's header taller than the limit, a navigation in more than one row, a bar fixed to the
+    foot of the screen that hides the end of the page."""
+    problems = []
+    header = chrome["header"]
+    if header and header["height"] > chrome["maxHeader"]:
+        problems.append(f"header: {header['element']} is {header['height']} px high (at most {chrome['maxHeader']})")
+    problems += [
+        f"navigation: {n['element']} is {n['height']} px high in {n['rows']} rows (one row, at most {chrome['maxHeader']} px)"
+        for n in chrome["navs"]
+    ]
+    problems += [
+        f"fixed bar: {b['element']} ({b['height']} px) covers the end of the page: {b['room']} px of room under it"
+        for b in chrome["bars"]
+    ]
     return problems
 
 

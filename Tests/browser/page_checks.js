@@ -276,7 +276,9 @@ function scrolls(el) {
 // centred on the line, so a tall line-height is not an overlap), cut to whatever scrolls or clips
 // around them. Two boxes of different elements, neither inside the other and neither in an SVG
 // (chart labels are placed by the chart code), that share more than `slack` px both ways are an
-// overlap; so is a text box over a picture (img, svg, canvas, video) outside it. Returns each pair
+// overlap; so is a text box over a picture (img, svg, canvas, video) outside it. A box fixed to
+// the screen (a phone's tab bar) is compared only with boxes fixed with it: the page scrolls
+// under it, and phoneChrome() checks the page's end can come out from under it. Returns each pair
 // once, the texts and elements named.
 function overlaps(slack) {
   const boxes = [];
@@ -300,7 +302,7 @@ function overlaps(slack) {
         top: Math.max(middle - half, clip.top), bottom: Math.min(middle + half, clip.bottom),
       };
       if (box.right - box.left < 1 || box.bottom - box.top < 1) continue;
-      boxes.push({ el, node: t, box });
+      boxes.push({ el, node: t, box, layer: fixedLayer(el) });
     }
   }
   // pictures: the jar, an icon, a chart; text drawn over one is hidden by it or hides it
@@ -314,7 +316,7 @@ function overlaps(slack) {
       left: Math.max(r.left, clip.left), right: Math.min(r.right, clip.right),
       top: Math.max(r.top, clip.top), bottom: Math.min(r.bottom, clip.bottom),
     };
-    if (box.right - box.left >= 1 && box.bottom - box.top >= 1) boxes.push({ el, picture: true, box });
+    if (box.right - box.left >= 1 && box.bottom - box.top >= 1) boxes.push({ el, picture: true, box, layer: fixedLayer(el) });
   }
   boxes.sort((a, b) => a.box.top - b.box.top);
   const found = [];
@@ -325,6 +327,7 @@ function overlaps(slack) {
       const b = boxes[j];
       if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
       if (a.picture && b.picture) continue;
+      if (a.layer !== b.layer) continue;
       const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
       const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
       if (w <= slack || h <= slack) continue;
@@ -341,6 +344,14 @@ function overlaps(slack) {
     }
   }
   return found;
+}
+
+// The element fixed to the screen that `el` is in (itself or an ancestor), or null.
+function fixedLayer(el) {
+  for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+    if (getComputedStyle(node).position === 'fixed') return node;
+  }
+  return null;
 }
 
 // The part of the page where `el` can be seen: the viewport-independent page, cut by every
@@ -414,6 +425,42 @@ function phoneLayout() {
   return { tables, split };
 }
 
+// ---- a phone's header and navigation (issue 25) ---------------------------------------------
+// The page's header (the first <header> outside <main>) is at most `maxHeader` px high; every
+// navigation shown in it or fixed to the screen (a tab bar) keeps its links in one row, at most
+// `maxHeader` px high; and a bar fixed to the foot of the screen leaves room under the page's last
+// box, so the end of the page can be scrolled out from under it.
+function phoneChrome(maxHeader) {
+  const result = { header: null, navs: [], bars: [], maxHeader };
+  const header = [...document.querySelectorAll('header')].find((h) => !h.closest('main, article, section') && shown(h));
+  if (header) result.header = { element: describe(header), height: Math.round(header.getBoundingClientRect().height) };
+  for (const nav of document.querySelectorAll('nav')) {
+    if (!shown(nav) || clippedAway(nav)) continue;
+    if (!(header && header.contains(nav)) && !fixedLayer(nav)) continue;
+    const links = [...nav.querySelectorAll('a')].filter((a) => shown(a) && !a.closest('details:not([open])'));
+    if (links.length < 2) continue;
+    const tops = links.map((a) => Math.round(a.getBoundingClientRect().top));
+    const rows = tops.sort((a, b) => a - b).filter((t, i, all) => i === 0 || t - all[i - 1] > 4).length;
+    const height = Math.round(nav.getBoundingClientRect().height);
+    if (rows > 1 || height > maxHeader) result.navs.push({ element: describe(nav), rows, height });
+  }
+  const docHeight = document.documentElement.scrollHeight;
+  let contentBottom = 0;
+  for (const child of document.body.children) {
+    if (!shown(child) || fixedLayer(child)) continue;
+    const r = child.getBoundingClientRect();
+    if (r.height > 0) contentBottom = Math.max(contentBottom, r.bottom + scrollY);
+  }
+  for (const el of document.body.querySelectorAll('*')) {
+    if (getComputedStyle(el).position !== 'fixed' || !shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.height < 1 || r.height > innerHeight / 3 || r.bottom < innerHeight - 1) continue;
+    const room = Math.round(docHeight - contentBottom);
+    if (room < Math.round(r.height) - 1) result.bars.push({ element: describe(el), height: Math.round(r.height), room });
+  }
+  return result;
+}
+
 // ---- keyboard focus: the element the first Tab reached --------------------------------------
 function focus() {
   const el = document.activeElement;
@@ -468,5 +515,6 @@ return {
   overflow: overflow(),
   overlaps: request.overlapSlack === undefined ? [] : overlaps(request.overlapSlack),
   phone: request.overlapSlack === undefined ? null : phoneLayout(),
+  chrome: request.maxHeader === undefined ? null : phoneChrome(request.maxHeader),
   stylesheets: [...document.styleSheets].map((s) => s.href).filter(Boolean),
 };
