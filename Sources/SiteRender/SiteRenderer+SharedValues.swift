@@ -31,6 +31,7 @@ extension SiteRenderer {
         return [
             "id": .string(goal.id),
             "name": .string(goal.name),
+            "display_name": .string(Self.unbroken(goal.name)),
             "icon": goal.icon.map { .string($0) } ?? .null,
             "mode": .string(string("mode.\(goal.mode.rawValue)")),
             "saved": .string(format.money(progress.saved, goal.currency)),
@@ -46,6 +47,41 @@ extension SiteRenderer {
             "deposits_label": .string(unit("goals.deposits", for: progress.deposits)),
             "jar": figures.jars[goal.id].map { .object(jarFields($0, goal: goal)) } ?? .null,
         ]
+    }
+
+    /// A name as a heading shows it: a hyphen between two letters or digits is a non-breaking one
+    /// (U+2011), so "WH-1000XM6" never breaks across lines (issue 25). Only for display: ids,
+    /// titles and data keep the name as written.
+    static func unbroken(_ name: String) -> String {
+        var out = ""
+        let characters = Array(name)
+        let word = { (c: Character) in c.isLetter || c.isNumber }
+        for (index, character) in characters.enumerated() {
+            let joins =
+                character == "-" && index > 0 && index + 1 < characters.count
+                && word(characters[index - 1]) && word(characters[index + 1])
+            out.append(joins ? "\u{2011}" : character)
+        }
+        return out
+    }
+
+    /// The locked badges, the closest to being earned first (issue 25): by the share of the way
+    /// done, the wall's order between equals.
+    func lockedBadgesByProgress() -> [BadgeStatus] {
+        func share(_ status: BadgeStatus) -> Decimal {
+            status.progress.target > 0 ? min(status.progress.current / status.progress.target, 1) : 0
+        }
+        return figures.badges.enumerated().filter { $0.element.unlockedOn == nil }
+            .sorted { a, b in
+                let (x, y) = (share(a.element), share(b.element))
+                return x != y ? x > y : a.offset < b.offset
+            }
+            .map(\.element)
+    }
+
+    /// The `count` locked badges closest to being earned: the "next up" strip.
+    func nextBadges(_ count: Int) -> [BadgeStatus] {
+        Array(lockedBadgesByProgress().prefix(count))
     }
 
     /// "overdue by 16 days" when the next deposit's day has passed; nil when it has not.

@@ -38,7 +38,9 @@ first frame, so every run judges the same picture):
             each stay on one line
   chrome    (375 px only) the page's header is at most 72 px high; a navigation in the header or
             fixed to the screen (the tab bar) keeps its links in one row within 72 px; a bar fixed
-            to the foot of the screen leaves room for the page's end to scroll out from under it
+            to the foot of the screen leaves room for the page's end to scroll out from under it;
+            on the Today screen (.today-screen) the first goal's jar is whole in the first screen,
+            above such a bar
   contrast  every visible text node meets WCAG AA against its effective background (4.5:1, or
             3:1 for text ≥ 24 px or ≥ 18.66 px bold): the background is composed from the
             background colours of the element and its ancestors; text over an image or gradient
@@ -561,6 +563,12 @@ def chrome_problems(chrome: dict) -> list[str]:
         f"fixed bar: {b['element']} ({b['height']} px) covers the end of the page: {b['room']} px of room under it"
         for b in chrome["bars"]
     ]
+    jar = chrome["jar"]
+    if jar:
+        problems.append(
+            f"first screen: the first goal's jar is at {jar['top']}–{jar['bottom']} px, not whole in the first "
+            f"{jar['screen']} px of the Today screen"
+        )
     return problems
 
 

@@ -371,7 +371,9 @@ function clipOf(el) {
 // Under 480 px a table is stacked rows that fit the page: one that needs sideways scrolling (wider
 // than the box it scrolls in, or than its own box) fails. An amount (a currency sign and its
 // digits), a date (<time>) and a navigation link each stay on one line.
-const AMOUNT = /(?:[A-Z]{0,3}[$€£¥₩₹]|\b[A-Z]{3} )\s?[-−]?\d[\d,]*(?:\.\d+)?|[-−]?\d[\d,]*(?:\.\d+)?\s?(?:[$€£¥₩₹]|\b[A-Z]{3}\b)/gu;
+// A number's digits may be grouped by commas, but it never ends in one ("Dec 2026, $33.75" holds
+// the amount "$33.75", not "2026, $").
+const AMOUNT = /(?:[A-Z]{0,3}[$€£¥₩₹]|\b[A-Z]{3} )\s?[-−]?\d(?:[\d,]*\d)?(?:\.\d+)?|[-−]?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[$€£¥₩₹]|\b[A-Z]{3}\b)/gu;
 
 function lines(range) {
   const tops = new Set();
@@ -429,9 +431,10 @@ function phoneLayout() {
 // The page's header (the first <header> outside <main>) is at most `maxHeader` px high; every
 // navigation shown in it or fixed to the screen (a tab bar) keeps its links in one row, at most
 // `maxHeader` px high; and a bar fixed to the foot of the screen leaves room under the page's last
-// box, so the end of the page can be scrolled out from under it.
+// box, so the end of the page can be scrolled out from under it. On the Today screen
+// (.today-screen) the first goal's jar is whole in the first screen, above such a bar.
 function phoneChrome(maxHeader) {
-  const result = { header: null, navs: [], bars: [], maxHeader };
+  const result = { header: null, navs: [], bars: [], maxHeader, jar: null };
   const header = [...document.querySelectorAll('header')].find((h) => !h.closest('main, article, section') && shown(h));
   if (header) result.header = { element: describe(header), height: Math.round(header.getBoundingClientRect().height) };
   for (const nav of document.querySelectorAll('nav')) {
@@ -451,12 +454,21 @@ function phoneChrome(maxHeader) {
     const r = child.getBoundingClientRect();
     if (r.height > 0) contentBottom = Math.max(contentBottom, r.bottom + scrollY);
   }
+  let screenBottom = innerHeight;
   for (const el of document.body.querySelectorAll('*')) {
     if (getComputedStyle(el).position !== 'fixed' || !shown(el)) continue;
     const r = el.getBoundingClientRect();
     if (r.height < 1 || r.height > innerHeight / 3 || r.bottom < innerHeight - 1) continue;
+    screenBottom = Math.min(screenBottom, r.top);
     const room = Math.round(docHeight - contentBottom);
     if (room < Math.round(r.height) - 1) result.bars.push({ element: describe(el), height: Math.round(r.height), room });
+  }
+  // The Today screen: the first goal's jar is whole in the first screen, above a bar at its foot.
+  const jar = document.querySelector('.today-screen img[src$="jar.svg"]');
+  if (jar && shown(jar)) {
+    const r = jar.getBoundingClientRect();
+    const top = Math.round(r.top + scrollY), bottom = Math.round(r.bottom + scrollY);
+    if (bottom > screenBottom + 0.5 || top < 0) result.jar = { top, bottom, screen: Math.round(screenBottom) };
   }
   return result;
 }
