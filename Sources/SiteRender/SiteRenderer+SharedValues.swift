@@ -180,10 +180,26 @@ extension SiteRenderer {
         ]
     }
 
-    /// "Most expensive month ahead: Jan 2027, ¥1,101.50"; null when no month stands out.
+    /// Whether the next 12 months' charges say nothing a sentence would not: every month after
+    /// this one charges the same, and the rest of this one no more (issue 25: twelve equal bars).
+    var forecastIsFlat: Bool {
+        let forecast = figures.subscriptions.forecast
+        guard let first = forecast.first else { return true }
+        let later = forecast.dropFirst()
+        guard let month = later.first?.total.exact else { return true }
+        return later.allSatisfy { $0.total.exact == month } && first.total.exact <= month
+    }
+
+    /// `date` as a sentence writes it: without its year when it is in today's year.
+    func shortDate(_ date: CalendarDate) -> String {
+        date.year == today.year ? format.dateParts(date).main : format.date(date)
+    }
+
+    /// "Most expensive month ahead: Jan 2027, ¥1,101.50"; null when no month stands out (a flat
+    /// forecast's first full month only outweighs the rest of this one).
     private func costliestMonth() -> MustacheValue {
         let report = figures.subscriptions
-        guard let month = report.costliestMonth else { return .null }
+        guard let month = report.costliestMonth, !forecastIsFlat else { return .null }
         return .string(
             string(
                 "subscriptions.costliest",
@@ -193,12 +209,23 @@ extension SiteRenderer {
                 ]))
     }
 
+    /// A subscription as its row shows it (issue 25): the price per cycle ("¥21.00 / month"),
+    /// what it costs a month in the base currency only when that says something new, the shared
+    /// part only when it differs from the price, the risk only when medium or high.
     func subscriptionValue(_ item: SubscriptionItem) -> MustacheValue {
         let base = figures.subscriptions.baseCurrency
         let reminders = item.reminders.enumerated().map { index, day -> MustacheValue in
             .object(["date": dateValue(day), "separator": .string(index == 0 ? "" : ", ")])
         }
+        let level = item.risk?.level
+        let risky = level == .medium || level == .high
         return .object([
+            "initial": .string(item.subscription.name.first.map { String($0).uppercased() } ?? "?"),
+            "per": .string(string("cycle_unit.\(item.cycle.rawValue)")),
+            "share_differs": .bool(item.myShare != nil && item.myShare != item.price),
+            "monthly_note": .bool(item.cycle != .monthly || item.currency != base),
+            "show_risk": .bool(risky),
+            "risk_tag": risky ? .string(string("subscriptions.risk_tag.\(level!.rawValue)")) : .null,
             "id": .string(item.id),
             "name": .string(item.subscription.name),
             "icon": item.icon.map { .string($0) } ?? .null,
@@ -220,6 +247,7 @@ extension SiteRenderer {
             "killed_on": dateValue(item.killedOn),
             "saved_to_date": item.savedToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "avoided": .int(item.avoidedCharges),
+            "avoided_text": .string(counted("subscriptions.avoided_count", item.avoidedCharges)),
             "spent": item.spentToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "charges_paid": item.chargesPaid.map { .string(counted("subscriptions.charges_paid", $0)) } ?? .null,
         ])
