@@ -23,6 +23,19 @@ extension SiteRenderer {
         ])
     }
 
+    /// A calendar month as `partials/date` writes it: `Oct 2026` or `2026年10月`, its year a span
+    /// a phone hides in today's year, so a narrow column says `Oct` or `10月` on one line.
+    func monthValue(_ year: Int, _ month: Int) -> MustacheValue {
+        let name = format.month(year, month)
+        let lead = data.site.language == .zhHans ? "\(year)年" : ""
+        let trail = data.site.language == .zhHans ? "" : " \(year)"
+        return .object([
+            "iso": .string("\(year)-\(month < 10 ? "0" : "")\(month)"), "text": .string(name),
+            "lead": .string(lead), "main": .string(String(name.dropFirst(lead.count).dropLast(trail.count))),
+            "trail": .string(trail), "this_year": .bool(year == today.year),
+        ])
+    }
+
     /// What a goal card shows, on the dashboard, the goals list and the goal's own page.
     func goalFields(_ entry: SavingsReport.Entry) -> [String: MustacheValue] {
         let goal = entry.goal

@@ -233,3 +233,19 @@ final class ChartTests: XCTestCase {
         XCTAssertTrue(svg.contains("width=\"\(String(format: "%.2f", 640 - chart.labelWidth - chart.valueWidth))\""))
     }
 }
+
+/// Issue 25: a grid of cards never leaves one card alone on its last row.
+final class GridColumnsTests: XCTestCase {
+    func testNoCardIsLeftAloneOnTheLastRow() {
+        XCTAssertEqual(GridColumns.balanced(4, preferring: [3, 2, 4]), 2, "four goals: two rows of two")
+        XCTAssertEqual(GridColumns.balanced(7, preferring: [3, 2, 4]), 4, "four and three")
+        XCTAssertEqual(GridColumns.balanced(6, preferring: [3, 2, 4]), 3)
+        XCTAssertEqual(GridColumns.balanced(2, preferring: [3, 2, 4]), 3, "one row is never lonely")
+        XCTAssertEqual(GridColumns.balanced(19, preferring: [3, 4]), 4, "19 medals: 4 × 4 and 3")
+        XCTAssertEqual(GridColumns.balanced(13, preferring: [3, 4, 2]), 3, "none fits: the first")
+        for count in 2...40 {
+            let columns = GridColumns.balanced(count, preferring: [3, 4, 5])
+            XCTAssertTrue(count <= columns || count % columns != 1, "\(count) in \(columns)")
+        }
+    }
+}
