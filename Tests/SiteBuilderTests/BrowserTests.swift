@@ -78,6 +78,7 @@ final class BrowserTests: XCTestCase {
             "<svg> without <title>", "horizontal overflow: page is", "contrast 2.22:1 < 4.5:1 for \"Faint text\"",
             "focus: first Tab stop", "reduced motion: animation still runs: spin",
             "blank image: https://example.com/logo.png", "blank pacer: its shape is",
+            "lone card: ul.cards (4 in 3 columns) ends with \"Alone\" alone",
         ]
         for problem in expected {
             XCTAssertTrue(

@@ -41,6 +41,7 @@ first frame, so every run judges the same picture):
             to the foot of the screen leaves room for the page's end to scroll out from under it;
             on the Today screen (.today-screen) the first goal's jar is whole in the first screen,
             above such a bar
+  grid      no grid of alike cards (two or more columns) ends with one card alone on its last row
   contrast  every visible text node meets WCAG AA against its effective background (4.5:1, or
             3:1 for text ≥ 24 px or ≥ 18.66 px bold): the background is composed from the
             background colours of the element and its ancestors; text over an image or gradient
@@ -466,6 +467,10 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
         for c in found["contrast"]["found"]
     ]
     results.check("contrast", where, contrast)
+    results.check(
+        "grid", where,
+        [f"lone card: {g['grid']} ({g['items']} in {g['columns']} columns) ends with \"{g['card']}\" alone" for g in found["lone"]],
+    )
     results.check("focus", where, focus_problems(focus))
     results.check("motion", where, motion_problems(motion))
     results.check("blank", where, blank_problems(media, moving))

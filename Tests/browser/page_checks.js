@@ -473,6 +473,30 @@ function phoneChrome(maxHeader) {
   return result;
 }
 
+// ---- grids of cards: none alone on the last row (issue 25) -----------------------------------
+// A grid of two or more columns whose items are alike (one tag, three or more of them) may not end
+// with a row holding one item that takes under 60% of the grid's width: a lone card.
+function loneCards() {
+  const found = [];
+  for (const grid of document.body.querySelectorAll('*')) {
+    if (grid.closest('svg')) continue;
+    const cs = getComputedStyle(grid);
+    if (cs.display !== 'grid' || !shown(grid) || clippedAway(grid)) continue;
+    const columns = cs.gridTemplateColumns.split(' ').filter((t) => /px$/.test(t)).length;
+    if (columns < 2) continue;
+    const items = [...grid.children].filter((c) => shown(c) && c.getBoundingClientRect().height > 0);
+    if (items.length < 3 || new Set(items.map((i) => i.tagName)).size > 1) continue;
+    const tops = [...new Set(items.map((i) => Math.round(i.getBoundingClientRect().top)))].sort((a, b) => a - b);
+    if (tops.length < 2) continue;
+    const last = items.filter((i) => Math.round(i.getBoundingClientRect().top) === tops[tops.length - 1]);
+    const width = grid.getBoundingClientRect().width;
+    if (last.length === 1 && last[0].getBoundingClientRect().width < width * 0.6) {
+      found.push({ grid: describe(grid), items: items.length, columns, card: snippet(last[0].innerText || '') });
+    }
+  }
+  return found;
+}
+
 // ---- keyboard focus: the element the first Tab reached --------------------------------------
 function focus() {
   const el = document.activeElement;
@@ -528,5 +552,6 @@ return {
   overlaps: request.overlapSlack === undefined ? [] : overlaps(request.overlapSlack),
   phone: request.overlapSlack === undefined ? null : phoneLayout(),
   chrome: request.maxHeader === undefined ? null : phoneChrome(request.maxHeader),
+  lone: loneCards(),
   stylesheets: [...document.styleSheets].map((s) => s.href).filter(Boolean),
 };
