@@ -79,6 +79,7 @@ final class BrowserTests: XCTestCase {
             "focus: first Tab stop", "reduced motion: animation still runs: spin",
             "blank image: https://example.com/logo.png", "blank pacer: its shape is",
             "lone card: ul.cards (4 in 3 columns) ends with \"Alone\" alone",
+            "pacer: no start control (.pacer-start) to tap",
         ]
         for problem in expected {
             XCTAssertTrue(
@@ -105,6 +106,16 @@ final class BrowserTests: XCTestCase {
         }
         XCTAssertFalse(
             run.failures.contains { $0.hasPrefix("FAIL phone/ light 1280") }, "the phone checks are for phones")
+        // Issue 25: a pacer that moves before its Start is tapped, and whose session then is not
+        // full-screen.
+        for problem in [
+            "pacer: moves before a tap: grow on div.pacer-shape",
+            "pacer: the started session is not full-screen (0 of 812 px high; also shown: header)",
+        ] {
+            XCTAssertTrue(
+                run.failures.contains { $0.hasPrefix("FAIL pacer/ ") && $0.contains(problem) },
+                "no \(problem) failure on the pacer page:\n\(run.output)")
+        }
         XCTAssertTrue(run.output.contains("#aaaaaa on #fbfaf7"), "the colours are named")
         XCTAssertTrue(run.output.contains("https://example.com/logo.png"), "the off-site request is named")
         print("browser self-test: the checker flagged \(run.failures.count) problems on the broken page")

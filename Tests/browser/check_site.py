@@ -48,7 +48,11 @@ first frame, so every run judges the same picture):
             is skipped; SVG text uses its fill
   focus     the first Tab stop gets a visible focus indicator (outline or box-shadow) whose colour
             has 3:1 against the background, and is on screen
-  blank     every image (the jar) has loaded and has a size; a pacer has a size and animates
+  blank     every image (the jar) has loaded and has a size
+  pacer     a pacer (.pacer) waits for a tap: nothing in it moves until its Start (.pacer-start) is
+            tapped; then its session is full-screen (no header, no bar fixed to the screen, at
+            least the screen's height) and its shape has a size and moves; the started view is
+            judged again for contrast and, on a phone, overlapping text (pacer-view)
   motion    with `prefers-reduced-motion: reduce` no CSS animation or Web Animation runs longer
             than 10 ms (transitions, which run only when a style changes, are not judged)
   size      (once per page) the HTML file plus the stylesheets it loads is under 100,000 bytes
@@ -429,9 +433,10 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
     ActionChains(driver).send_keys(Keys.TAB).perform()
     focus = driver.execute_script(script, {"what": "focus"})
 
-    # the jar and the pacer: every image has loaded and has a size; a pacer has a size and moves
+    # the jar and the pacer: every image has loaded and has a size; a pacer is still until Start is
+    # tapped, then full-screen, its shape sized and moving
     media = driver.execute_script(MEDIA_JS)
-    moving = driver.execute_script(script, {"what": "motion"})["running"]
+    pacer = tap_pacer(run, phone)
 
     # reduced motion: the media feature switched on the loaded page
     emulate(driver, width, height, scheme, reduce_motion=True)
@@ -444,7 +449,7 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
         print(
             f"  {where}: {c['checked']} text nodes ({c['unknown']} over images, lowest {c['lowest']}), "
             f"width {o['scrollWidth']}/{o['width']}, focus {focus.get('label')} {focus.get('outlineStyle')} "
-            f"{focus.get('outlineColour')} {focus.get('ratio')}:1, animations {len(moving)} → {len(motion['running'])}"
+            f"{focus.get('outlineColour')} {focus.get('ratio')}:1, pacer {pacer.get('problems', '-')}, animations under reduced motion {len(motion['running'])}"
         )
     results.check("console", where, [f"console error: {m}" for m in console])
     results.check("requests", where, [f"failed request: {m}" for m in failed])
@@ -473,31 +478,72 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
     )
     results.check("focus", where, focus_problems(focus))
     results.check("motion", where, motion_problems(motion))
-    results.check("blank", where, blank_problems(media, moving))
+    results.check("blank", where, blank_problems(media))
+    if pacer["present"]:
+        results.check("pacer", where, pacer["problems"])
+        started = pacer.get("view")
+        if started:
+            view_problems = [f"started pacer: {p}" for p in overlap_problems(started["overlaps"]) if phone]
+            view_problems += [
+                f"started pacer: contrast {c['ratio']:.2f}:1 < {c['need']}:1 for \"{c['text']}\" ({c['fg']} on {c['bg']})"
+                for c in started["contrast"]["found"]
+            ]
+            results.check("pacer-view", where, view_problems)
     return found["stylesheets"]
 
 
-# Images that did not load or have no size, and the pacer's shape, read from the rendered page.
+# Images that did not load or have no size, read from the rendered page.
 MEDIA_JS = """
-const images = [...document.images]
+return {images: [...document.images]
   .filter((i) => !(i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().width > 0))
-  .map((i) => i.currentSrc || i.getAttribute('src'));
-const shape = document.querySelector('.pacer-shape');
-const box = shape ? shape.getBoundingClientRect() : null;
-return {images, pacer: box ? {width: box.width, height: box.height} : null};
+  .map((i) => i.currentSrc || i.getAttribute('src'))};
 """
 
 
-def blank_problems(media: dict, moving: list) -> list[str]:
-    """A jar or chart image that shows nothing, a pacer with no size or no movement."""
-    problems = [f"blank image: {src}" for src in media["images"]]
-    pacer = media["pacer"]
-    if pacer is not None:
-        if pacer["width"] < 1 or pacer["height"] < 1:
-            problems.append(f"blank pacer: its shape is {pacer['width']}x{pacer['height']} px")
-        elif not moving:
-            problems.append("blank pacer: nothing animates without reduced motion")
-    return problems
+def blank_problems(media: dict) -> list[str]:
+    """A jar or chart image that shows nothing."""
+    return [f"blank image: {src}" for src in media["images"]]
+
+
+def tap_pacer(run: "Run", phone: bool) -> dict:
+    """The pacer waits for a tap (issue 25): before Start nothing in it moves; Start (.pacer-start)
+    is tapped as a person would; then its session is full-screen (no header, no bar fixed to the
+    screen) and its shape has a size and moves. The started view is judged again for contrast and,
+    on a phone, overlapping text. Returns {present, problems, view}."""
+    driver, script = run.driver, run.script
+    before = driver.execute_script(script, {"what": "pacer"})
+    if not before["present"]:
+        return before
+    problems = [f"pacer: moves before a tap: {m}" for m in before["moving"]]
+    after = before
+    view = None
+    if not before["start"]:
+        problems.append("pacer: no start control (.pacer-start) to tap")
+    else:
+        start = driver.find_element("css selector", ".pacer .pacer-start")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", start)
+        try:
+            start.click()
+        except Exception as error:  # intercepted, not visible: a person could not tap it either
+            problems.append(f"pacer: Start cannot be tapped: {type(error).__name__}")
+        driver.execute_async_script(SETTLE_JS)
+        after = driver.execute_script(script, {"what": "pacer"})
+        screen = after["fullScreen"]
+        if screen["others"] or screen["height"] < screen["screen"] - 1:
+            shown = ", ".join(screen["others"]) or "nothing else"
+            problems.append(
+                f"pacer: the started session is not full-screen ({screen['height']} of {screen['screen']} px high; "
+                f"also shown: {shown})"
+            )
+        extra = {"overlapSlack": OVERLAP_SLACK} if phone else {}
+        view = driver.execute_script(script, {"what": "page", **run.terms, **extra})
+    shape = after["shape"]
+    if shape is None or shape["width"] < 1 or shape["height"] < 1:
+        size = f"{shape['width']}x{shape['height']} px" if shape else "missing"
+        problems.append(f"blank pacer: its shape is {size}{' after Start' if before['start'] else ''}")
+    elif not after["shapeMoving"]:
+        problems.append("blank pacer: its shape does not animate after Start")
+    return {"present": True, "problems": problems, "view": view}
 
 
 def lang_problems(structure: dict, language: str) -> list[str]:

@@ -542,6 +542,34 @@ function motion() {
   };
 }
 
+// ---- the pacer (issue 25): it waits for a tap ---------------------------------------------
+// What runs inside the pacer (.pacer), its shape's size and whether the shape runs, whether it
+// has a start control (.pacer-start), and whether its session view is full-screen: the page's
+// header and any bar fixed to the screen hidden, the session at least the screen's height.
+function pacerState() {
+  const root = document.querySelector('.pacer');
+  if (!root) return { present: false };
+  const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target
+    && root.contains(a.effect.target));
+  const shape = root.querySelector('.pacer-shape');
+  const box = shape ? shape.getBoundingClientRect() : null;
+  const session = root.querySelector('.pacer-session');
+  const header = [...document.querySelectorAll('header')].find((h) => !h.closest('main, article, section'));
+  const bars = [...document.body.querySelectorAll('*')].filter((el) => getComputedStyle(el).position === 'fixed' && shown(el)
+    && el.getBoundingClientRect().height > 0);
+  const others = (header && shown(header) ? [describe(header)] : []).concat(bars.map(describe));
+  const height = session && shown(session) ? session.getBoundingClientRect().height : 0;
+  return {
+    present: true,
+    start: !!root.querySelector('.pacer-start'),
+    moving: running.map((a) => `${a.animationName || 'animation'} on ${describe(a.effect.target)}`),
+    shape: box ? { width: Math.round(box.width), height: Math.round(box.height) } : null,
+    shapeMoving: running.some((a) => a.effect.target === shape),
+    fullScreen: { others, height: Math.round(height), screen: innerHeight },
+  };
+}
+
+if (request.what === 'pacer') return pacerState();
 if (request.what === 'focus') return focus();
 if (request.what === 'motion') return motion();
 return {
