@@ -41,6 +41,8 @@ first frame, so every run judges the same picture):
             to the foot of the screen leaves room for the page's end to scroll out from under it;
             on the Today screen (.today-screen) the first goal's jar is whole in the first screen,
             above such a bar
+  heatmap   every practice calendar (svg.heatmap) fits the box it is in, which does not scroll
+            sideways, with none of its weekday and month labels cut off
   grid      no grid of alike cards (two or more columns) ends with one card alone on its last row
   contrast  every visible text node meets WCAG AA against its effective background (4.5:1, or
             3:1 for text ≥ 24 px or ≥ 18.66 px bold): the background is composed from the
@@ -48,7 +50,9 @@ first frame, so every run judges the same picture):
             is skipped; SVG text uses its fill
   focus     the first Tab stop gets a visible focus indicator (outline or box-shadow) whose colour
             has 3:1 against the background, and is on screen
-  blank     every image (the jar) has loaded and has a size
+  blank     every image (the jar) has loaded and has a size; (375 px only) the jar — a goal page's
+            replay, the Today screen's first jar — is sampled as pixels from 0.1 to 2.2 s after
+            the page loads, animations at their real speed: at least 3% of it must be drawn each time
   pacer     a pacer (.pacer) waits for a tap: nothing in it moves until its Start (.pacer-start) is
             tapped; then its session is full-screen (no header, no bar fixed to the screen, at
             least the screen's height) and its shape has a size and moves; the started view is
@@ -443,6 +447,12 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
     driver.execute_async_script(SETTLE_JS)
     motion = driver.execute_script(script, {"what": "motion"})
 
+    # the jar, never blank while it plays (a phone, both schemes): the page is loaded again
+    jar = []
+    if phone:
+        emulate(driver, width, height, scheme, reduce_motion=False)
+        jar = jar_problems(run, page)
+
     console, failed, external = drain(driver, origin)
     if options.verbose:
         c, o = found["contrast"], found["overflow"]
@@ -472,13 +482,14 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
         for c in found["contrast"]["found"]
     ]
     results.check("contrast", where, contrast)
+    results.check("heatmap", where, heatmap_problems(found["heatmaps"]))
     results.check(
         "grid", where,
         [f"lone card: {g['grid']} ({g['items']} in {g['columns']} columns) ends with \"{g['card']}\" alone" for g in found["lone"]],
     )
     results.check("focus", where, focus_problems(focus))
     results.check("motion", where, motion_problems(motion))
-    results.check("blank", where, blank_problems(media))
+    results.check("blank", where, blank_problems(media) + jar)
     if pacer["present"]:
         results.check("pacer", where, pacer["problems"])
         started = pacer.get("view")
@@ -490,6 +501,100 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
             ]
             results.check("pacer-view", where, view_problems)
     return found["stylesheets"]
+
+
+# ---- the jar is never blank (issue 25) ----------------------------------------------------
+
+JAR_SELECTOR = ".replay, .today-screen img[src$='jar.svg']"
+JAR_SAMPLES = [0.1, 0.35, 0.6, 0.85, 1.1, 1.6, 2.2]  # seconds after the page has loaded
+JAR_INK = 0.03  # the share of a jar's pixels that must differ from its background
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes], int]:
+    """Width, height, the unfiltered rows and bytes per pixel of an 8-bit RGB or RGBA PNG (what
+    Chromium's screenshots are); no library needed."""
+    import struct
+    import zlib
+
+    pos, chunks, width, height, channels = 8, [], 0, 0, 3
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            channels = {2: 3, 6: 4}[colour] if depth == 8 else 0
+        elif kind == b"IDAT":
+            chunks.append(body)
+        pos += 12 + length
+    raw, stride, rows, previous = zlib.decompress(b"".join(chunks)), width * channels, [], bytes(width * channels)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(bytes(line))
+        previous = rows[-1]
+    return width, height, rows, channels
+
+
+def ink(data: bytes) -> float:
+    """The share of a screenshot's pixels that differ from its corner pixel (the page behind)."""
+    width, height, rows, channels = png_pixels(data)
+    if not width or not height:
+        return 0.0
+    back = rows[0][:3]
+    differ = 0
+    for row in rows:
+        for x in range(0, width * channels, channels):
+            if max(abs(row[x + c] - back[c]) for c in range(3)) > 24:
+                differ += 1
+    return differ / (width * height)
+
+
+def jar_problems(run: "Run", page: str) -> list[str]:
+    """The jar (a goal page's replay, the Today screen's first jar) sampled as pixels while it plays,
+    from the first tenth of a second after loading to past the replay's start: blank at any sample
+    fails. Animations run at their real speed for this (elsewhere they are held)."""
+    import base64
+
+    driver = run.driver
+    if not driver.execute_script(f"return !!document.querySelector(\"{JAR_SELECTOR}\")"):
+        return []
+    driver.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 1})
+    problems = []
+    try:
+        driver.get(run.origin + page)
+        loaded = time.monotonic()
+        for at in JAR_SAMPLES:
+            time.sleep(max(0.0, loaded + at - time.monotonic()))
+            box = driver.execute_script(
+                f"const j = document.querySelector(\"{JAR_SELECTOR}\"); j.scrollIntoView({{block: 'center'}});"
+                "const r = j.getBoundingClientRect(); return {x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height};"
+            )
+            if box["w"] < 1 or box["h"] < 1:
+                problems.append(f"blank jar: no size {at:.2f} s after loading")
+                break
+            shot = driver.execute_cdp_cmd(
+                "Page.captureScreenshot",
+                {"format": "png", "clip": {"x": box["x"], "y": box["y"], "width": box["w"], "height": box["h"], "scale": 1}},
+            )
+            share = ink(base64.b64decode(shot["data"]))
+            if share < JAR_INK:
+                problems.append(f"blank jar: {share:.1%} of it drawn {at:.2f} s after loading (at least {JAR_INK:.0%})")
+                break
+    finally:
+        driver.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 0})
+    return problems
 
 
 # Images that did not load or have no size, read from the rendered page.
@@ -596,6 +701,16 @@ def phone_problems(phone: dict, width: int) -> list[str]:
         shown = ", ".join(f"\"{i['text']}\" ({i['element']})" for i in items[:3])
         more = f" and {len(items) - 3} more" if len(items) > 3 else ""
         problems.append(f"{kind} broken across lines: {len(items)}: {shown}{more}")
+    return problems
+
+
+def heatmap_problems(found: list[dict]) -> list[str]:
+    """A practice calendar wider than its box, in a box that scrolls sideways, or with a label cut off."""
+    problems = []
+    for h in found:
+        how = f"scrolls in {h['scrolls']}" if h["scrolls"] else f"{h['width']} px in {h['room']}"
+        cut = f"; labels cut off: {', '.join(h['cut'])}" if h["cut"] else ""
+        problems.append(f"heatmap: {h['element']} does not fit its box ({how}){cut}")
     return problems
 
 

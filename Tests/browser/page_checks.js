@@ -473,6 +473,33 @@ function phoneChrome(maxHeader) {
   return result;
 }
 
+// ---- the practice calendar fits its box (issue 25) --------------------------------------------
+// Every calendar shown (svg.heatmap) lies inside the box it is in, which does not scroll sideways,
+// and every label it draws (weekdays, months) is inside the calendar's own box: none cut off.
+function heatmaps() {
+  const found = [];
+  for (const svg of document.querySelectorAll('svg.heatmap')) {
+    if (!shown(svg) || clippedAway(svg)) continue;
+    const box = svg.parentElement.closest('figure, div, section') || svg.parentElement;
+    const r = svg.getBoundingClientRect(), b = box.getBoundingClientRect();
+    let scroller = null;
+    for (let p = svg.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (p.scrollWidth > p.clientWidth + 1 && getComputedStyle(p).overflowX !== 'visible') { scroller = p; break; }
+    }
+    const cut = [...svg.querySelectorAll('text')].filter((t) => {
+      const q = t.getBoundingClientRect();
+      return q.width > 0 && (q.left < r.left - 0.5 || q.right > r.right + 0.5 || q.left < b.left - 0.5 || q.right > b.right + 0.5);
+    }).map((t) => t.textContent);
+    if (r.right > b.right + 0.5 || r.left < b.left - 0.5 || scroller || cut.length) {
+      found.push({
+        element: describe(svg), width: Math.round(r.width), room: Math.round(b.width),
+        scrolls: scroller ? describe(scroller) : null, cut: cut.slice(0, 3),
+      });
+    }
+  }
+  return found;
+}
+
 // ---- grids of cards: none alone on the last row (issue 25) -----------------------------------
 // A grid of two or more columns whose items are alike (one tag, three or more of them) may not end
 // with a row holding one item that takes under 60% of the grid's width: a lone card.
@@ -581,5 +608,6 @@ return {
   phone: request.overlapSlack === undefined ? null : phoneLayout(),
   chrome: request.maxHeader === undefined ? null : phoneChrome(request.maxHeader),
   lone: loneCards(),
+  heatmaps: heatmaps(),
   stylesheets: [...document.styleSheets].map((s) => s.href).filter(Boolean),
 };
