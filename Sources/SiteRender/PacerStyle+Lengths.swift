@@ -4,6 +4,10 @@ import Foundation
 /// A session's lengths (issue 25): each its own cycle counter and closing line, and on a served
 /// page its own "log this session" form; and the square's dot.
 extension PacerStyle {
+    /// The lengths a pacer page offers, by id: the prescribed cycles and 1, 3 and 5 minutes. The
+    /// theme's style.css chooses among exactly these (`#pacer-length-<id>:checked`).
+    public static let lengthIDs = ["cycles", "1min", "3min", "5min"]
+
     /// One length a session can have: its id (in `#pacer-length-<id>` and `.pacer-for-<id>`) and
     /// how many cycles it runs.
     public struct Length: Equatable, Sendable {

@@ -12,8 +12,11 @@ import Foundation
 /// The pacer waits for a tap (issue 25): nothing runs until the session is shown, and everything
 /// starts after the `--motion-pacer-lead` lead-in (3, 2, 1). A session has one of several
 /// `lengths` — the cycles a program prescribes, or 1, 3 or 5 minutes — chosen by radio buttons
-/// `#pacer-length-<id>`; each length sets `--pacer-cycles` and `--pacer-session` on the scope and
-/// shows its own `.pacer-for-<id>` elements (its cycle counter, its closing line, its log form).
+/// `#pacer-length-<id>`. The page's CSS gives each length's cycles and session on the scope
+/// (`--cycles-<id>`, `--session-<id>`) and animates its own `.pacer-for-<id>` elements (its cycle
+/// counter, its closing line, its log form); the theme's style.css picks the chosen length's as
+/// `--pacer-cycles` and `--pacer-session` and shows its elements, for each of `lengthIDs` (with
+/// `:has()`, which the page's own `<style>` avoids: the Nu checker cannot read it).
 ///
 /// Keyframe percentages are the phase boundaries of one cycle, exactly: start × 100 / cycle,
 /// rounded half away from zero to `percentDigits` decimals with trailing zeros dropped (4-7-8:
@@ -150,13 +153,14 @@ public enum PacerStyle {
         if isSquare(pattern) {
             css += "\(scope) .pacer-dot { animation: \(name)-dot \(duration) linear \(lead) var(--pacer-cycles); }\n"
         }
-        css += "\(scope) .pacer-for { display: none; }\n"
+        let each = lengths.map { length in
+            let id = identifier(length.id)
+            return "--cycles-\(id): \(length.cycles); --session-\(id): \(seconds(cycle * Decimal(length.cycles)))s;"
+        }
+        css += "\(scope) { \(each.joined(separator: " ")) }\n"
         for length in lengths {
             let session = seconds(cycle * Decimal(length.cycles)) + "s"
-            let chosen = "\(scope):has(#pacer-length-\(identifier(length.id)):checked)"
             let mine = "\(scope) .pacer-for-\(identifier(length.id))"
-            css += "\(chosen) { --pacer-cycles: \(length.cycles); --pacer-session: \(session); }\n"
-            css += "\(chosen) .pacer-for-\(identifier(length.id)) { display: block; }\n"
             css +=
                 "\(mine) .pacer-strip { animation: \(name)-cycle-\(length.cycles) \(session) step-end \(lead) forwards; }\n"
             css += "\(mine).pacer-done { animation: pacer-done \(session) step-end \(lead) forwards; }\n"

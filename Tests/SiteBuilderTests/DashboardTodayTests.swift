@@ -61,7 +61,7 @@ final class DashboardTodayTests: XCTestCase {
     func testTheStripComesFirstAndTheSectionsFollowInOrder() throws {
         let html = try dashboard(today: "2026-11-29")
         let order = [
-            #"<p class="today-date"><time datetime="2026-11-29">Sunday, 29 Nov</time></p>"#,
+            #"<h1>Today <time class="today-date" datetime="2026-11-29">Sunday, 29 Nov</time></h1>"#,
             #"<a class="today-quote" href="quotes/2026-11-29/">"#, #"<section class="today""#,
             #"<ul class="headline">"#, #"id="goals-heading""#, #"<ul class="goal-rows">"#, #"id="breathing-heading""#,
             #"id="spend-heading""#, #"id="badges-heading""#,
@@ -120,6 +120,20 @@ final class DashboardTodayTests: XCTestCase {
             renewal.contains(
                 #"<a class="row" href="subscriptions/#music"><span class="row-text">Music renews for €9.99</span> <strong class="when due-soon">tomorrow</strong>"#
             ), renewal)
+    }
+
+    /// A busy day: the two most pressing rows show, the rest open under "N more" (a <details>),
+    /// so the goals stay in a phone's first screen (issue 25).
+    func testABusyDayShowsTwoRowsAndTheRestUnderMore() throws {
+        let paper = "\n[[subscription]]\nname = \"Paper\"\nprice = 3\ncurrency = \"USD\"\nnext_billing = 2026-11-30\n"
+        let html = strip(try dashboard(today: "2026-11-29", extra: ["subscriptions/trial.toml": trial + paper]))
+        let shown = part(html, from: #"<ul class="due">"#, to: "</ul>")
+        XCTAssertEqual(shown.components(separatedBy: "<li>").count - 1, 2, shown)
+        XCTAssertTrue(shown.contains("Put $50.00 into Bike"), "overdue first")
+        let more = part(html, from: #"<details class="due-more">"#, to: "</details>")
+        XCTAssertTrue(more.contains(#"<summary class="row"><span class="row-text">1 more due</span></summary>"#), html)
+        XCTAssertFalse(shown.contains("Trial box") && more.contains("Trial box"), "each once")
+        XCTAssertTrue((shown + more).contains("Trial box"))
     }
 
     /// Not yet practised today: the strip's practice row starts the pacer the program prescribes

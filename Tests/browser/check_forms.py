@@ -46,6 +46,7 @@ def main() -> int:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
+        from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
         from selenium.webdriver.support.ui import WebDriverWait
     except ImportError:
         print("skipped: selenium is not installed", file=sys.stderr)
@@ -75,7 +76,10 @@ def main() -> int:
         amount.send_keys("20")
         driver.find_element(By.CSS_SELECTOR, "form#form-deposit-new-bike input[name=note]").send_keys("from a phone")
         tap(driver, driver.find_element(By.CSS_SELECTOR, "form#form-deposit-new-bike button[type=submit]"))
-        WebDriverWait(driver, 60).until(
+        # The page is replaced under the wait (the form's 303): an element found on the old page
+        # may be gone by the time it is read.
+        settled = (NoSuchElementException, StaleElementReferenceException)
+        WebDriverWait(driver, 60, ignored_exceptions=settled).until(
             lambda d: figure(d.find_element(By.CSS_SELECTOR, ".goal-summary .amount strong").text) != saved_before)
         check(driver.current_url.endswith("/goals/new-bike/"), f"after the deposit the goal's page shows ({driver.current_url})")
         saved_after = figure(driver.find_element(By.CSS_SELECTOR, ".goal-summary .amount strong").text)
@@ -98,7 +102,7 @@ def main() -> int:
         cycles = form.find_element(By.CSS_SELECTOR, "input[name=cycles]").get_attribute("value")
         check(cycles.isdigit() and int(cycles) >= 1, f"the cycles are filled in ({cycles})")
         tap(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
-        WebDriverWait(driver, 60).until(lambda d: d.current_url.endswith("/breathing/"))
+        WebDriverWait(driver, 60, ignored_exceptions=settled).until(lambda d: d.current_url.endswith("/breathing/"))
         streak_after = figure(driver.find_element(By.CSS_SELECTOR, ".stats li strong").text)
         check(streak_after == streak_before + 1, f"the current streak grew: {streak_before} → {streak_after}")
     finally:

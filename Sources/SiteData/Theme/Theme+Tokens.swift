@@ -6,7 +6,8 @@ extension Theme {
 
     /// `tokens.toml` as CSS custom properties (`--space-m`, `--color-accent`…): light colours in
     /// `:root`, dark ones under `prefers-color-scheme: dark`, and motion set to none under
-    /// `prefers-reduced-motion`. Then the theme's `static/style.css`, which uses only the tokens.
+    /// `prefers-reduced-motion`. Then the theme's `static/style.css`, which uses only the tokens,
+    /// without its comments.
     static func loadStylesheet(_ folder: DataFolder, log: DiagnosticLog) -> String? {
         guard case .success(let file) = folder.read("tokens.toml") else {
             log.add(Diagnostic(.error, path: folder.displayPath("tokens.toml"), message: "design tokens are missing"))
@@ -56,12 +57,13 @@ extension Theme {
             log.add(Diagnostic(.error, path: folder.displayPath("static/style.css"), message: "stylesheet is missing"))
             return nil
         }
-        var css = "/* Generated from tokens.toml by sandjar. */\n:root {\n\(light.joined(separator: "\n"))\n}\n"
+        var css = "/* Generated from tokens.toml and static/style.css by sandjar; the notes are in the theme. */\n"
+        css += ":root {\n\(light.joined(separator: "\n"))\n}\n"
         css +=
             "@media (prefers-color-scheme: dark) {\n  :root {\n\(dark.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n"
         css +=
             "@media (prefers-reduced-motion: reduce) {\n  :root {\n\(reduced.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n\n"
-        return css + String(decoding: style.bytes, as: UTF8.self)
+        return css + CSSComments.strip(String(decoding: style.bytes, as: UTF8.self))
     }
 
     /// A token value: a string with no characters that could end the declaration or the rule.

@@ -70,7 +70,7 @@ extension BreathingPages {
         let cycles = sessionCycles(pattern, renderer)
         var lengths = [
             PacerLength(
-                length: .init(id: "cycles", cycles: cycles),
+                length: .init(id: PacerStyle.lengthIDs[0], cycles: cycles),
                 label: renderer.counted("breathing.length_cycles", cycles),
                 detail: clock(pattern.cycleSeconds * Decimal(cycles)), prescribed: true)
         ]
@@ -131,7 +131,7 @@ extension BreathingPages {
                 ["program": "\(name(of: progress.program, renderer)) · \(progress.currentDay)/\(progress.totalDays)"])
         }
         var extra: [String: MustacheValue] = ["program_line": programLine.map { .string($0) } ?? .null]
-        if choice.id != "cycles" { extra["id"] = .string("form-session-\(pattern.id)-\(choice.id)") }
+        if choice.id != PacerStyle.lengthIDs[0] { extra["id"] = .string("form-session-\(pattern.id)-\(choice.id)") }
         return renderer.form(
             .session, target: pattern.id,
             defaults: [

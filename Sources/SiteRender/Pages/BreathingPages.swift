@@ -13,6 +13,7 @@ struct BreathingPages: PageFamily {
                 "id": .string(entry.pattern.id), "name": .string(name(of: entry.pattern, renderer)),
                 "phases": .string(phaseText(entry.pattern)),
                 "sessions": .int(entry.totals.sessions), "minutes": .string(renderer.minutes(entry.totals.minutes)),
+                "sessions_label": .string(renderer.unit("breathing.sessions", for: entry.totals.sessions)),
             ])
         }
         var fields = renderer.breathingSummary()

@@ -9,6 +9,11 @@ extension DashboardPage {
     /// How many days ahead a trial's charge or a renewal counts as "today's business".
     static let soonDays = 3
 
+    /// How many of them the strip shows at once, the most pressing; the rest open under "N more",
+    /// so the first goal stays in a phone's first screen on a busy day (and in English, whose
+    /// rows take two lines).
+    static let dueShown = 2
+
     /// One line of the strip; `day` is days from today (negative when overdue), which orders it.
     struct DueItem {
         var day: Int
