@@ -85,7 +85,9 @@ final class GoalJarPageTests: XCTestCase {
             XCTAssertTrue(page.contains(saved), saved)
         }
         XCTAssertTrue(
-            page.contains(#"<ol class="timelapse" style="--columns: 4; --columns-wide: 8">"#), "three jars, one row")
+            page.contains(
+                #"<ol class="timelapse" tabindex="0" aria-labelledby="timelapse-heading" style="--columns: 4; --columns-wide: 8">"#
+            ), "three jars, one row")
         let timelapse = try XCTUnwrap(site.text("goals/bike/timelapse.svg"))
         XCTAssertEqual(count(timelapse, "<view id=\"m2026-"), 3)
     }
