@@ -110,11 +110,12 @@ bench: static-libs
 	sh Benchmarks/practice-scale.sh | tee .build/bench/practice.txt
 	Benchmarks/site-bench.sh --jar .build/bench/jar.txt --practice .build/bench/practice.txt
 
-# PNGs of the main pages of the sample site (for the README), from headless Chromium.
+# PNGs of the main pages of the sample site (for the README), from headless Chromium: wide and on
+# a phone, and the deposit form of the sample served as the local app (on a copy of content/).
 screenshots: build test-deps
 	rm -rf .build/screenshots-site
 	$(RELEASE) build content --out .build/screenshots-site --today 2026-11-29 --quiet
-	python3 Tests/browser/screenshots.py .build/screenshots-site docs/screenshots
+	python3 Tests/browser/screenshots.py .build/screenshots-site docs/screenshots --serve $(RELEASE) content
 
 # libFuzzer on every parser (DESIGN.md §7): TOML, Mustache, front matter, statement CSV, each
 # for FUZZ_SECONDS, two at a time. Crashing inputs land in .fuzz/artifacts/; see Fuzz/fuzz.sh.

@@ -3,10 +3,20 @@ import Foundation
 
 /// The pacer of a pattern page as CSS, generated from the pattern's phase timeline: a shape that
 /// grows while breathing in, stays while holding, shrinks while breathing out and stays small
-/// while resting; a label per phase, visible only during its phase; a countdown of the phase's
-/// seconds; and "cycle n of N" for a session of `cycles` cycles, after which the pacer stops and
-/// says so. No JavaScript: the countdown and the cycle number are strips of numbers in the markup
+/// while resting (for a pattern of four phases, a square with a dot going round its sides, one
+/// side a phase); a label per phase, visible only during its phase; a countdown of the phase's
+/// seconds; and "cycle n of N" for a session of N cycles, after which the pacer stops and says
+/// so. No JavaScript: the countdown and the cycle number are strips of numbers in the markup
 /// (`countdown(for:)`, 1…N) moved one line at a time by stepped keyframes.
+///
+/// The pacer waits for a tap (issue 25): nothing runs until the session is shown, and everything
+/// starts after the `--motion-pacer-lead` lead-in (3, 2, 1). A session has one of several
+/// `lengths` — the cycles a program prescribes, or 1, 3 or 5 minutes — chosen by radio buttons
+/// `#pacer-length-<id>`. The page's CSS gives each length's cycles and session on the scope
+/// (`--cycles-<id>`, `--session-<id>`) and animates its own `.pacer-for-<id>` elements (its cycle
+/// counter, its closing line, its log form); the theme's style.css picks the chosen length's as
+/// `--pacer-cycles` and `--pacer-session` and shows its elements, for each of `lengthIDs` (with
+/// `:has()`, which the page's own `<style>` avoids: the Nu checker cannot read it).
 ///
 /// Keyframe percentages are the phase boundaries of one cycle, exactly: start × 100 / cycle,
 /// rounded half away from zero to `percentDigits` decimals with trailing zeros dropped (4-7-8:
@@ -16,18 +26,19 @@ import Foundation
 /// The markup it styles (`scope` is the root, `.pacer` by default):
 ///
 ///     <div class="pacer">
-///       <div class="pacer-run" aria-hidden="true">
-///         <div class="pacer-stage">
-///           <div class="pacer-shape"></div>
-///           <p class="pacer-count"><span class="pacer-strip">…one span per countdown entry…</span></p>
+///       …the length radios #pacer-length-<id>, the start check box…
+///       <div class="pacer-session">
+///         <div class="pacer-run" aria-hidden="true">
+///           <div class="pacer-stage">
+///             <div class="pacer-shape"></div> <div class="pacer-dot"></div> (a square only)
+///             <p class="pacer-count"><span class="pacer-strip">…one span per countdown entry…</span></p>
+///           </div>
+///           <p class="pacer-labels"><span class="pacer-label pacer-label-inhale">Breathe in</span> …</p>
 ///         </div>
-///         <p class="pacer-labels">
-///           <span class="pacer-label pacer-label-inhale">Breathe in</span> …
-///         </p>
-///         <p class="pacer-cycle">Cycle <span class="pacer-window"><span class="pacer-strip">
-///           …one span per cycle, 1…N…</span></span> of N</p>
+///         <p class="pacer-cycle pacer-for pacer-for-<id>">Cycle <span class="pacer-window">
+///           <span class="pacer-strip">…one span per cycle, 1…N…</span></span> of N</p>  (one per length)
+///         <p class="pacer-done pacer-for pacer-for-<id>">Done…</p>                       (one per length)
 ///       </div>
-///       <p class="pacer-done">Done…</p>
 ///       <ol class="pacer-guide">…one item per phase, e.g. "Breathe in for 4 s"…</ol>
 ///     </div>
 ///
@@ -65,8 +76,18 @@ public enum PacerStyle {
         return counts
     }
 
-    /// The CSS for `pattern` over a session of `cycles` cycles; deterministic, ending in a newline.
+    /// The CSS for `pattern` with one length of `cycles` cycles, `session`.
     public static func css(for pattern: BreathingPattern, cycles: Int = 4, scope: String = ".pacer") -> String {
+        css(for: pattern, lengths: [Length(id: "session", cycles: cycles)], scope: scope)
+    }
+
+    /// A pattern is drawn as a square, a dot going round it, when it has four phases: one a side.
+    public static func isSquare(_ pattern: BreathingPattern) -> Bool {
+        pattern.phases.count == 4
+    }
+
+    /// The CSS for `pattern` over sessions of any of `lengths`; deterministic, ending in a newline.
+    public static func css(for pattern: BreathingPattern, lengths: [Length], scope: String = ".pacer") -> String {
         let cycle = pattern.cycleSeconds
         let phases = pattern.phases
         guard cycle > 0, !phases.isEmpty else { return "" }
@@ -107,45 +128,49 @@ public enum PacerStyle {
         }
         css += "  100% { transform: translateY(\(counts.count > 1 ? "-\(counts.count - 1)em" : "0")); }\n"
         css += "}\n"
-        let sessions = max(cycles, 1)
-        css += "@keyframes \(name)-cycle {\n  0% { transform: translateY(0); }\n"
-        for index in stride(from: 1, to: sessions, by: 1) {
-            css += "  \(percent(Decimal(index), of: Decimal(sessions))) { transform: translateY(-\(index)em); }\n"
+        if isSquare(pattern) { css += dotKeyframes(name, bounds: bounds) }
+        for cycles in Set(lengths.map(\.cycles)).sorted() {
+            css += cycleKeyframes(name, cycles: cycles)
         }
-        css += "  100% { transform: translateY(\(sessions > 1 ? "-\(sessions - 1)em" : "0")); }\n"
-        css += "}\n"
         css += "@keyframes pacer-end {\n  0% { visibility: visible; }\n  100% { visibility: hidden; }\n}\n"
         css += "@keyframes pacer-done {\n  0% { visibility: hidden; }\n  100% { visibility: visible; }\n}\n"
-        // One session is `cycles` runs of the cycle; then the shape rests small, the labels and
-        // the countdown go, the cycle number stays at N and the closing line appears.
-        let session = seconds(cycle * Decimal(sessions)) + "s"
-        let runs = "\(duration) \(sessions)"
-        css += "\(scope) .pacer-shape { transform: scale(\(emptyScale)); "
-        css += "animation: \(name)-shape \(runs) ease-in-out; }\n"
+        // One session is --pacer-cycles runs of the cycle, after the lead-in; then the shape rests
+        // small, the labels and the countdown go, the cycle number stays at N and the closing
+        // line appears.
+        let lead = "var(--motion-pacer-lead)"
+        let runs = "\(duration) step-end \(lead) var(--pacer-cycles)"
+        css +=
+            "\(scope) .pacer-shape { transform: scale(\(emptyScale)); animation: \(name)-shape \(duration) ease-in-out "
+        css += "\(lead) var(--pacer-cycles); }\n"
         css += "\(scope) .pacer-label { opacity: 0; }\n"
         for phase in phases {
             let label = "\(name)-\(phase.phase.rawValue)"
-            css += "\(scope) .pacer-label-\(phase.phase.rawValue) { animation: \(label) \(runs) step-end; }\n"
+            css += "\(scope) .pacer-label-\(phase.phase.rawValue) { animation: \(label) \(runs); }\n"
         }
-        css += "\(scope) .pacer-count .pacer-strip { animation: \(name)-count \(runs) step-end; }\n"
-        css += "\(scope) .pacer-count { visibility: hidden; animation: pacer-end \(session) step-end; }\n"
-        css += "\(scope) .pacer-cycle .pacer-strip { animation: \(name)-cycle \(session) step-end forwards; }\n"
-        css += "\(scope) .pacer-done { animation: pacer-done \(session) step-end forwards; }\n"
+        css += "\(scope) .pacer-count .pacer-strip { animation: \(name)-count \(runs); }\n"
+        css +=
+            "\(scope) .pacer-count { visibility: hidden; animation: pacer-end var(--pacer-session) step-end \(lead); }\n"
+        if isSquare(pattern) {
+            css += "\(scope) .pacer-dot { animation: \(name)-dot \(duration) linear \(lead) var(--pacer-cycles); }\n"
+        }
+        let each = lengths.map { length in
+            let id = identifier(length.id)
+            return "--cycles-\(id): \(length.cycles); --session-\(id): \(seconds(cycle * Decimal(length.cycles)))s;"
+        }
+        css += "\(scope) { \(each.joined(separator: " ")) }\n"
+        for length in lengths {
+            let session = seconds(cycle * Decimal(length.cycles)) + "s"
+            let mine = "\(scope) .pacer-for-\(identifier(length.id))"
+            css +=
+                "\(mine) .pacer-strip { animation: \(name)-cycle-\(length.cycles) \(session) step-end \(lead) forwards; }\n"
+            css += "\(mine).pacer-done { animation: pacer-done \(session) step-end \(lead) forwards; }\n"
+        }
         css += "@media (prefers-reduced-motion: reduce) {\n"
         css += "  \(scope) .pacer-run *, \(scope) .pacer-count .pacer-strip, \(scope) .pacer-cycle .pacer-strip, "
-        css += "\(scope) .pacer-done { animation: none; }\n"
+        css += "\(scope) .pacer-for.pacer-done { animation: none; }\n"
         css += "  \(scope) .pacer-run, \(scope) .pacer-done { display: none; }\n"
         css += "}\n"
         return css
-    }
-
-    /// What a served pacer page adds (`sandjar serve`): the "log this session" form appears when
-    /// the session ends, as the closing line does; under reduced motion, where the pacer is a
-    /// text guide, it is there from the start.
-    public static func logFormCSS(for pattern: BreathingPattern, cycles: Int = 4, scope: String = ".pacer") -> String {
-        let session = seconds(pattern.cycleSeconds * Decimal(max(cycles, 1))) + "s"
-        return "\(scope) .pacer-log { visibility: hidden; animation: pacer-done \(session) step-end forwards; }\n"
-            + "@media (prefers-reduced-motion: reduce) {\n  \(scope) .pacer-log { animation: none; visibility: visible; }\n}\n"
     }
 
     /// `x × 100 / total` as a keyframe selector: `21.0526%`, `50%`, `100%`.
@@ -160,12 +185,12 @@ public enum PacerStyle {
     }
 
     /// Seconds to the millisecond, CSS's resolution: `19`, `5.5`, `2.25`.
-    private static func seconds(_ value: Decimal) -> String {
+    static func seconds(_ value: Decimal) -> String {
         trimmed(value.fixed(3))
     }
 
     /// Ids are `[a-z0-9-]` already; anything else becomes `-`, so no text can leave the identifier.
-    private static func identifier(_ id: String) -> String {
+    static func identifier(_ id: String) -> String {
         String(id.unicodeScalars.map { ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "-" })
     }
 

@@ -23,6 +23,19 @@ extension SiteRenderer {
         ])
     }
 
+    /// A calendar month as `partials/date` writes it: `Oct 2026` or `2026年10月`, its year a span
+    /// a phone hides in today's year, so a narrow column says `Oct` or `10月` on one line.
+    func monthValue(_ year: Int, _ month: Int) -> MustacheValue {
+        let name = format.month(year, month)
+        let lead = data.site.language == .zhHans ? "\(year)年" : ""
+        let trail = data.site.language == .zhHans ? "" : " \(year)"
+        return .object([
+            "iso": .string("\(year)-\(month < 10 ? "0" : "")\(month)"), "text": .string(name),
+            "lead": .string(lead), "main": .string(String(name.dropFirst(lead.count).dropLast(trail.count))),
+            "trail": .string(trail), "this_year": .bool(year == today.year),
+        ])
+    }
+
     /// What a goal card shows, on the dashboard, the goals list and the goal's own page.
     func goalFields(_ entry: SavingsReport.Entry) -> [String: MustacheValue] {
         let goal = entry.goal
@@ -31,6 +44,7 @@ extension SiteRenderer {
         return [
             "id": .string(goal.id),
             "name": .string(goal.name),
+            "display_name": .string(Self.unbroken(goal.name)),
             "icon": goal.icon.map { .string($0) } ?? .null,
             "mode": .string(string("mode.\(goal.mode.rawValue)")),
             "saved": .string(format.money(progress.saved, goal.currency)),
@@ -46,6 +60,41 @@ extension SiteRenderer {
             "deposits_label": .string(unit("goals.deposits", for: progress.deposits)),
             "jar": figures.jars[goal.id].map { .object(jarFields($0, goal: goal)) } ?? .null,
         ]
+    }
+
+    /// A name as a heading shows it: a hyphen between two letters or digits is a non-breaking one
+    /// (U+2011), so "WH-1000XM6" never breaks across lines (issue 25). Only for display: ids,
+    /// titles and data keep the name as written.
+    static func unbroken(_ name: String) -> String {
+        var out = ""
+        let characters = Array(name)
+        let word = { (c: Character) in c.isLetter || c.isNumber }
+        for (index, character) in characters.enumerated() {
+            let joins =
+                character == "-" && index > 0 && index + 1 < characters.count
+                && word(characters[index - 1]) && word(characters[index + 1])
+            out.append(joins ? "\u{2011}" : character)
+        }
+        return out
+    }
+
+    /// The locked badges, the closest to being earned first (issue 25): by the share of the way
+    /// done, the wall's order between equals.
+    func lockedBadgesByProgress() -> [BadgeStatus] {
+        func share(_ status: BadgeStatus) -> Decimal {
+            status.progress.target > 0 ? min(status.progress.current / status.progress.target, 1) : 0
+        }
+        return figures.badges.enumerated().filter { $0.element.unlockedOn == nil }
+            .sorted { a, b in
+                let (x, y) = (share(a.element), share(b.element))
+                return x != y ? x > y : a.offset < b.offset
+            }
+            .map(\.element)
+    }
+
+    /// The `count` locked badges closest to being earned: the "next up" strip.
+    func nextBadges(_ count: Int) -> [BadgeStatus] {
+        Array(lockedBadgesByProgress().prefix(count))
     }
 
     /// "overdue by 16 days" when the next deposit's day has passed; nil when it has not.
@@ -144,10 +193,26 @@ extension SiteRenderer {
         ]
     }
 
-    /// "Most expensive month ahead: Jan 2027, ¥1,101.50"; null when no month stands out.
+    /// Whether the next 12 months' charges say nothing a sentence would not: every month after
+    /// this one charges the same, and the rest of this one no more (issue 25: twelve equal bars).
+    var forecastIsFlat: Bool {
+        let forecast = figures.subscriptions.forecast
+        guard let first = forecast.first else { return true }
+        let later = forecast.dropFirst()
+        guard let month = later.first?.total.exact else { return true }
+        return later.allSatisfy { $0.total.exact == month } && first.total.exact <= month
+    }
+
+    /// `date` as a sentence writes it: without its year when it is in today's year.
+    func shortDate(_ date: CalendarDate) -> String {
+        date.year == today.year ? format.dateParts(date).main : format.date(date)
+    }
+
+    /// "Most expensive month ahead: Jan 2027, ¥1,101.50"; null when no month stands out (a flat
+    /// forecast's first full month only outweighs the rest of this one).
     private func costliestMonth() -> MustacheValue {
         let report = figures.subscriptions
-        guard let month = report.costliestMonth else { return .null }
+        guard let month = report.costliestMonth, !forecastIsFlat else { return .null }
         return .string(
             string(
                 "subscriptions.costliest",
@@ -157,12 +222,23 @@ extension SiteRenderer {
                 ]))
     }
 
+    /// A subscription as its row shows it (issue 25): the price per cycle ("¥21.00 / month"),
+    /// what it costs a month in the base currency only when that says something new, the shared
+    /// part only when it differs from the price, the risk only when medium or high.
     func subscriptionValue(_ item: SubscriptionItem) -> MustacheValue {
         let base = figures.subscriptions.baseCurrency
         let reminders = item.reminders.enumerated().map { index, day -> MustacheValue in
             .object(["date": dateValue(day), "separator": .string(index == 0 ? "" : ", ")])
         }
+        let level = item.risk?.level
+        let risky = level == .medium || level == .high
         return .object([
+            "initial": .string(item.subscription.name.first.map { String($0).uppercased() } ?? "?"),
+            "per": .string(string("cycle_unit.\(item.cycle.rawValue)")),
+            "share_differs": .bool(item.myShare != nil && item.myShare != item.price),
+            "monthly_note": .bool(item.cycle != .monthly || item.currency != base),
+            "show_risk": .bool(risky),
+            "risk_tag": risky ? .string(string("subscriptions.risk_tag.\(level!.rawValue)")) : .null,
             "id": .string(item.id),
             "name": .string(item.subscription.name),
             "icon": item.icon.map { .string($0) } ?? .null,
@@ -184,6 +260,7 @@ extension SiteRenderer {
             "killed_on": dateValue(item.killedOn),
             "saved_to_date": item.savedToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "avoided": .int(item.avoidedCharges),
+            "avoided_text": .string(counted("subscriptions.avoided_count", item.avoidedCharges)),
             "spent": item.spentToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "charges_paid": item.chargesPaid.map { .string(counted("subscriptions.charges_paid", $0)) } ?? .null,
         ])
@@ -198,7 +275,10 @@ extension SiteRenderer {
         }
     }
 
-    /// The figures the dashboard and the breathing page share: totals, streaks, strength, heatmap.
+    /// The figures the dashboard and the breathing page share: totals, streaks, strength, and the
+    /// practice calendar twice, when the two differ: every week shown (`heatmap_svg`) and the
+    /// latest `HeatmapChart.minimumWeeks` (`heatmap_phone_svg`), which fits a phone's width. With no
+    /// session yet there is no calendar, only the invitation to a first one (`first_practice`).
     func breathingSummary() -> [String: MustacheValue] {
         let report = figures.breathing
         var heatmap = HeatmapChart(
@@ -212,6 +292,13 @@ extension SiteRenderer {
         heatmap.description = counted(
             "breathing.heatmap_desc", report.totals.sessions,
             ["from": format.date(heatmap.firstDay), "to": format.date(today)])
+        var phone = heatmap
+        phone.maxWeeks = HeatmapChart.minimumWeeks
+        phone.id = "heatmap-phone"
+        phone.description = counted(
+            "breathing.heatmap_desc", report.totals.sessions,
+            ["from": format.date(phone.firstDay), "to": format.date(today)])
+        let practised = report.totals.sessions > 0
         let totalMinutes = minutes(report.totals.minutes)
         return [
             "session_count": .int(report.totals.sessions),
@@ -225,8 +312,30 @@ extension SiteRenderer {
             "streak_waits": .bool(!report.streak.practisedToday && report.streak.current > 0),
             "strength": report.strength.map { .string("\($0.percent)%") } ?? .null,
             "strength_value": report.strength.map { .int($0.percent) } ?? .null,
-            "heatmap_svg": .string(heatmap.svg),
+            "heatmap_svg": practised ? .string(heatmap.svg) : .null,
+            "heatmap_phone_svg": practised && phone.weeks.count < heatmap.weeks.count ? .string(phone.svg) : .null,
+            "first_practice": practised ? .null : firstPractice(),
         ]
+    }
+
+    /// The invitation a calendar without a session shows: a first minute of the pattern a
+    /// program prescribes next, or of box breathing.
+    private func firstPractice() -> MustacheValue {
+        let prescribed = figures.breathing.programs.compactMap(\.nextDay?.pattern).first
+        let pattern =
+            data.patterns.first { $0.id == prescribed } ?? data.patterns.first { $0.id == "box" } ?? data.patterns.first
+        guard let pattern else { return .object(["text": .string(string("breathing.no_practice")), "href": .null]) }
+        return .object([
+            "text": .string(string("breathing.no_practice")),
+            "href": .string("breathing/\(pattern.id)/"),
+            "link": .string(string("breathing.try_pattern", ["pattern": patternName(pattern)])),
+        ])
+    }
+
+    /// A built-in pattern's name in the site's language; your own as you wrote it.
+    func patternName(_ pattern: BreathingPattern) -> String {
+        guard BreathingPattern.builtIn.contains(where: { $0.id == pattern.id }) else { return pattern.name }
+        return optionalString("breathing.builtin.\(pattern.id)") ?? pattern.name
     }
 
     func minutes(_ value: Decimal) -> String {

@@ -1,3 +1,5 @@
+import Domain
+
 /// Words that depend on a number: English plurals and days counted from today.
 extension SiteRenderer {
     /// The string at `key`, or at `key_one` when `count` is 1, with `{count}` filled in: English
@@ -19,5 +21,11 @@ extension SiteRenderer {
         case 1: return string("when.tomorrow")
         default: return string("when.in_days", ["count": String(days)])
         }
+    }
+
+    /// "Sunday, 29 Nov" or "11月29日 星期日": the Today screen's date.
+    func dayLine(_ date: CalendarDate) -> String {
+        string(
+            "dashboard.date", ["weekday": string("weekday.\(date.isoWeekday)"), "date": format.dateParts(date).main])
     }
 }

@@ -47,8 +47,12 @@ struct SiteRenderer {
     /// Sections of the navigation, in order: id, string key, path.
     static let sections: [(id: String, path: String)] = [
         ("home", ""), ("goals", "goals/"), ("badges", "badges/"), ("subscriptions", "subscriptions/"),
-        ("breathing", "breathing/"), ("quotes", "quotes/"),
+        ("breathing", "breathing/"), ("quotes", "quotes/"), ("review", "review/"),
     ]
+
+    /// The sections a phone's tab bar holds, the ones used every day; the others (and "Pages")
+    /// are under "More" at the top (issue 25: one row, at most five items plus "more").
+    static let tabs: Set<String> = ["home", "goals", "subscriptions", "breathing"]
 
     /// Every page of the site, one entry per family in `Sources/SiteRender/Pages/`. The order is
     /// the order of the files in the built site, so reordering changes the output.
@@ -102,6 +106,9 @@ struct SiteRenderer {
             "root": .string(job.root),
             "page_title": .string(job.title),
             "nav": .list(navigation.items(root: job.root, section: job.section)),
+            "tabs": .list(navigation.items(root: job.root, section: job.section, tabs: true)),
+            "more": .list(navigation.items(root: job.root, section: job.section, tabs: false)),
+            "more_current": .bool(!SiteRenderer.tabs.contains(job.section)),
             "today": dateValue(today),
             "serving": .bool(forms != nil),
             "just_unlocked": justUnlocked,
@@ -115,26 +122,27 @@ struct SiteRenderer {
     /// The navigation every page shows: the sections, and "Pages" when there are Markdown pages
     /// (never the pages themselves, so a page's size does not grow with their number, DESIGN.md §4),
     /// the current one marked. Built once per root, so a page only copies the list and marks its
-    /// own entry.
+    /// own entry. A phone shows the same entries split: the tab bar's (`SiteRenderer.tabs`) and
+    /// the rest under "More".
     struct Navigation: Sendable {
         /// The theme's string table in the site's language.
         let strings: MustacheValue
-        private let entries: [(path: String, label: MustacheValue)]
+        private let entries: [(id: String, path: String, label: MustacheValue)]
         /// Section (`goals`, `pages`) → the entries it marks as current.
         private let current: [String: [Int]]
         private let lists: [String: [MustacheValue]]
 
         init(renderer: SiteRenderer, roots: Set<String>) {
             let strings = renderer.theme.strings[renderer.data.site.language] ?? .object([:])
-            var entries: [(path: String, label: MustacheValue)] = []
+            var entries: [(id: String, path: String, label: MustacheValue)] = []
             var current: [String: [Int]] = [:]
             for entry in SiteRenderer.sections {
                 current[entry.id, default: []].append(entries.count)
-                entries.append((entry.path, renderer.label(entry.id, in: strings)))
+                entries.append((entry.id, entry.path, renderer.label(entry.id, in: strings)))
             }
             if !renderer.pages.isEmpty {
                 current[MarkdownPages.section, default: []].append(entries.count)
-                entries.append(("pages/", renderer.label(MarkdownPages.section, in: strings)))
+                entries.append((MarkdownPages.section, "pages/", renderer.label(MarkdownPages.section, in: strings)))
             }
             self.strings = strings
             self.entries = entries
@@ -142,22 +150,29 @@ struct SiteRenderer {
             lists = Dictionary(uniqueKeysWithValues: roots.map { root in (root, Navigation.list(entries, root: root)) })
         }
 
-        func items(root: String, section: String) -> [MustacheValue] {
+        /// Every entry, or with `tabs` only the tab bar's (true) or only the others (false).
+        func items(root: String, section: String, tabs: Bool? = nil) -> [MustacheValue] {
             var list = lists[root] ?? Navigation.list(entries, root: root)
             for index in current[section] ?? [] {
                 list[index] = Navigation.item(entries[index], root: root, current: true)
             }
-            return list
+            guard let tabs else { return list }
+            return zip(entries, list).filter { SiteRenderer.tabs.contains($0.0.id) == tabs }.map(\.1)
         }
 
-        private static func list(_ entries: [(path: String, label: MustacheValue)], root: String) -> [MustacheValue] {
+        private static func list(
+            _ entries: [(id: String, path: String, label: MustacheValue)], root: String
+        ) -> [MustacheValue] {
             entries.map { item($0, root: root, current: false) }
         }
 
         private static func item(
-            _ entry: (path: String, label: MustacheValue), root: String, current: Bool
+            _ entry: (id: String, path: String, label: MustacheValue), root: String, current: Bool
         ) -> MustacheValue {
-            .object(["href": .string(root + entry.path), "label": entry.label, "current": .bool(current)])
+            .object([
+                "id": .string(entry.id), "href": .string(root + entry.path), "label": entry.label,
+                "current": .bool(current),
+            ])
         }
     }
 

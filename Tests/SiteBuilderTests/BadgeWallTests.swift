@@ -64,12 +64,13 @@ final class BadgeWallTests: XCTestCase {
 
     func testLockedProgressIsWrittenInTheBadgesUnit() throws {
         let site = try build(language: "en")
-        XCTAssertTrue(badge("saver_100", in: site).contains("<p class=\"meta\">$46.00 / $100.00 a month</p>"))
-        XCTAssertTrue(badge("saved_1k", in: site).contains("<p class=\"meta\">$110.25 / $1,000.00</p>"))
-        XCTAssertTrue(badge("big_day", in: site).contains("<p class=\"meta\">$60.25 / $1,000.00</p>"))
-        XCTAssertTrue(badge("hundred_minutes", in: site).contains("<p class=\"meta\">4.1 / 100 min</p>"))
-        XCTAssertTrue(badge("breath_streak_7", in: site).contains("<p class=\"meta\">2 / 7 days</p>"))
-        XCTAssertTrue(badge("ten_deposits", in: site).contains("<p class=\"meta\">2 / 10</p>"))
+        XCTAssertTrue(
+            badge("saver_100", in: site).contains("<span class=\"progress-text\">$46.00 / $100.00 a month</span>"))
+        XCTAssertTrue(badge("saved_1k", in: site).contains("<span class=\"progress-text\">$110.25 / $1,000.00</span>"))
+        XCTAssertTrue(badge("big_day", in: site).contains("<span class=\"progress-text\">$60.25 / $1,000.00</span>"))
+        XCTAssertTrue(badge("hundred_minutes", in: site).contains("<span class=\"progress-text\">4.1 / 100 min</span>"))
+        XCTAssertTrue(badge("breath_streak_7", in: site).contains("<span class=\"progress-text\">2 / 7 days</span>"))
+        XCTAssertTrue(badge("ten_deposits", in: site).contains("<span class=\"progress-text\">2 / 10</span>"))
     }
 
     func testAmountsInDescriptionsAreInTheBaseCurrency() throws {
@@ -88,9 +89,9 @@ final class BadgeWallTests: XCTestCase {
         let saver = badge("saver_100", in: site)
         XCTAssertTrue(saver.contains("<h3>月省一百</h3>"), saver)
         XCTAssertTrue(saver.contains("<p>取消的订阅每月共省下 US$100.00。</p>"), saver)
-        XCTAssertTrue(saver.contains("<p class=\"meta\">每月 US$46.00 / US$100.00</p>"), saver)
-        XCTAssertTrue(badge("hundred_minutes", in: site).contains("<p class=\"meta\">4.1 / 100 分钟</p>"))
-        XCTAssertTrue(badge("breath_streak_7", in: site).contains("<p class=\"meta\">2 / 7 天</p>"))
+        XCTAssertTrue(saver.contains("<span class=\"progress-text\">每月 US$46.00 / US$100.00</span>"), saver)
+        XCTAssertTrue(badge("hundred_minutes", in: site).contains("<span class=\"progress-text\">4.1 / 100 分钟</span>"))
+        XCTAssertTrue(badge("breath_streak_7", in: site).contains("<span class=\"progress-text\">2 / 7 天</span>"))
     }
 
     func testEarnedBadgesShowTheirMedalAndLockedOnesASilhouette() throws {
@@ -121,12 +122,37 @@ final class BadgeWallTests: XCTestCase {
     func testTheBadgesEarnedOnTheLatestDayAreMarkedNewest() throws {
         let site = try build(language: "en")
         let page = try XCTUnwrap(site["badges/index.html"])
-        let newest = page.components(separatedBy: "<li class=\"badge newest\" id=\"").dropFirst()
+        let newest = page.components(separatedBy: "<li class=\"medal-cell newest\" id=\"").dropFirst()
             .map { String($0.prefix { $0 != "\"" }) }
         // The first session and the Gym's slaying were both on 2026-11-01, the first coin in September.
         XCTAssertEqual(newest, ["first_breath", "first_slay"], page)
         XCTAssertEqual(page.components(separatedBy: "<span class=\"tag\">Newest</span>").count - 1, newest.count)
         XCTAssertFalse(page.contains("badge locked newest"))
+    }
+
+    /// Issue 25: the three locked badges closest to being earned come first, sorted by how far
+    /// along they are, then the medals earned, then the rest still to earn, closest first.
+    func testTheNextThreeComeFirstSortedByProgress() throws {
+        let site = try build(language: "en")
+        let page = try XCTUnwrap(site["badges/index.html"])
+        let next = try XCTUnwrap(page.range(of: "id=\"next-heading\""))
+        let earned = try XCTUnwrap(page.range(of: "id=\"unlocked-heading\""))
+        let rest = try XCTUnwrap(page.range(of: "id=\"locked-heading\""))
+        XCTAssertLessThan(next.lowerBound, earned.lowerBound)
+        XCTAssertLessThan(earned.lowerBound, rest.lowerBound)
+        func shares(_ from: Range<String.Index>, _ to: String.Index) -> [Double] {
+            page[from.upperBound..<to].components(separatedBy: "aria-valuenow=\"").dropFirst()
+                .compactMap { Double($0.prefix { $0 != "\"" }) }
+        }
+        let nextUp = shares(next, earned.lowerBound)
+        let later = shares(rest, page.endIndex)
+        XCTAssertEqual(nextUp.count, 3)
+        XCTAssertEqual(nextUp, nextUp.sorted(by: >), "next up, closest first")
+        XCTAssertEqual(later, later.sorted(by: >), "the rest, closest first")
+        XCTAssertGreaterThanOrEqual(nextUp.last ?? 0, later.first ?? 0)
+        // $46 of $100 a month is the furthest along: first.
+        XCTAssertLessThan(
+            try XCTUnwrap(page.range(of: "id=\"saver_100\"")).lowerBound, earned.lowerBound, "saver_100 is next up")
     }
 
     func testCategoriesShowTheirNameAndAnUnknownOneAsWrittenEscaped() throws {

@@ -1,6 +1,7 @@
 import Domain
 import XCTest
 
+@testable import SiteData
 @testable import SiteRender
 
 /// The pacer's CSS keyframes sit exactly on the pattern's phase boundaries, its countdown on
@@ -56,7 +57,7 @@ final class BreathingPacerTests: XCTestCase {
               94.7368% { transform: translateY(-18em); }
               100% { transform: translateY(-18em); }
             }
-            @keyframes pacer-4-7-8-cycle {
+            @keyframes pacer-4-7-8-cycle-2 {
               0% { transform: translateY(0); }
               50% { transform: translateY(-1em); }
               100% { transform: translateY(-1em); }
@@ -69,17 +70,18 @@ final class BreathingPacerTests: XCTestCase {
               0% { visibility: hidden; }
               100% { visibility: visible; }
             }
-            .pacer .pacer-shape { transform: scale(0.4); animation: pacer-4-7-8-shape 19s 2 ease-in-out; }
+            .pacer .pacer-shape { transform: scale(0.4); animation: pacer-4-7-8-shape 19s ease-in-out var(--motion-pacer-lead) var(--pacer-cycles); }
             .pacer .pacer-label { opacity: 0; }
-            .pacer .pacer-label-inhale { animation: pacer-4-7-8-inhale 19s 2 step-end; }
-            .pacer .pacer-label-hold { animation: pacer-4-7-8-hold 19s 2 step-end; }
-            .pacer .pacer-label-exhale { animation: pacer-4-7-8-exhale 19s 2 step-end; }
-            .pacer .pacer-count .pacer-strip { animation: pacer-4-7-8-count 19s 2 step-end; }
-            .pacer .pacer-count { visibility: hidden; animation: pacer-end 38s step-end; }
-            .pacer .pacer-cycle .pacer-strip { animation: pacer-4-7-8-cycle 38s step-end forwards; }
-            .pacer .pacer-done { animation: pacer-done 38s step-end forwards; }
+            .pacer .pacer-label-inhale { animation: pacer-4-7-8-inhale 19s step-end var(--motion-pacer-lead) var(--pacer-cycles); }
+            .pacer .pacer-label-hold { animation: pacer-4-7-8-hold 19s step-end var(--motion-pacer-lead) var(--pacer-cycles); }
+            .pacer .pacer-label-exhale { animation: pacer-4-7-8-exhale 19s step-end var(--motion-pacer-lead) var(--pacer-cycles); }
+            .pacer .pacer-count .pacer-strip { animation: pacer-4-7-8-count 19s step-end var(--motion-pacer-lead) var(--pacer-cycles); }
+            .pacer .pacer-count { visibility: hidden; animation: pacer-end var(--pacer-session) step-end var(--motion-pacer-lead); }
+            .pacer { --cycles-session: 2; --session-session: 38s; }
+            .pacer .pacer-for-session .pacer-strip { animation: pacer-4-7-8-cycle-2 38s step-end var(--motion-pacer-lead) forwards; }
+            .pacer .pacer-for-session.pacer-done { animation: pacer-done 38s step-end var(--motion-pacer-lead) forwards; }
             @media (prefers-reduced-motion: reduce) {
-              .pacer .pacer-run *, .pacer .pacer-count .pacer-strip, .pacer .pacer-cycle .pacer-strip, .pacer .pacer-done { animation: none; }
+              .pacer .pacer-run *, .pacer .pacer-count .pacer-strip, .pacer .pacer-cycle .pacer-strip, .pacer .pacer-for.pacer-done { animation: none; }
               .pacer .pacer-run, .pacer .pacer-done { display: none; }
             }
 
@@ -103,18 +105,24 @@ final class BreathingPacerTests: XCTestCase {
         XCTAssertTrue(css.contains("  16.6667% { transform: translateY(-1em); }\n"), css)
         XCTAssertTrue(
             css.contains("83.3333% { transform: translateY(-5em); }\n  100% { transform: translateY(-5em); }\n}"))
-        XCTAssertTrue(css.contains("animation: pacer-coherent-shape 11s 6 ease-in-out; }"))
-        XCTAssertTrue(css.contains(".pacer .pacer-done { animation: pacer-done 66s step-end forwards; }"))
+        XCTAssertTrue(
+            css.contains(
+                "animation: pacer-coherent-shape 11s ease-in-out var(--motion-pacer-lead) var(--pacer-cycles); }"))
+        XCTAssertTrue(css.contains(".pacer { --cycles-session: 6; --session-session: 66s; }"))
+        XCTAssertTrue(
+            css.contains(
+                ".pacer .pacer-for-session.pacer-done { animation: pacer-done 66s step-end var(--motion-pacer-lead) forwards; }"
+            ))
     }
 
     func testOneCycleHasNoCycleSteps() {
         let css = PacerStyle.css(for: builtInPattern("equal"), cycles: 1)
         XCTAssertTrue(
             css.contains(
-                "@keyframes pacer-equal-cycle {\n  0% { transform: translateY(0); }\n"
+                "@keyframes pacer-equal-cycle-1 {\n  0% { transform: translateY(0); }\n"
                     + "  100% { transform: translateY(0); }\n}"),
             css)
-        XCTAssertTrue(css.contains("pacer-equal-shape 10s 1 ease-in-out"))
+        XCTAssertTrue(css.contains(".pacer { --cycles-session: 1; --session-session: 10s; }"))
     }
 
     func testZeroLengthPhasesGetNoKeyframes() {
@@ -122,7 +130,10 @@ final class BreathingPacerTests: XCTestCase {
         XCTAssertTrue(equal.contains("  50% { transform: scale(1); }\n  100% { transform: scale(0.4); }\n"), equal)
         XCTAssertFalse(equal.contains("hold"))
         XCTAssertFalse(equal.contains("rest"))
-        XCTAssertTrue(equal.contains("animation: pacer-equal-shape 10s 4 ease-in-out;"))
+        XCTAssertTrue(
+            equal.contains("animation: pacer-equal-shape 10s ease-in-out var(--motion-pacer-lead) var(--pacer-cycles);")
+        )
+        XCTAssertFalse(equal.contains("-dot"), "two phases: a circle, no dot")
 
         let box = PacerStyle.css(for: builtInPattern("box"))
         XCTAssertTrue(
@@ -133,7 +144,7 @@ final class BreathingPacerTests: XCTestCase {
             box.contains(
                 "@keyframes pacer-box-rest {\n  0% { opacity: 0; }\n  75% { opacity: 1; }\n  100% { opacity: 1; }\n}"))
 
-        XCTAssertTrue(PacerStyle.css(for: builtInPattern("coherent")).contains(" 11s 4 ease-in-out"))
+        XCTAssertTrue(PacerStyle.css(for: builtInPattern("coherent")).contains(" 11s ease-in-out"))
     }
 
     func testOddLengthsAndScope() {
@@ -141,13 +152,79 @@ final class BreathingPacerTests: XCTestCase {
         let thirds = BreathingPattern(id: "thirds", name: "T", inhale: 1, hold: 0, exhale: 2, rest: 0)
         let css = PacerStyle.css(for: thirds, scope: "#p")
         XCTAssertTrue(css.contains("  33.3333% { transform: scale(1); }\n"), css)
-        XCTAssertTrue(css.contains("#p .pacer-label-exhale { animation: pacer-thirds-exhale 3s 4 step-end; }"))
+        XCTAssertTrue(
+            css.contains(
+                "#p .pacer-label-exhale { animation: pacer-thirds-exhale 3s step-end var(--motion-pacer-lead) var(--pacer-cycles); }"
+            ))
         let quarter = BreathingPattern(id: "q", name: "Q", inhale: dec("1.25"), hold: 0, exhale: 1, rest: 0)
         let q = PacerStyle.css(for: quarter)
-        XCTAssertTrue(q.contains(" 2.25s 4 ease-in-out"), q)
+        XCTAssertTrue(q.contains(" 2.25s ease-in-out"), q)
         XCTAssertTrue(q.contains("  55.5556% { transform: scale(1); }\n"), "1.25 / 2.25 = 0.555…")
         XCTAssertEqual(
             PacerStyle.css(for: BreathingPattern(id: "z", name: "z", inhale: 0, hold: 0, exhale: 0, rest: 0)), "")
+    }
+}
+
+/// Issue 25: the pacer waits for a tap and offers lengths; box breathing is a square with a dot.
+final class PacerLengthsTests: XCTestCase {
+    func testEachLengthSetsItsCyclesAndSessionAndShowsItsOwnCounter() throws {
+        let lengths = [PacerStyle.Length(id: "cycles", cycles: 4), .init(id: "3min", cycles: 11)]
+        let css = PacerStyle.css(for: builtInPattern("box"), lengths: lengths)
+        XCTAssertTrue(
+            css.contains(
+                ".pacer { --cycles-cycles: 4; --session-cycles: 64s; --cycles-3min: 11; --session-3min: 176s; }"))
+        XCTAssertFalse(css.contains(":has("), "the page's own style keeps to what the Nu checker reads")
+        XCTAssertTrue(css.contains("@keyframes pacer-box-cycle-4 {") && css.contains("@keyframes pacer-box-cycle-11 {"))
+        XCTAssertTrue(
+            css.contains(
+                ".pacer .pacer-for-3min .pacer-strip { animation: pacer-box-cycle-11 176s step-end var(--motion-pacer-lead) forwards; }"
+            ))
+        XCTAssertEqual(css.components(separatedBy: "@keyframes pacer-end {").count, 2, "shared keyframes once")
+        // The theme picks the chosen length's cycles and shows its elements, for every length id.
+        let style = String(decoding: try Theme.builtIn.read("static/style.css").get().bytes, as: UTF8.self)
+        for id in PacerStyle.lengthIDs {
+            XCTAssertTrue(
+                style.contains(
+                    ".pacer:has(#pacer-length-\(id):checked) { --pacer-cycles: var(--cycles-\(id)); --pacer-session: var(--session-\(id)); }"
+                ), id)
+            XCTAssertTrue(style.contains(".pacer:has(#pacer-length-\(id):checked) .pacer-for-\(id)"), id)
+        }
+    }
+
+    /// A pattern of four phases is a square: the dot goes up the left side breathing in, along the
+    /// top holding, down the right side breathing out and back along the bottom resting.
+    func testBoxBreathingIsASquareWithADotGoingRound() {
+        XCTAssertTrue(PacerStyle.isSquare(builtInPattern("box")))
+        XCTAssertFalse(PacerStyle.isSquare(builtInPattern("4-7-8")))
+        let css = PacerStyle.css(for: builtInPattern("box"))
+        XCTAssertTrue(
+            css.contains(
+                "@keyframes pacer-box-dot {\n  0% { left: 0%; top: 100%; }\n  25% { left: 0%; top: 0%; }\n"
+                    + "  50% { left: 100%; top: 0%; }\n  75% { left: 100%; top: 100%; }\n"
+                    + "  100% { left: 0%; top: 100%; }\n}\n"), css)
+        XCTAssertTrue(
+            css.contains(
+                ".pacer .pacer-dot { animation: pacer-box-dot 16s linear var(--motion-pacer-lead) var(--pacer-cycles); }"
+            ))
+    }
+
+    /// serve's log form of each length appears when that session ends; at once under reduced
+    /// motion, and when serve sent it back with its message.
+    func testEachLengthsLogFormAppearsWhenItsSessionEnds() {
+        let css = PacerStyle.logFormCSS(
+            for: builtInPattern("4-7-8"), lengths: [.init(id: "cycles", cycles: 3), .init(id: "5min", cycles: 16)])
+        XCTAssertEqual(
+            css,
+            """
+            .pacer .pacer-log { visibility: hidden; }
+            .pacer .pacer-for-cycles.pacer-log { animation: pacer-done 57s step-end var(--motion-pacer-lead) forwards; }
+            .pacer .pacer-for-5min.pacer-log { animation: pacer-done 304s step-end var(--motion-pacer-lead) forwards; }
+            .pacer.pacer-sent-back .pacer-for.pacer-log { animation: none; visibility: visible; }
+            @media (prefers-reduced-motion: reduce) {
+              .pacer .pacer-for.pacer-log { animation: none; visibility: visible; }
+            }
+
+            """)
     }
 }
 

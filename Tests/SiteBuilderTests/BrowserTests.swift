@@ -10,7 +10,11 @@ import XCTest
 /// missing `lang`, `alt` or SVG titles, pages over 100 KB, text under WCAG AA contrast, a missing
 /// focus indicator and animation under reduced motion; and at 375 px (issue 12) horizontal overflow
 /// (the page or any box past either edge), overlapping text boxes, tables that scroll sideways
-/// instead of stacking, and dates, amounts and navigation links broken across lines.
+/// instead of stacking, and dates, amounts and navigation links broken across lines. Issue 25 adds,
+/// at 375×812: a header over 72 px or a navigation in two rows, a tab bar over the page's end, the
+/// Today screen's first jar outside the first screen, a jar blank while it plays (its pixels
+/// sampled), and at every width a calendar that does not fit its box, a card alone on a grid's
+/// last row, and a pacer that moves before its Start is tapped or is not full-screen after.
 ///
 /// Needs `chromium`, `chromium-driver` and Selenium (`make deps` installs them). Without them the
 /// tests skip, except under CI (the `CI` environment variable set), where they fail.
@@ -78,6 +82,8 @@ final class BrowserTests: XCTestCase {
             "<svg> without <title>", "horizontal overflow: page is", "contrast 2.22:1 < 4.5:1 for \"Faint text\"",
             "focus: first Tab stop", "reduced motion: animation still runs: spin",
             "blank image: https://example.com/logo.png", "blank pacer: its shape is",
+            "lone card: ul.cards (4 in 3 columns) ends with \"Alone\" alone",
+            "pacer: no start control (.pacer-start) to tap",
         ]
         for problem in expected {
             XCTAssertTrue(
@@ -92,6 +98,11 @@ final class BrowserTests: XCTestCase {
             "\"Written first\" (p)", "\"Written over it\" (p.under)",
             "table scrolls sideways at 375 px (not stacked rows): \"Too wide\"",
             "date broken across lines: 1: \"14 December 2026\"", "amount broken across lines: 1: \"¥12,345.67\"",
+            // Issue 25: a header over 72 px, its navigation in two rows, a fixed bar over the page's end.
+            "header: header is", "navigation: nav is", "rows (one row, at most 72 px)",
+            "fixed bar: p.bar (48 px) covers the end of the page",
+            "first screen: the first goal's jar is at",
+            "heatmap: svg.heatmap does not fit its box (scrolls in figure.heatmap-figure)",
         ]
         for problem in phone {
             XCTAssertTrue(
@@ -100,6 +111,22 @@ final class BrowserTests: XCTestCase {
         }
         XCTAssertFalse(
             run.failures.contains { $0.hasPrefix("FAIL phone/ light 1280") }, "the phone checks are for phones")
+        // Issue 25: a jar blank in its first second, sampled as pixels on a phone.
+        XCTAssertTrue(
+            run.failures.contains {
+                $0.hasPrefix("FAIL jar/ light 375: ") && $0.contains("blank jar: 0.0% of it drawn 0.10 s")
+            },
+            "no blank jar failure on the jar page:\n\(run.output)")
+        // Issue 25: a pacer that moves before its Start is tapped, and whose session then is not
+        // full-screen.
+        for problem in [
+            "pacer: moves before a tap: grow on div.pacer-shape",
+            "pacer: the started session is not full-screen (0 of 812 px high; also shown: header)",
+        ] {
+            XCTAssertTrue(
+                run.failures.contains { $0.hasPrefix("FAIL pacer/ ") && $0.contains(problem) },
+                "no \(problem) failure on the pacer page:\n\(run.output)")
+        }
         XCTAssertTrue(run.output.contains("#aaaaaa on #fbfaf7"), "the colours are named")
         XCTAssertTrue(run.output.contains("https://example.com/logo.png"), "the off-site request is named")
         print("browser self-test: the checker flagged \(run.failures.count) problems on the broken page")

@@ -160,8 +160,34 @@ final class ChartTests: XCTestCase {
 
     func testHeatmapWithoutPracticeShowsSeventeenWeeksAndAtMostFiftyThree() {
         XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: [])).weeks.count, 17)
-        XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: ["2026-11-30"])).weeks.count, 17)
+        XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: ["2026-11-09"])).weeks.count, 17)
         XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: ["2025-12-01"])).weeks.count, 53)
+    }
+
+    /// Issue 25: a habit under four weeks old is drawn from its first week, not behind sixteen
+    /// empty ones; the legend still fits.
+    func testAYoungHabitStartsAtItsFirstSession() {
+        let one = chart(heatmap(today: "2026-12-01", practised: ["2026-11-30"]))
+        XCTAssertEqual(one.weeks.count, 1)
+        XCTAssertEqual(one.firstDay, d("2026-11-30"))
+        XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: ["2026-11-18"])).weeks.count, 3)
+        XCTAssertEqual(chart(heatmap(today: "2026-12-01", practised: ["2026-11-12"])).weeks.count, 17, "four weeks")
+        // The grid is 36 + 15 + 24 = 75 wide; "Less", five squares and "More" need more.
+        let svg = one.svg
+        XCTAssertTrue(svg.contains("width=\"167.5\" height=\"149\""), svg)
+        XCTAssertFalse(svg.contains("x=\"-"), "nothing drawn left of the picture")
+    }
+
+    /// The phone's calendar: the latest weeks only, under its own ids.
+    func testThePhoneCalendarKeepsTheLatestWeeks() {
+        var phone = chart(heatmap(today: "2026-12-01", practised: ["2026-06-10", "2026-12-01"]))
+        phone.maxWeeks = 17
+        phone.id = "heatmap-phone"
+        XCTAssertEqual(phone.weeks.count, 17)
+        XCTAssertEqual(phone.firstDay, d("2026-08-10"))
+        XCTAssertEqual(phone.size.width, 36 + 17 * 15 + 24)
+        XCTAssertTrue(phone.svg.contains("aria-labelledby=\"heatmap-phone-title heatmap-phone-desc\""))
+        XCTAssertTrue(phone.svg.contains("<rect class=\"level-3 today\""))
     }
 
     func testWeeklyColumnsFitTheirTicksAndKeepTheLastMonthInside() {
@@ -204,5 +230,21 @@ final class ChartTests: XCTestCase {
         XCTAssertFalse(svg.contains("bar-"))
         // The longest bar ends where the longest value still fits.
         XCTAssertTrue(svg.contains("width=\"\(String(format: "%.2f", 640 - chart.labelWidth - chart.valueWidth))\""))
+    }
+}
+
+/// Issue 25: a grid of cards never leaves one card alone on its last row.
+final class GridColumnsTests: XCTestCase {
+    func testNoCardIsLeftAloneOnTheLastRow() {
+        XCTAssertEqual(GridColumns.balanced(4, preferring: [3, 2, 4]), 2, "four goals: two rows of two")
+        XCTAssertEqual(GridColumns.balanced(7, preferring: [3, 2, 4]), 4, "four and three")
+        XCTAssertEqual(GridColumns.balanced(6, preferring: [3, 2, 4]), 3)
+        XCTAssertEqual(GridColumns.balanced(2, preferring: [3, 2, 4]), 3, "one row is never lonely")
+        XCTAssertEqual(GridColumns.balanced(19, preferring: [3, 4]), 4, "19 medals: 4 × 4 and 3")
+        XCTAssertEqual(GridColumns.balanced(13, preferring: [3, 4, 2]), 3, "none fits: the first")
+        for count in 2...40 {
+            let columns = GridColumns.balanced(count, preferring: [3, 4, 5])
+            XCTAssertTrue(count <= columns || count % columns != 1, "\(count) in \(columns)")
+        }
     }
 }

@@ -43,8 +43,11 @@ final class CopyTests: XCTestCase {
         }
         let html = try XCTUnwrap(try site(today: "2026-11-01").text("index.html"))
         XCTAssertTrue(html.contains("<li><strong>1</strong> day in a row</li>"), html)
-        XCTAssertTrue(html.contains("<li><strong>1</strong> session · <strong>1.1</strong> minutes</li>"), html)
-        XCTAssertTrue(html.contains("Wish · 2 deposits"), html)
+        let breathing = try XCTUnwrap(try site(today: "2026-11-01").text("breathing/index.html"))
+        XCTAssertTrue(
+            breathing.contains("<li><strong>1</strong> session · <strong>1.1</strong> minutes</li>"), breathing)
+        let goals = try XCTUnwrap(try site(today: "2026-11-01").text("goals/index.html"))
+        XCTAssertTrue(goals.contains("Wish · 2 deposits"), goals)
         let heatmap = try XCTUnwrap(try site(today: "2026-11-01").text("breathing/index.html"))
         XCTAssertTrue(heatmap.contains("1 Nov 2026: 1 session, "), "a heatmap day's label")
         XCTAssertTrue(heatmap.contains("1 session in all."), "the heatmap's description")

@@ -6,8 +6,9 @@ import XCTest
 @testable import SiteBuilder
 @testable import SiteData
 
-/// The dashboard, today first (issue 12): a strip of what is due or overdue today, each linking
-/// to where it is handled, then the headline figures; one H1. The base fixture's bike plan is
+/// The dashboard, today first (issues 12 and 25): the date and the quote, a strip of what is due
+/// or overdue today as rows to tap, each linking to where it is handled, then the headline figures
+/// and the goals as rows; one H1. The base fixture's bike plan is
 /// monthly from Sep 1 (deposits Sep 1 and Oct 1, so Nov 1 is the next due), Music (EUR, monthly)
 /// renews Dec 10, and the practice sessions are on Nov 1 and Nov 2.
 final class DashboardTodayTests: XCTestCase {
@@ -60,8 +61,10 @@ final class DashboardTodayTests: XCTestCase {
     func testTheStripComesFirstAndTheSectionsFollowInOrder() throws {
         let html = try dashboard(today: "2026-11-29")
         let order = [
-            #"<section class="today""#, #"<ul class="headline">"#, #"id="goals-heading""#, #"id="spend-heading""#,
-            #"id="breathing-heading""#, #"<aside class="day-quote""#,
+            #"<h1>Today <time class="today-date" datetime="2026-11-29">Sunday, 29 Nov</time></h1>"#,
+            #"<a class="today-quote" href="quotes/2026-11-29/">"#, #"<section class="today""#,
+            #"<ul class="headline">"#, #"id="goals-heading""#, #"<ul class="goal-rows">"#, #"id="breathing-heading""#,
+            #"id="spend-heading""#, #"id="badges-heading""#,
         ]
         let positions = try order.map { marker in
             try XCTUnwrap(html.range(of: marker)?.lowerBound, marker)
@@ -76,7 +79,7 @@ final class DashboardTodayTests: XCTestCase {
         let overdue = strip(try dashboard(today: "2026-11-29"))
         XCTAssertTrue(
             overdue.contains(
-                #"<li><a href="goals/bike/">Put $50.00 into Bike</a> <strong class="when overdue">overdue by 28 days</strong></li>"#
+                #"<li><a class="row" href="goals/bike/"><span class="row-text">Put $50.00 into Bike</span> <strong class="when overdue">overdue by 28 days</strong></a></li>"#
             ), overdue)
         XCTAssertFalse(overdue.contains("Nothing due today"))
     }
@@ -84,8 +87,11 @@ final class DashboardTodayTests: XCTestCase {
     func testADepositDueTodayIsMarkedDueNotMuted() throws {
         let dueToday = strip(try dashboard(today: "2026-11-01"))
         XCTAssertTrue(
-            dueToday.contains(#"Put $50.00 into Bike</a> <strong class="when due-now">due today</strong>"#), dueToday)
-        XCTAssertTrue(dueToday.contains(#"<p class="practice practice-done"><a href="breathing/">"#), dueToday)
+            dueToday.contains(#"Put $50.00 into Bike</span> <strong class="when due-now">due today</strong>"#), dueToday
+        )
+        XCTAssertTrue(
+            dueToday.contains(#"<p class="practice practice-done"><a class="row" href="breathing/">"#), dueToday)
+        XCTAssertTrue(dueToday.contains(#"<span class="when done">Done</span>"#), dueToday)
     }
 
     /// A trial and a renewal within three days link to their row on the subscriptions page, which
@@ -99,24 +105,60 @@ final class DashboardTodayTests: XCTestCase {
         for (today, when) in cases {
             let built = try site(today: today, extra: extra)
             let items = strip(try XCTUnwrap(built.text("index.html")))
-            let item = #"<a href="subscriptions/#trial-box">Trial box: the free trial turns into a $5.00 charge</a>"#
+            let item =
+                #"<a class="row" href="subscriptions/#trial-box"><span class="row-text">Trial box: the free trial turns into a $5.00 charge</span>"#
             XCTAssertTrue(items.contains("\(item) <strong class=\"when"), "\(today): \(items)")
             XCTAssertTrue(items.contains(">\(when)</strong>"), "\(today): \(items)")
-            XCTAssertTrue(try XCTUnwrap(built.text("subscriptions/index.html")).contains(#"<tr id="trial-box">"#))
+            XCTAssertTrue(
+                try XCTUnwrap(built.text("subscriptions/index.html")).contains(#"id="trial-box">"#),
+                "the row to land on")
             XCTAssertFalse(items.contains("in 0 days") || items.contains("in 1 days"), items)
         }
         XCTAssertFalse(strip(try dashboard(today: "2026-11-27", extra: extra)).contains("Trial box"), "4 days out")
         let renewal = strip(try dashboard(today: "2026-12-09"))
         XCTAssertTrue(
             renewal.contains(
-                #"<a href="subscriptions/#music">Music renews for €9.99</a> <strong class="when due-soon">tomorrow</strong>"#
+                #"<a class="row" href="subscriptions/#music"><span class="row-text">Music renews for €9.99</span> <strong class="when due-soon">tomorrow</strong>"#
             ), renewal)
+    }
+
+    /// A busy day: the two most pressing rows show, the rest open under "N more" (a <details>),
+    /// so the goals stay in a phone's first screen (issue 25).
+    func testABusyDayShowsTwoRowsAndTheRestUnderMore() throws {
+        let paper = "\n[[subscription]]\nname = \"Paper\"\nprice = 3\ncurrency = \"USD\"\nnext_billing = 2026-11-30\n"
+        let html = strip(try dashboard(today: "2026-11-29", extra: ["subscriptions/trial.toml": trial + paper]))
+        let shown = part(html, from: #"<ul class="due">"#, to: "</ul>")
+        XCTAssertEqual(shown.components(separatedBy: "<li>").count - 1, 2, shown)
+        XCTAssertTrue(shown.contains("Put $50.00 into Bike"), "overdue first")
+        let more = part(html, from: #"<details class="due-more">"#, to: "</details>")
+        XCTAssertTrue(more.contains(#"<summary class="row"><span class="row-text">1 more due</span></summary>"#), html)
+        XCTAssertFalse(shown.contains("Trial box") && more.contains("Trial box"), "each once")
+        XCTAssertTrue((shown + more).contains("Trial box"))
+    }
+
+    /// Not yet practised today: the strip's practice row starts the pacer the program prescribes
+    /// next (the base fixture's "short" program, day 1: calm).
+    func testTodaysPracticeLeadsStraightToAPacer() throws {
+        let html = strip(try dashboard(today: "2026-11-29"))
+        XCTAssertTrue(
+            html.contains(#"<p class="practice"><a class="row" href="breathing/calm/"><span class="row-text">"#), html)
+        XCTAssertTrue(html.contains(#"<span class="when start">Start</span>"#), html)
+    }
+
+    /// The goals are rows: a small jar, the name, how far along, what is saved and what comes next.
+    func testEveryGoalIsARowWithItsSmallJar() throws {
+        let html = try dashboard(today: "2026-11-29")
+        let rows = part(html, from: #"<ul class="goal-rows">"#, to: "</ul>")
+        XCTAssertTrue(rows.contains(#"<a class="goal-link" href="goals/bike/">"#), rows)
+        XCTAssertTrue(rows.contains(#"<img class="jar-small" src="goals/bike/jar.svg" width="48" height="66" alt="">"#))
+        XCTAssertTrue(rows.contains(#"<span class="goal-percent">22%</span>"#), rows)
+        XCTAssertTrue(rows.contains(#"<strong>$110.25</strong> / $500.00 · next "#), rows)
     }
 
     /// The row a strip link lands on is marked, with a token colour.
     func testTheLinkedSubscriptionRowIsMarked() throws {
         let css = try XCTUnwrap(try site(today: "2026-11-29").text("style.css"))
-        XCTAssertTrue(css.contains("tr:target > * { background: var(--color-warn-soft); }"), css)
+        XCTAssertTrue(css.contains(".sub-row:target { background: var(--color-warn-soft); }"), css)
     }
 
     /// What the strip says is not said again under the subscriptions' heading.

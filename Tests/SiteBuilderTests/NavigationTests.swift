@@ -67,6 +67,29 @@ final class NavigationTests: XCTestCase {
         XCTAssertTrue(dashboard.contains("<a href=\"pages/\">"), "the dashboard's navigation links the index")
     }
 
+    /// Issue 25: a phone's tab bar holds the daily sections, each with its icon's class; the
+    /// others are under "More", which is marked when the page is one of them.
+    func testAPhoneHasATabBarOfTheDailySectionsAndTheRestUnderMore() throws {
+        let site = try build(extraPages: 0)
+        let badges = String(decoding: try XCTUnwrap(site["badges/index.html"]), as: UTF8.self)
+        let tabbar = try XCTUnwrap(badges.components(separatedBy: "<nav class=\"tabbar\"").dropFirst().first)
+            .components(separatedBy: "</nav>")[0]
+        let tabs = tabbar.components(separatedBy: "class=\"tab tab-").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
+        XCTAssertEqual(tabs, ["home", "goals", "subscriptions", "breathing"])
+        let more = try XCTUnwrap(badges.components(separatedBy: "<details class=\"more-nav\">").dropFirst().first)
+            .components(separatedBy: "</details>")[0]
+        XCTAssertTrue(more.contains("<summary class=\"more-button more-current\">"), more)
+        for path in ["../badges/", "../quotes/", "../pages/"] {
+            XCTAssertTrue(more.contains("<a href=\"\(path)\""), path)
+        }
+        XCTAssertTrue(more.contains("<a href=\"../badges/\" aria-current=\"page\">"), more)
+        let goals = String(decoding: try XCTUnwrap(site["goals/index.html"]), as: UTF8.self)
+        XCTAssertTrue(goals.contains("<a class=\"tab tab-goals\" href=\"../goals/\" aria-current=\"page\">"))
+        XCTAssertTrue(goals.contains("<summary class=\"more-button\">"), "More is not marked on a tab's page")
+    }
+
     func testASiteWithoutPagesHasNoPagesEntry() throws {
         var options = BuildOptions()
         let data = TestSupport.temporaryFolder(self).appendingPathComponent("data")

@@ -44,12 +44,18 @@ final class PacerPageTests: XCTestCase {
         let site = try build()
         // calm is the next day of "short": 3 cycles of 10 s.
         let calm = try XCTUnwrap(site["breathing/calm/index.html"])
-        XCTAssertTrue(calm.contains("pacer-calm-shape 10s 3 ease-in-out"), calm)
+        XCTAssertTrue(
+            calm.contains(".pacer { --cycles-cycles: 3; --session-cycles: 30s;"), calm
+        )
         XCTAssertTrue(
             calm.contains(
-                "<p class=\"pacer-cycle\">Cycle <span class=\"pacer-window\"><span class=\"pacer-strip\">"
-                    + "<span>1</span><span>2</span><span>3</span></span></span> of 3</p>"), calm)
-        XCTAssertTrue(calm.contains("<p class=\"pacer-done\">Done: 3 cycles. <a href=\"./\">Start again</a></p>"))
+                "<p class=\"pacer-cycle pacer-for pacer-for-cycles\" aria-hidden=\"true\">Cycle <span class=\"pacer-window\">"
+                    + "<span class=\"pacer-strip\"><span>1</span><span>2</span><span>3</span></span></span> of 3</p>"),
+            calm)
+        XCTAssertTrue(
+            calm.contains(
+                "<p class=\"pacer-done pacer-for pacer-for-cycles\">Done: 3 cycles. <label for=\"pacer-start\">Close</label></p>"
+            ))
         XCTAssertTrue(
             calm.contains(
                 "<p class=\"pacer-count\"><span class=\"pacer-strip\"><span>4</span><span>3</span><span>2</span>"
@@ -57,7 +63,38 @@ final class PacerPageTests: XCTestCase {
                     + "<span>1</span></span></p>"))
         // No program day uses box: the default session of 4 cycles.
         let box = try XCTUnwrap(site["breathing/box/index.html"])
-        XCTAssertTrue(box.contains("pacer-box-shape 16s 4 ease-in-out"))
+        XCTAssertTrue(box.contains(".pacer { --cycles-cycles: 4; --session-cycles: 64s;"))
         XCTAssertTrue(box.contains("</span></span> of 4</p>"))
+    }
+
+    /// Issue 25: the pacer waits for a tap — a Start check box and its label, no JavaScript — and
+    /// offers the prescribed cycles or 1, 3 or 5 minutes in whole cycles (10 s a cycle for calm);
+    /// the units are in words; box breathing is drawn as a square with a dot.
+    func testThePacerWaitsForATapAndOffersLengths() throws {
+        let site = try build()
+        let calm = try XCTUnwrap(site["breathing/calm/index.html"])
+        XCTAssertTrue(
+            calm.contains(
+                #"<input class="pacer-toggle" type="checkbox" id="pacer-start"><label class="pacer-start" for="pacer-start">Start</label>"#
+            ), calm)
+        for (id, label, detail, checked) in [
+            ("cycles", "3 cycles", "0:30", true), ("1min", "1 min", "6 cycles", false),
+            ("3min", "3 min", "18 cycles", false), ("5min", "5 min", "30 cycles", false),
+        ] {
+            let radio =
+                #"<input class="pacer-choice" type="radio" name="pacer-length" id="pacer-length-\#(id)" value="\#(id)""#
+                + (checked ? " checked" : "")
+                + #"><label for="pacer-length-\#(id)">\#(label) <span class="meta">\#(detail)</span></label>"#
+            XCTAssertTrue(calm.contains(radio), "\(radio)\n\(calm)")
+        }
+        XCTAssertTrue(calm.contains("one cycle 10 s"), "units in words")
+        XCTAssertTrue(
+            calm.contains(
+                #"<p class="pacer-lead"><span class="pacer-strip"><span>3</span><span>2</span><span>1</span>"#))
+        XCTAssertFalse(calm.contains("pacer-dot"), "two phases: a circle")
+        let box = try XCTUnwrap(site["breathing/box/index.html"])
+        XCTAssertTrue(
+            box.contains(#"<div class="pacer-stage pacer-square">"#) && box.contains(#"<div class="pacer-dot"></div>"#))
+        XCTAssertFalse(box.contains("pacer-length-1min"), "1 min of box is its 4 cycles: not offered twice")
     }
 }

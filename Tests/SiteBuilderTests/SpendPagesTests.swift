@@ -68,31 +68,114 @@ final class SpendPagesTests: XCTestCase {
         XCTAssertEqual(goals.first?["projected_with_slain"] as? String, "2027-05-09")
     }
 
+    /// The base fixture's forecast is flat (nothing more in November, then $16.79 every month):
+    /// a sentence says so instead of twelve equal columns, and no month is named the dearest
+    /// (issue 25).
     func testThePagesShowThemInBothLanguages() throws {
         let cases = [
             (
-                "en", "$430.18</strong> spent so far", "Video</strong> $10.00 → $12.00 (+20.0%) since 5 Jun 2026",
-                "Most expensive month ahead: Dec 2026, $16.79", "158 days sooner", "average $15.39"
+                "en", #"<span class="figure">$430.18</span> <span class="label">spent so far</span>"#,
+                "Video</strong> $10.00 → $12.00 (+20.0%) since 5 Jun 2026",
+                "No surprises ahead: every month charges $16.79, $184.68 over the next 12 months.", "158 days sooner"
             ),
             (
-                "zh-Hans", "US$430.18</strong> 累计花费", "Video</strong> US$10.00 → US$12.00（+20.0%），2026年6月5日 起",
-                "未来最贵的月份：2026年12月，US$16.79", "提前 158 天", "月均 US$15.39"
+                "zh-Hans", #"<span class="figure">US$430.18</span> <span class="label">累计花费</span>"#,
+                "Video</strong> US$10.00 → US$12.00（+20.0%），2026年6月5日 起",
+                "接下来没有意外：每个月都扣 US$16.79，未来 12 个月共 US$184.68。", "提前 158 天"
             ),
         ]
-        for (language, spent, rise, costliest, sooner, average) in cases {
+        for (language, spent, rise, flat, sooner) in cases {
             let site = try site(language: language)
             let page = try XCTUnwrap(site.text("subscriptions/index.html"))
-            for expected in [spent, rise, costliest, sooner, average] {
+            for expected in [spent, rise, flat, sooner] {
                 XCTAssertTrue(page.contains(expected), "\(language): \(expected)")
             }
-            let forecastRows = page.components(separatedBy: "<tr><th scope=\"row\"><time datetime=\"202").count - 1
-            XCTAssertEqual(forecastRows, 12, language)
-            XCTAssertTrue(page.contains("class=\"reference\""), "the average month's line")
+            XCTAssertFalse(page.contains("class=\"chart columns\""), "\(language): no twelve equal columns")
+            XCTAssertFalse(page.contains("Most expensive") || page.contains("最贵"), language)
             let goal = try XCTUnwrap(site.text("goals/bike/index.html"))
             XCTAssertTrue(goal.contains(sooner), "\(language): the goal page says how much sooner")
             XCTAssertTrue(goal.contains("<time datetime=\"2027-05-09\">"), language)
+            let dashboard = try XCTUnwrap(site.text("index.html"))
+            XCTAssertFalse(dashboard.contains("Most expensive") || dashboard.contains("最贵"), "\(language): dashboard")
+        }
+    }
+
+    /// A yearly charge in March makes the months differ: the columns, the average month's line
+    /// (labelled above the columns), the dearest month, and the table behind them. March 2027 is
+    /// 16.7892 + 24 = 40.79; the average month (11 × 16.7892 + 24) ÷ 12 = 17.3901 → 17.39.
+    func testAForecastThatVariesIsDrawnWithItsDearestMonth() throws {
+        let yearly = """
+            [[subscription]]
+            name = "Domain"
+            price = 24
+            currency = "USD"
+            cycle = "yearly"
+            started = 2025-03-10
+            next_billing = 2027-03-10
+
+            """
+        let cases = [
+            ("en", "Most expensive month ahead: Mar 2027, $40.79", "average $17.39"),
+            ("zh-Hans", "未来最贵的月份：2027年3月，US$40.79", "月均 US$17.39"),
+        ]
+        for (language, costliest, average) in cases {
+            let site = try TestSupport.baseSite(
+                language: language, files: ["subscriptions/extra.toml": Self.extra + "\n" + yearly])
+            let page = try XCTUnwrap(site.text("subscriptions/index.html"))
+            XCTAssertTrue(page.contains(costliest), "\(language): \(costliest)")
+            XCTAssertTrue(page.contains(average), "\(language): \(average)")
+            XCTAssertTrue(page.contains("class=\"reference\""), "the average month's line")
+            let forecastRows = page.components(separatedBy: "<tr><th scope=\"row\"><time datetime=\"202").count - 1
+            XCTAssertEqual(forecastRows, 12, language)
             XCTAssertTrue(try XCTUnwrap(site.text("index.html")).contains(costliest), "\(language): the dashboard")
         }
+    }
+
+    /// Nothing slain: an invitation names the trial about to charge, the day to cancel by and
+    /// what it would keep, instead of a row of zeros; nothing risky to cancel, it just says so.
+    func testNothingSlainInvitesTheFirstSlay() throws {
+        let trial = """
+            [[subscription]]
+            name = "Trial box"
+            price = 5
+            currency = "USD"
+            cycle = "monthly"
+            trial = true
+            started = 2026-11-20
+            next_billing = 2026-12-01
+
+            """
+        let site = try TestSupport.baseSite(files: ["subscriptions/trial.toml": trial])
+        let page = try XCTUnwrap(site.text("subscriptions/index.html"))
+        XCTAssertTrue(
+            page.contains(
+                "<p class=\"invite\">Nothing cancelled yet — cancel Trial box before 1 Dec and keep $5.00 every month.</p>"
+            ),
+            page)
+        XCTAssertFalse(page.contains("saved every month"), "no figures of nothing slain")
+        let zh = try TestSupport.baseSite(language: "zh-Hans", files: ["subscriptions/trial.toml": trial])
+        XCTAssertTrue(
+            try XCTUnwrap(zh.text("subscriptions/index.html")).contains("还没有退订过——在 12月1日 前退订 Trial box，每月省下 US$5.00。"))
+        let plain = try TestSupport.baseSite()
+        XCTAssertTrue(try XCTUnwrap(plain.text("subscriptions/index.html")).contains("Nothing cancelled yet"))
+    }
+
+    /// Every active subscription is a row: its price per cycle in words ("/ month"), what it costs
+    /// a month when that differs, the shared part only when shared, and no "low" risk.
+    func testSubscriptionsAreRowsThatSayOnlyWhatDiffers() throws {
+        let page = try XCTUnwrap(site(language: "en").text("subscriptions/index.html"))
+        let all = try XCTUnwrap(page.components(separatedBy: "id=\"all-heading\"").dropFirst().first)
+        let music = try XCTUnwrap(all.components(separatedBy: "<li class=\"sub-row\" id=\"music\">").dropFirst().first)
+            .components(separatedBy: "</li>")[0]
+        XCTAssertTrue(music.contains("<strong>€9.99</strong> <span class=\"per\">/ month</span>"), music)
+        XCTAssertTrue(music.contains("≈ $10.79 / month"), "another currency: what it is a month here")
+        XCTAssertFalse(music.contains("my share"), "not shared")
+        XCTAssertFalse(all.contains("Low"), "a low risk is not shown")
+        let video = try XCTUnwrap(all.components(separatedBy: "id=\"video\">").dropFirst().first)
+            .components(separatedBy: "</li>")[0]
+        XCTAssertTrue(video.contains("my share $6.00 (÷2)"), video)
+        XCTAssertFalse(video.contains("≈"), "monthly in the site's currency: nothing to add")
+        XCTAssertFalse(page.contains("/ monthly"))
     }
 
     /// Nothing slain: no "what cancelling buys" and no sooner date on the goal page.

@@ -23,6 +23,14 @@ def check(condition, message):
         FAILURES.append(message)
 
 
+def tap(driver, element):
+    """Taps `element` as a thumb would: scrolled to the middle of the screen first, clear of the
+    tab bar fixed to the screen's foot (chromedriver clicks where an element already is, even
+    under the bar)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+    element.click()
+
+
 def figure(text):
     """The first number in a text such as "$880.00 / $1,500.00" (commas dropped)."""
     found = re.search(r"[0-9][0-9,]*(?:\.[0-9]+)?", text)
@@ -38,6 +46,7 @@ def main() -> int:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
+        from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
         from selenium.webdriver.support.ui import WebDriverWait
     except ImportError:
         print("skipped: selenium is not installed", file=sys.stderr)
@@ -66,8 +75,11 @@ def main() -> int:
             check(height >= 44, f"the button '{button.text}' is {height} px high (at least 44)")
         amount.send_keys("20")
         driver.find_element(By.CSS_SELECTOR, "form#form-deposit-new-bike input[name=note]").send_keys("from a phone")
-        driver.find_element(By.CSS_SELECTOR, "form#form-deposit-new-bike button[type=submit]").click()
-        WebDriverWait(driver, 60).until(
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "form#form-deposit-new-bike button[type=submit]"))
+        # The page is replaced under the wait (the form's 303): an element found on the old page
+        # may be gone by the time it is read.
+        settled = (NoSuchElementException, StaleElementReferenceException)
+        WebDriverWait(driver, 60, ignored_exceptions=settled).until(
             lambda d: figure(d.find_element(By.CSS_SELECTOR, ".goal-summary .amount strong").text) != saved_before)
         check(driver.current_url.endswith("/goals/new-bike/"), f"after the deposit the goal's page shows ({driver.current_url})")
         saved_after = figure(driver.find_element(By.CSS_SELECTOR, ".goal-summary .amount strong").text)
@@ -76,8 +88,8 @@ def main() -> int:
         check(coins_after is not None and coins_before is not None and coins_after > coins_before,
               f"the jar holds more coins: {coins_before} → {coins_after}")
         check("from a phone" in driver.page_source, "the new deposit is listed with its note")
-        frames = driver.find_elements(By.CSS_SELECTOR, ".replay img.frame")
-        check(len(frames) > 0, f"the page replays the new coins' fall ({len(frames)} frames)")
+        drop = driver.find_elements(By.CSS_SELECTOR, ".replay img.drop[src='drop.svg']")
+        check(len(drop) == 1 and drop[0].is_displayed(), "the page plays the new coins' fall (drop.svg)")
 
         # A session: the pacer's form, the prescribed cycles filled in; the streak grows.
         driver.get(base + "breathing/")
@@ -89,8 +101,8 @@ def main() -> int:
         check(form.is_displayed(), "under reduced motion the pacer's form is there from the start")
         cycles = form.find_element(By.CSS_SELECTOR, "input[name=cycles]").get_attribute("value")
         check(cycles.isdigit() and int(cycles) >= 1, f"the cycles are filled in ({cycles})")
-        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        WebDriverWait(driver, 60).until(lambda d: d.current_url.endswith("/breathing/"))
+        tap(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        WebDriverWait(driver, 60, ignored_exceptions=settled).until(lambda d: d.current_url.endswith("/breathing/"))
         streak_after = figure(driver.find_element(By.CSS_SELECTOR, ".stats li strong").text)
         check(streak_after == streak_before + 1, f"the current streak grew: {streak_before} → {streak_after}")
     finally:

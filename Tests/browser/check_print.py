@@ -9,7 +9,7 @@ margins (210 − 2 × 14 mm) — and checked (DESIGN.md §4, "every page prints 
 
   nav       no navigation, skip link, site header or footer, and no form is printed
   colours   black text on a white page
-  motion    no animation runs; a goal's jar prints as its still picture (jar.svg, not the frames)
+  motion    no animation runs; a goal's jar prints as its still picture (jar.svg, not drop.svg)
   width     no element is wider than the page: nothing sticks out past the right margin
   cut       no box clips or scrolls its content sideways (on paper, what scrolls is cut)
   tables    a table that fits on a page is never split across two (break-inside: avoid)
@@ -68,8 +68,8 @@ if (paper !== 'rgb(255, 255, 255)') problems.push(`colours: the page is ${paper}
 const running = document.getAnimations().filter(a => a.playState === 'running' &&
   (a.effect?.getComputedTiming?.().duration ?? 0) > 10);
 if (running.length) problems.push(`motion: ${running.length} animation(s) run, e.g. ${running[0].animationName || 'a Web Animation'}`);
-for (const frame of document.querySelectorAll('.replay .frame')) {
-  if (shown(frame)) { problems.push('motion: a frame of the jar\'s fall is printed'); break; }
+for (const fall of document.querySelectorAll('.replay .drop, .replay .frame')) {
+  if (shown(fall)) { problems.push('motion: the jar\'s fall is printed, not its still picture'); break; }
 }
 for (const still of document.querySelectorAll('.replay .final')) {
   if (!shown(still)) problems.push('motion: the jar\'s still picture is not printed');

@@ -10,7 +10,7 @@ every folder page (goals/, badges/, quotes/, subscriptions/, breathing/ and what
 there); of each kind of page below a folder (goals/<id>/, quotes/<date>/, pages/<slug>/, …) every
 one when there are at most 8, otherwise the first by name; every breathing/<pattern>/ page. Pages
 at the site root are visited too (the language chooser is judged where its redirect lands). Each
-page is opened at 1280×900 and 375×800 (a phone: mobile emulation, so the viewport meta tag
+page is opened at 1280×900 and 375×812 (a phone: mobile emulation, so the viewport meta tag
 counts) with `prefers-color-scheme` light and dark, and checked for (animations are held at their
 first frame, so every run judges the same picture):
 
@@ -31,17 +31,32 @@ first frame, so every run judges the same picture):
   overlap   (375 px only) no two boxes of visible text overlap by more than 2 px both ways: one
             box per line of each text node, the font size high, cut to the boxes that clip it;
             text inside SVG and an element against its own descendants are not compared; nor may a
-            text box lie over a picture (img, svg, canvas, video) it is not part of
+            text box lie over a picture (img, svg, canvas, video) it is not part of; what is fixed
+            to the screen is compared only with what is fixed with it
   phone     (375 px only) every table fits the page as stacked rows, with no sideways scrolling;
             an amount (a currency sign and its digits), a date (<time>) and a navigation link
             each stay on one line
+  chrome    (375 px only) the page's header is at most 72 px high; a navigation in the header or
+            fixed to the screen (the tab bar) keeps its links in one row within 72 px; a bar fixed
+            to the foot of the screen leaves room for the page's end to scroll out from under it;
+            on the Today screen (.today-screen) the first goal's jar is whole in the first screen,
+            above such a bar
+  heatmap   every practice calendar (svg.heatmap) fits the box it is in, which does not scroll
+            sideways, with none of its weekday and month labels cut off
+  grid      no grid of alike cards (two or more columns) ends with one card alone on its last row
   contrast  every visible text node meets WCAG AA against its effective background (4.5:1, or
             3:1 for text ≥ 24 px or ≥ 18.66 px bold): the background is composed from the
             background colours of the element and its ancestors; text over an image or gradient
             is skipped; SVG text uses its fill
   focus     the first Tab stop gets a visible focus indicator (outline or box-shadow) whose colour
             has 3:1 against the background, and is on screen
-  blank     every image (the jar) has loaded and has a size; a pacer has a size and animates
+  blank     every image (the jar) has loaded and has a size; (375 px only) the jar — a goal page's
+            replay, the Today screen's first jar — is sampled as pixels from 0.1 to 2.2 s after
+            the page loads, animations at their real speed: at least 3% of it must be drawn each time
+  pacer     a pacer (.pacer) waits for a tap: nothing in it moves until its Start (.pacer-start) is
+            tapped; then its session is full-screen (no header, no bar fixed to the screen, at
+            least the screen's height) and its shape has a size and moves; the started view is
+            judged again for contrast and, on a phone, overlapping text (pacer-view)
   motion    with `prefers-reduced-motion: reduce` no CSS animation or Web Animation runs longer
             than 10 ms (transitions, which run only when a style changes, are not judged)
   size      (once per page) the HTML file plus the stylesheets it loads is under 100,000 bytes
@@ -74,11 +89,12 @@ import urllib.parse
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 SKIP = 77
-SIZES = [(1280, 900), (375, 800)]
+SIZES = [(1280, 900), (375, 812)]
 SCHEMES = ["light", "dark"]
 SIZE_LIMIT = 100_000
 SAMPLE_ALL_UP_TO = 8
 OVERLAP_SLACK = 2  # px two text boxes may share before they overlap (anti-aliasing, rounding)
+MAX_HEADER = 72  # px a phone's header and its navigation may take (issue 25)
 EVERY_ONE = ("breathing",)  # folders whose pages are all visited: each pacer has its own animation
 HERE = pathlib.Path(__file__).resolve().parent
 DEFAULT_I18N = HERE.parent.parent / "templates" / "i18n"
@@ -410,7 +426,8 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
             time.sleep(0.05)
     driver.execute_async_script(SETTLE_JS)
     phone = width < 600
-    found = driver.execute_script(script, {"what": "page", **run.terms, **({"overlapSlack": OVERLAP_SLACK} if phone else {})})
+    phone_only = {"overlapSlack": OVERLAP_SLACK, "maxHeader": MAX_HEADER} if phone else {}
+    found = driver.execute_script(script, {"what": "page", **run.terms, **phone_only})
     if options.screenshots:
         name = re.sub(r"[^A-Za-z0-9]+", "_", f"{page or 'root'}_{scheme}_{width}").strip("_") + ".png"
         driver.save_screenshot(str(options.screenshots / name))
@@ -420,14 +437,21 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
     ActionChains(driver).send_keys(Keys.TAB).perform()
     focus = driver.execute_script(script, {"what": "focus"})
 
-    # the jar and the pacer: every image has loaded and has a size; a pacer has a size and moves
+    # the jar and the pacer: every image has loaded and has a size; a pacer is still until Start is
+    # tapped, then full-screen, its shape sized and moving
     media = driver.execute_script(MEDIA_JS)
-    moving = driver.execute_script(script, {"what": "motion"})["running"]
+    pacer = tap_pacer(run, phone)
 
     # reduced motion: the media feature switched on the loaded page
     emulate(driver, width, height, scheme, reduce_motion=True)
     driver.execute_async_script(SETTLE_JS)
     motion = driver.execute_script(script, {"what": "motion"})
+
+    # the jar, never blank while it plays (a phone, both schemes): the page is loaded again
+    jar = []
+    if phone:
+        emulate(driver, width, height, scheme, reduce_motion=False)
+        jar = jar_problems(run, page)
 
     console, failed, external = drain(driver, origin)
     if options.verbose:
@@ -435,7 +459,7 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
         print(
             f"  {where}: {c['checked']} text nodes ({c['unknown']} over images, lowest {c['lowest']}), "
             f"width {o['scrollWidth']}/{o['width']}, focus {focus.get('label')} {focus.get('outlineStyle')} "
-            f"{focus.get('outlineColour')} {focus.get('ratio')}:1, animations {len(moving)} → {len(motion['running'])}"
+            f"{focus.get('outlineColour')} {focus.get('ratio')}:1, pacer {pacer.get('problems', '-')}, animations under reduced motion {len(motion['running'])}"
         )
     results.check("console", where, [f"console error: {m}" for m in console])
     results.check("requests", where, [f"failed request: {m}" for m in failed])
@@ -451,39 +475,180 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
         results.check("overflow", where, overflow_problems(found["overflow"], width))
         results.check("overlap", where, overlap_problems(found["overlaps"]))
         results.check("phone", where, phone_problems(found["phone"], width))
+        results.check("chrome", where, chrome_problems(found["chrome"]))
     contrast = [
         f"contrast {c['ratio']:.2f}:1 < {c['need']}:1 for \"{c['text']}\" ({c['fg']} on {c['bg']}, "
         f"{c['element']}, {c['size']}px{' bold' if c['bold'] else ''})"
         for c in found["contrast"]["found"]
     ]
     results.check("contrast", where, contrast)
+    results.check("heatmap", where, heatmap_problems(found["heatmaps"]))
+    results.check(
+        "grid", where,
+        [f"lone card: {g['grid']} ({g['items']} in {g['columns']} columns) ends with \"{g['card']}\" alone" for g in found["lone"]],
+    )
     results.check("focus", where, focus_problems(focus))
     results.check("motion", where, motion_problems(motion))
-    results.check("blank", where, blank_problems(media, moving))
+    results.check("blank", where, blank_problems(media) + jar)
+    if pacer["present"]:
+        results.check("pacer", where, pacer["problems"])
+        started = pacer.get("view")
+        if started:
+            view_problems = [f"started pacer: {p}" for p in overlap_problems(started["overlaps"]) if phone]
+            view_problems += [
+                f"started pacer: contrast {c['ratio']:.2f}:1 < {c['need']}:1 for \"{c['text']}\" ({c['fg']} on {c['bg']})"
+                for c in started["contrast"]["found"]
+            ]
+            results.check("pacer-view", where, view_problems)
     return found["stylesheets"]
 
 
-# Images that did not load or have no size, and the pacer's shape, read from the rendered page.
+# ---- the jar is never blank (issue 25) ----------------------------------------------------
+
+JAR_SELECTOR = ".replay, .today-screen img[src$='jar.svg']"
+JAR_SAMPLES = [0.1, 0.35, 0.6, 0.85, 1.1, 1.6, 2.2]  # seconds after the page has loaded
+JAR_INK = 0.03  # the share of a jar's pixels that must differ from its background
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes], int]:
+    """Width, height, the unfiltered rows and bytes per pixel of an 8-bit RGB or RGBA PNG (what
+    Chromium's screenshots are); no library needed."""
+    import struct
+    import zlib
+
+    pos, chunks, width, height, channels = 8, [], 0, 0, 3
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            channels = {2: 3, 6: 4}[colour] if depth == 8 else 0
+        elif kind == b"IDAT":
+            chunks.append(body)
+        pos += 12 + length
+    raw, stride, rows, previous = zlib.decompress(b"".join(chunks)), width * channels, [], bytes(width * channels)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(bytes(line))
+        previous = rows[-1]
+    return width, height, rows, channels
+
+
+def ink(data: bytes) -> float:
+    """The share of a screenshot's pixels that differ from its corner pixel (the page behind)."""
+    width, height, rows, channels = png_pixels(data)
+    if not width or not height:
+        return 0.0
+    back = rows[0][:3]
+    differ = 0
+    for row in rows:
+        for x in range(0, width * channels, channels):
+            if max(abs(row[x + c] - back[c]) for c in range(3)) > 24:
+                differ += 1
+    return differ / (width * height)
+
+
+def jar_problems(run: "Run", page: str) -> list[str]:
+    """The jar (a goal page's replay, the Today screen's first jar) sampled as pixels while it plays,
+    from the first tenth of a second after loading to past the replay's start: blank at any sample
+    fails. Animations run at their real speed for this (elsewhere they are held)."""
+    import base64
+
+    driver = run.driver
+    if not driver.execute_script(f"return !!document.querySelector(\"{JAR_SELECTOR}\")"):
+        return []
+    driver.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 1})
+    problems = []
+    try:
+        driver.get(run.origin + page)
+        loaded = time.monotonic()
+        for at in JAR_SAMPLES:
+            time.sleep(max(0.0, loaded + at - time.monotonic()))
+            box = driver.execute_script(
+                f"const j = document.querySelector(\"{JAR_SELECTOR}\"); j.scrollIntoView({{block: 'center'}});"
+                "const r = j.getBoundingClientRect(); return {x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height};"
+            )
+            if box["w"] < 1 or box["h"] < 1:
+                problems.append(f"blank jar: no size {at:.2f} s after loading")
+                break
+            shot = driver.execute_cdp_cmd(
+                "Page.captureScreenshot",
+                {"format": "png", "clip": {"x": box["x"], "y": box["y"], "width": box["w"], "height": box["h"], "scale": 1}},
+            )
+            share = ink(base64.b64decode(shot["data"]))
+            if share < JAR_INK:
+                problems.append(f"blank jar: {share:.1%} of it drawn {at:.2f} s after loading (at least {JAR_INK:.0%})")
+                break
+    finally:
+        driver.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 0})
+    return problems
+
+
+# Images that did not load or have no size, read from the rendered page.
 MEDIA_JS = """
-const images = [...document.images]
+return {images: [...document.images]
   .filter((i) => !(i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().width > 0))
-  .map((i) => i.currentSrc || i.getAttribute('src'));
-const shape = document.querySelector('.pacer-shape');
-const box = shape ? shape.getBoundingClientRect() : null;
-return {images, pacer: box ? {width: box.width, height: box.height} : null};
+  .map((i) => i.currentSrc || i.getAttribute('src'))};
 """
 
 
-def blank_problems(media: dict, moving: list) -> list[str]:
-    """A jar or chart image that shows nothing, a pacer with no size or no movement."""
-    problems = [f"blank image: {src}" for src in media["images"]]
-    pacer = media["pacer"]
-    if pacer is not None:
-        if pacer["width"] < 1 or pacer["height"] < 1:
-            problems.append(f"blank pacer: its shape is {pacer['width']}x{pacer['height']} px")
-        elif not moving:
-            problems.append("blank pacer: nothing animates without reduced motion")
-    return problems
+def blank_problems(media: dict) -> list[str]:
+    """A jar or chart image that shows nothing."""
+    return [f"blank image: {src}" for src in media["images"]]
+
+
+def tap_pacer(run: "Run", phone: bool) -> dict:
+    """The pacer waits for a tap (issue 25): before Start nothing in it moves; Start (.pacer-start)
+    is tapped as a person would; then its session is full-screen (no header, no bar fixed to the
+    screen) and its shape has a size and moves. The started view is judged again for contrast and,
+    on a phone, overlapping text. Returns {present, problems, view}."""
+    driver, script = run.driver, run.script
+    before = driver.execute_script(script, {"what": "pacer"})
+    if not before["present"]:
+        return before
+    problems = [f"pacer: moves before a tap: {m}" for m in before["moving"]]
+    after = before
+    view = None
+    if not before["start"]:
+        problems.append("pacer: no start control (.pacer-start) to tap")
+    else:
+        start = driver.find_element("css selector", ".pacer .pacer-start")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", start)
+        try:
+            start.click()
+        except Exception as error:  # intercepted, not visible: a person could not tap it either
+            problems.append(f"pacer: Start cannot be tapped: {type(error).__name__}")
+        driver.execute_async_script(SETTLE_JS)
+        after = driver.execute_script(script, {"what": "pacer"})
+        screen = after["fullScreen"]
+        if screen["others"] or screen["height"] < screen["screen"] - 1:
+            shown = ", ".join(screen["others"]) or "nothing else"
+            problems.append(
+                f"pacer: the started session is not full-screen ({screen['height']} of {screen['screen']} px high; "
+                f"also shown: {shown})"
+            )
+        extra = {"overlapSlack": OVERLAP_SLACK} if phone else {}
+        view = driver.execute_script(script, {"what": "page", **run.terms, **extra})
+    shape = after["shape"]
+    if shape is None or shape["width"] < 1 or shape["height"] < 1:
+        size = f"{shape['width']}x{shape['height']} px" if shape else "missing"
+        problems.append(f"blank pacer: its shape is {size}{' after Start' if before['start'] else ''}")
+    elif not after["shapeMoving"]:
+        problems.append("blank pacer: its shape does not animate after Start")
+    return {"present": True, "problems": problems, "view": view}
 
 
 def lang_problems(structure: dict, language: str) -> list[str]:
@@ -536,6 +701,40 @@ def phone_problems(phone: dict, width: int) -> list[str]:
         shown = ", ".join(f"\"{i['text']}\" ({i['element']})" for i in items[:3])
         more = f" and {len(items) - 3} more" if len(items) > 3 else ""
         problems.append(f"{kind} broken across lines: {len(items)}: {shown}{more}")
+    return problems
+
+
+def heatmap_problems(found: list[dict]) -> list[str]:
+    """A practice calendar wider than its box, in a box that scrolls sideways, or with a label cut off."""
+    problems = []
+    for h in found:
+        how = f"scrolls in {h['scrolls']}" if h["scrolls"] else f"{h['width']} px in {h['room']}"
+        cut = f"; labels cut off: {', '.join(h['cut'])}" if h["cut"] else ""
+        problems.append(f"heatmap: {h['element']} does not fit its box ({how}){cut}")
+    return problems
+
+
+def chrome_problems(chrome: dict) -> list[str]:
+    """A phone's header taller than the limit, a navigation in more than one row, a bar fixed to the
+    foot of the screen that hides the end of the page."""
+    problems = []
+    header = chrome["header"]
+    if header and header["height"] > chrome["maxHeader"]:
+        problems.append(f"header: {header['element']} is {header['height']} px high (at most {chrome['maxHeader']})")
+    problems += [
+        f"navigation: {n['element']} is {n['height']} px high in {n['rows']} rows (one row, at most {chrome['maxHeader']} px)"
+        for n in chrome["navs"]
+    ]
+    problems += [
+        f"fixed bar: {b['element']} ({b['height']} px) covers the end of the page: {b['room']} px of room under it"
+        for b in chrome["bars"]
+    ]
+    jar = chrome["jar"]
+    if jar:
+        problems.append(
+            f"first screen: the first goal's jar is at {jar['top']}–{jar['bottom']} px, not whole in the first "
+            f"{jar['screen']} px of the Today screen"
+        )
     return problems
 
 

@@ -276,7 +276,9 @@ function scrolls(el) {
 // centred on the line, so a tall line-height is not an overlap), cut to whatever scrolls or clips
 // around them. Two boxes of different elements, neither inside the other and neither in an SVG
 // (chart labels are placed by the chart code), that share more than `slack` px both ways are an
-// overlap; so is a text box over a picture (img, svg, canvas, video) outside it. Returns each pair
+// overlap; so is a text box over a picture (img, svg, canvas, video) outside it. A box fixed to
+// the screen (a phone's tab bar) is compared only with boxes fixed with it: the page scrolls
+// under it, and phoneChrome() checks the page's end can come out from under it. Returns each pair
 // once, the texts and elements named.
 function overlaps(slack) {
   const boxes = [];
@@ -300,7 +302,7 @@ function overlaps(slack) {
         top: Math.max(middle - half, clip.top), bottom: Math.min(middle + half, clip.bottom),
       };
       if (box.right - box.left < 1 || box.bottom - box.top < 1) continue;
-      boxes.push({ el, node: t, box });
+      boxes.push({ el, node: t, box, layer: fixedLayer(el) });
     }
   }
   // pictures: the jar, an icon, a chart; text drawn over one is hidden by it or hides it
@@ -314,7 +316,7 @@ function overlaps(slack) {
       left: Math.max(r.left, clip.left), right: Math.min(r.right, clip.right),
       top: Math.max(r.top, clip.top), bottom: Math.min(r.bottom, clip.bottom),
     };
-    if (box.right - box.left >= 1 && box.bottom - box.top >= 1) boxes.push({ el, picture: true, box });
+    if (box.right - box.left >= 1 && box.bottom - box.top >= 1) boxes.push({ el, picture: true, box, layer: fixedLayer(el) });
   }
   boxes.sort((a, b) => a.box.top - b.box.top);
   const found = [];
@@ -325,6 +327,7 @@ function overlaps(slack) {
       const b = boxes[j];
       if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
       if (a.picture && b.picture) continue;
+      if (a.layer !== b.layer) continue;
       const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
       const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
       if (w <= slack || h <= slack) continue;
@@ -341,6 +344,14 @@ function overlaps(slack) {
     }
   }
   return found;
+}
+
+// The element fixed to the screen that `el` is in (itself or an ancestor), or null.
+function fixedLayer(el) {
+  for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+    if (getComputedStyle(node).position === 'fixed') return node;
+  }
+  return null;
 }
 
 // The part of the page where `el` can be seen: the viewport-independent page, cut by every
@@ -360,7 +371,9 @@ function clipOf(el) {
 // Under 480 px a table is stacked rows that fit the page: one that needs sideways scrolling (wider
 // than the box it scrolls in, or than its own box) fails. An amount (a currency sign and its
 // digits), a date (<time>) and a navigation link each stay on one line.
-const AMOUNT = /(?:[A-Z]{0,3}[$€£¥₩₹]|\b[A-Z]{3} )\s?[-−]?\d[\d,]*(?:\.\d+)?|[-−]?\d[\d,]*(?:\.\d+)?\s?(?:[$€£¥₩₹]|\b[A-Z]{3}\b)/gu;
+// A number's digits may be grouped by commas, but it never ends in one ("Dec 2026, $33.75" holds
+// the amount "$33.75", not "2026, $").
+const AMOUNT = /(?:[A-Z]{0,3}[$€£¥₩₹]|\b[A-Z]{3} )\s?[-−]?\d(?:[\d,]*\d)?(?:\.\d+)?|[-−]?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[$€£¥₩₹]|\b[A-Z]{3}\b)/gu;
 
 function lines(range) {
   const tops = new Set();
@@ -414,6 +427,103 @@ function phoneLayout() {
   return { tables, split };
 }
 
+// ---- a phone's header and navigation (issue 25) ---------------------------------------------
+// The page's header (the first <header> outside <main>) is at most `maxHeader` px high; every
+// navigation shown in it or fixed to the screen (a tab bar) keeps its links in one row, at most
+// `maxHeader` px high; and a bar fixed to the foot of the screen leaves room under the page's last
+// box, so the end of the page can be scrolled out from under it. On the Today screen
+// (.today-screen) the first goal's jar is whole in the first screen, above such a bar.
+function phoneChrome(maxHeader) {
+  const result = { header: null, navs: [], bars: [], maxHeader, jar: null };
+  const header = [...document.querySelectorAll('header')].find((h) => !h.closest('main, article, section') && shown(h));
+  if (header) result.header = { element: describe(header), height: Math.round(header.getBoundingClientRect().height) };
+  for (const nav of document.querySelectorAll('nav')) {
+    if (!shown(nav) || clippedAway(nav)) continue;
+    if (!(header && header.contains(nav)) && !fixedLayer(nav)) continue;
+    const links = [...nav.querySelectorAll('a')].filter((a) => shown(a) && !a.closest('details:not([open])'));
+    if (links.length < 2) continue;
+    const tops = links.map((a) => Math.round(a.getBoundingClientRect().top));
+    const rows = tops.sort((a, b) => a - b).filter((t, i, all) => i === 0 || t - all[i - 1] > 4).length;
+    const height = Math.round(nav.getBoundingClientRect().height);
+    if (rows > 1 || height > maxHeader) result.navs.push({ element: describe(nav), rows, height });
+  }
+  const docHeight = document.documentElement.scrollHeight;
+  let contentBottom = 0;
+  for (const child of document.body.children) {
+    if (!shown(child) || fixedLayer(child)) continue;
+    const r = child.getBoundingClientRect();
+    if (r.height > 0) contentBottom = Math.max(contentBottom, r.bottom + scrollY);
+  }
+  let screenBottom = innerHeight;
+  for (const el of document.body.querySelectorAll('*')) {
+    if (getComputedStyle(el).position !== 'fixed' || !shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.height < 1 || r.height > innerHeight / 3 || r.bottom < innerHeight - 1) continue;
+    screenBottom = Math.min(screenBottom, r.top);
+    const room = Math.round(docHeight - contentBottom);
+    if (room < Math.round(r.height) - 1) result.bars.push({ element: describe(el), height: Math.round(r.height), room });
+  }
+  // The Today screen: the first goal's jar is whole in the first screen, above a bar at its foot.
+  const jar = document.querySelector('.today-screen img[src$="jar.svg"]');
+  if (jar && shown(jar)) {
+    const r = jar.getBoundingClientRect();
+    const top = Math.round(r.top + scrollY), bottom = Math.round(r.bottom + scrollY);
+    if (bottom > screenBottom + 0.5 || top < 0) result.jar = { top, bottom, screen: Math.round(screenBottom) };
+  }
+  return result;
+}
+
+// ---- the practice calendar fits its box (issue 25) --------------------------------------------
+// Every calendar shown (svg.heatmap) lies inside the box it is in, which does not scroll sideways,
+// and every label it draws (weekdays, months) is inside the calendar's own box: none cut off.
+function heatmaps() {
+  const found = [];
+  for (const svg of document.querySelectorAll('svg.heatmap')) {
+    if (!shown(svg) || clippedAway(svg)) continue;
+    const box = svg.parentElement.closest('figure, div, section') || svg.parentElement;
+    const r = svg.getBoundingClientRect(), b = box.getBoundingClientRect();
+    let scroller = null;
+    for (let p = svg.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (p.scrollWidth > p.clientWidth + 1 && getComputedStyle(p).overflowX !== 'visible') { scroller = p; break; }
+    }
+    const cut = [...svg.querySelectorAll('text')].filter((t) => {
+      const q = t.getBoundingClientRect();
+      return q.width > 0 && (q.left < r.left - 0.5 || q.right > r.right + 0.5 || q.left < b.left - 0.5 || q.right > b.right + 0.5);
+    }).map((t) => t.textContent);
+    if (r.right > b.right + 0.5 || r.left < b.left - 0.5 || scroller || cut.length) {
+      found.push({
+        element: describe(svg), width: Math.round(r.width), room: Math.round(b.width),
+        scrolls: scroller ? describe(scroller) : null, cut: cut.slice(0, 3),
+      });
+    }
+  }
+  return found;
+}
+
+// ---- grids of cards: none alone on the last row (issue 25) -----------------------------------
+// A grid of two or more columns whose items are alike (one tag, three or more of them) may not end
+// with a row holding one item that takes under 60% of the grid's width: a lone card.
+function loneCards() {
+  const found = [];
+  for (const grid of document.body.querySelectorAll('*')) {
+    if (grid.closest('svg')) continue;
+    const cs = getComputedStyle(grid);
+    if (cs.display !== 'grid' || !shown(grid) || clippedAway(grid)) continue;
+    const columns = cs.gridTemplateColumns.split(' ').filter((t) => /px$/.test(t)).length;
+    if (columns < 2) continue;
+    const items = [...grid.children].filter((c) => shown(c) && c.getBoundingClientRect().height > 0);
+    if (items.length < 3 || new Set(items.map((i) => i.tagName)).size > 1) continue;
+    const tops = [...new Set(items.map((i) => Math.round(i.getBoundingClientRect().top)))].sort((a, b) => a - b);
+    if (tops.length < 2) continue;
+    const last = items.filter((i) => Math.round(i.getBoundingClientRect().top) === tops[tops.length - 1]);
+    const width = grid.getBoundingClientRect().width;
+    if (last.length === 1 && last[0].getBoundingClientRect().width < width * 0.6) {
+      found.push({ grid: describe(grid), items: items.length, columns, card: snippet(last[0].innerText || '') });
+    }
+  }
+  return found;
+}
+
 // ---- keyboard focus: the element the first Tab reached --------------------------------------
 function focus() {
   const el = document.activeElement;
@@ -459,6 +569,34 @@ function motion() {
   };
 }
 
+// ---- the pacer (issue 25): it waits for a tap ---------------------------------------------
+// What runs inside the pacer (.pacer), its shape's size and whether the shape runs, whether it
+// has a start control (.pacer-start), and whether its session view is full-screen: the page's
+// header and any bar fixed to the screen hidden, the session at least the screen's height.
+function pacerState() {
+  const root = document.querySelector('.pacer');
+  if (!root) return { present: false };
+  const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target
+    && root.contains(a.effect.target));
+  const shape = root.querySelector('.pacer-shape');
+  const box = shape ? shape.getBoundingClientRect() : null;
+  const session = root.querySelector('.pacer-session');
+  const header = [...document.querySelectorAll('header')].find((h) => !h.closest('main, article, section'));
+  const bars = [...document.body.querySelectorAll('*')].filter((el) => getComputedStyle(el).position === 'fixed' && shown(el)
+    && el.getBoundingClientRect().height > 0);
+  const others = (header && shown(header) ? [describe(header)] : []).concat(bars.map(describe));
+  const height = session && shown(session) ? session.getBoundingClientRect().height : 0;
+  return {
+    present: true,
+    start: !!root.querySelector('.pacer-start'),
+    moving: running.map((a) => `${a.animationName || 'animation'} on ${describe(a.effect.target)}`),
+    shape: box ? { width: Math.round(box.width), height: Math.round(box.height) } : null,
+    shapeMoving: running.some((a) => a.effect.target === shape),
+    fullScreen: { others, height: Math.round(height), screen: innerHeight },
+  };
+}
+
+if (request.what === 'pacer') return pacerState();
 if (request.what === 'focus') return focus();
 if (request.what === 'motion') return motion();
 return {
@@ -468,5 +606,8 @@ return {
   overflow: overflow(),
   overlaps: request.overlapSlack === undefined ? [] : overlaps(request.overlapSlack),
   phone: request.overlapSlack === undefined ? null : phoneLayout(),
+  chrome: request.maxHeader === undefined ? null : phoneChrome(request.maxHeader),
+  lone: loneCards(),
+  heatmaps: heatmaps(),
   stylesheets: [...document.styleSheets].map((s) => s.href).filter(Boolean),
 };

@@ -7,7 +7,8 @@ extension Theme {
     /// `tokens.toml` as CSS custom properties (`--space-m`, `--color-accent`…): light colours in
     /// `:root`, dark ones under `prefers-color-scheme: dark`, for `print` the light ones with
     /// `[color.print]`'s over them and no motion, and motion set to none under
-    /// `prefers-reduced-motion`. Then the theme's `static/style.css`, which uses only the tokens.
+    /// `prefers-reduced-motion`. Then the theme's `static/style.css`, which uses only the tokens,
+    /// without its comments.
     static func loadStylesheet(_ folder: DataFolder, log: DiagnosticLog) -> String? {
         guard case .success(let file) = folder.read("tokens.toml") else {
             log.add(Diagnostic(.error, path: folder.displayPath("tokens.toml"), message: "design tokens are missing"))
@@ -64,7 +65,8 @@ extension Theme {
             log.add(Diagnostic(.error, path: folder.displayPath("static/style.css"), message: "stylesheet is missing"))
             return nil
         }
-        var css = "/* Generated from tokens.toml by sandjar. */\n:root {\n\(light.joined(separator: "\n"))\n}\n"
+        var css = "/* Generated from tokens.toml and static/style.css by sandjar; the notes are in the theme. */\n"
+        css += ":root {\n\(light.joined(separator: "\n"))\n}\n"
         css +=
             "@media (prefers-color-scheme: dark) {\n  :root {\n\(dark.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n"
         // Printing: the light colours whatever the screen's scheme, then [color.print]'s, and no
@@ -73,7 +75,7 @@ extension Theme {
         css += "@media print {\n  :root {\n\(printed.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n"
         css +=
             "@media (prefers-reduced-motion: reduce) {\n  :root {\n\(reduced.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n\n"
-        return css + String(decoding: style.bytes, as: UTF8.self)
+        return css + CSSComments.strip(String(decoding: style.bytes, as: UTF8.self))
     }
 
     /// A token value: a string with no characters that could end the declaration or the rule.

@@ -21,11 +21,14 @@ struct ColumnChart {
     var columns: [Column]
     /// A y tick's label, with its unit.
     var yLabel: (Double) -> String
-    /// A dashed line across the columns at a value (the average month), labelled at its right end.
+    /// A dashed line across the columns at a value (the average month), labelled above the plot
+    /// at its right, where no column reaches (issue 25: the label sat on the columns).
     var reference: (value: Decimal, label: String)? = nil
 
     static let width = 640.0, height = 220.0
-    static let right = 8.0, top = 20.0, bottom = 28.0
+    static let right = 8.0, bottom = 28.0
+    /// Room above the plot: twice as much with a reference line, whose label goes there.
+    var top: Double { reference == nil ? 20 : 40 }
 
     var axis: ValueAxis {
         let values = columns.map(\.value) + (reference.map { [$0.value] } ?? [])
@@ -39,9 +42,10 @@ struct ColumnChart {
         let axis = axis
         let left = left
         let plotWidth = ColumnChart.width - left - ColumnChart.right
-        let plotHeight = ColumnChart.height - ColumnChart.top - ColumnChart.bottom
+        let top = self.top
+        let plotHeight = ColumnChart.height - top - ColumnChart.bottom
         let pitch = plotWidth / Double(max(columns.count, 1))
-        func y(_ value: Double) -> Double { ColumnChart.top + plotHeight * (1 - value / axis.top) }
+        func y(_ value: Double) -> Double { top + plotHeight * (1 - value / axis.top) }
         var out = "<svg class=\"chart columns\" viewBox=\"0 0 \(f(ColumnChart.width)) \(f(ColumnChart.height))\" "
         out += "role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
         out +=
@@ -75,8 +79,15 @@ struct ColumnChart {
             let level = y(NSDecimalNumber(decimal: reference.value).doubleValue)
             out += "<line class=\"reference\" x1=\"\(f(left))\" y1=\"\(f(level))\" "
             out += "x2=\"\(f(ColumnChart.width - ColumnChart.right))\" y2=\"\(f(level))\"/>"
-            out += "<text class=\"axis reference-label\" x=\"\(f(ColumnChart.width - ColumnChart.right))\" "
-            out += "y=\"\(f(level - 5))\" text-anchor=\"end\">\(XMLText.escape(reference.label))</text>"
+            // The label at the top right, after a dash of the line's own style; its width is
+            // reckoned at the phone's larger type.
+            let end = ColumnChart.width - ColumnChart.right
+            let baseline = top - 14
+            let dash = end - LineChart.textWidth(reference.label) * 1.5 - 8
+            out += "<line class=\"reference\" x1=\"\(f(dash - 24))\" y1=\"\(f(baseline - 6))\" "
+            out += "x2=\"\(f(dash))\" y2=\"\(f(baseline - 6))\"/>"
+            out += "<text class=\"axis reference-label\" x=\"\(f(end))\" "
+            out += "y=\"\(f(baseline))\" text-anchor=\"end\">\(XMLText.escape(reference.label))</text>"
         }
         return out + "</svg>"
     }

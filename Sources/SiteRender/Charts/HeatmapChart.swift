@@ -5,11 +5,13 @@ import Foundation
 /// The practice heatmap as an accessible inline SVG, laid out like GitHub's contribution graph:
 /// one square per day, Monday at the top, month names above the weeks where a month begins,
 /// Monday, Wednesday and Friday named on the left, today outlined, and a "less … more" legend of
-/// the same squares below. It starts at the first week with practice (never fewer than
-/// `minimumWeeks`, never more than the engine's 53), so a habit begun in June does not sit
-/// behind half a year of empty squares. Colour levels come from CSS classes (`level-0` …
-/// `level-4`) so the theme's tokens decide the colours; the SVG's `width` is its natural size,
-/// and the page's CSS scrolls it on a phone, anchored at the latest week.
+/// the same squares below. It starts at the first week with practice (with at least four weeks
+/// of history, never fewer than `minimumWeeks` columns; never more than the engine's 53), so a
+/// habit begun in June does not sit behind half a year of empty squares and a habit begun last
+/// week is not a wall of empty ones. `maxWeeks` keeps only the latest weeks: the phone's
+/// calendar, which fits its container instead of scrolling. Colour levels come from CSS classes
+/// (`level-0` … `level-4`) so the theme's tokens decide the colours; the SVG's `width` is its
+/// natural size, which the page's CSS lets shrink to its container but never grow.
 struct HeatmapChart {
     let heatmap: PracticeHeatmap
     let title: String
@@ -22,19 +24,31 @@ struct HeatmapChart {
     let weekdayName: (Int) -> String
     let less: String
     let more: String
+    /// The latest weeks only, at most this many; nil for every week `shownWeeks` gives.
+    var maxWeeks: Int? = nil
+    /// The prefix of the title's and description's ids, unique on a page that shows two calendars.
+    var id = "heatmap"
 
     static let cell = 12.0, gap = 3.0, left = 36.0, top = 20.0, right = 24.0
     static let minimumWeeks = 17
+    /// A habit younger than this many weeks is drawn from its first week only.
+    static let youngWeeks = 4
     static var pitch: Double { cell + gap }
 
-    /// The weeks drawn: from the first week with a session, at least `minimumWeeks`.
-    var weeks: ArraySlice<[PracticeHeatmap.Day]> { HeatmapChart.shownWeeks(of: heatmap) }
+    /// The weeks drawn, oldest first.
+    var weeks: ArraySlice<[PracticeHeatmap.Day]> {
+        let shown = HeatmapChart.shownWeeks(of: heatmap)
+        guard let maxWeeks, shown.count > maxWeeks else { return shown }
+        return shown.suffix(maxWeeks)
+    }
 
-    /// From the first week with a session, at least `minimumWeeks`; the breathing page's weekly
+    /// From the first week with a session: at least `minimumWeeks`, unless the habit is younger
+    /// than `youngWeeks`, when its own weeks are all there is to see. The breathing page's weekly
     /// chart shows the same weeks.
     static func shownWeeks(of heatmap: PracticeHeatmap) -> ArraySlice<[PracticeHeatmap.Day]> {
         let all = heatmap.weeks
         let firstPractice = all.firstIndex { $0.contains { $0.sessions > 0 && !$0.isFuture } } ?? all.count
+        if firstPractice < all.count, all.count - firstPractice < youngWeeks { return all[firstPractice...] }
         return all[max(0, min(firstPractice, all.count - minimumWeeks))...]
     }
 
@@ -53,20 +67,19 @@ struct HeatmapChart {
         return labels
     }
 
+    /// The grid's width, or the legend's when a young habit's few weeks are narrower.
     var size: (width: Double, height: Double) {
-        (
-            HeatmapChart.left + Double(weeks.count) * HeatmapChart.pitch + HeatmapChart.right,
-            HeatmapChart.top + 7 * HeatmapChart.pitch + 24
-        )
+        let grid = HeatmapChart.left + Double(weeks.count) * HeatmapChart.pitch + HeatmapChart.right
+        return (max(grid, legendWidth + HeatmapChart.right), HeatmapChart.top + 7 * HeatmapChart.pitch + 24)
     }
 
     var svg: String {
         let (width, height) = size
         var out = "<svg class=\"heatmap\" width=\"\(f(width))\" height=\"\(f(height))\" "
         out += "viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" "
-        out += "aria-labelledby=\"heatmap-title heatmap-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
-        out +=
-            "<title id=\"heatmap-title\">\(XMLText.escape(title))</title><desc id=\"heatmap-desc\">\(XMLText.escape(description))</desc>"
+        out += "aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
+        out += "<title id=\"\(id)-title\">\(XMLText.escape(title))</title>"
+        out += "<desc id=\"\(id)-desc\">\(XMLText.escape(description))</desc>"
         for label in monthLabels {
             out += "<text class=\"axis\" x=\"\(f(HeatmapChart.left + Double(label.column) * HeatmapChart.pitch))\" "
             out += "y=\"\(f(HeatmapChart.top - 7))\">\(XMLText.escape(monthName(label.month)))</text>"
@@ -88,6 +101,11 @@ struct HeatmapChart {
             }
         }
         return out + legend(width: width, y: HeatmapChart.top + 7 * HeatmapChart.pitch + 6) + "</svg>"
+    }
+
+    /// "Less", five squares, "More": the room the legend takes.
+    private var legendWidth: Double {
+        LineChart.textWidth(less) * 0.86 + 4 + 5 * HeatmapChart.pitch + 6 + LineChart.textWidth(more) * 0.86
     }
 
     /// "Less ■■■■■ More", right-aligned under the grid, with the grid's own squares.

@@ -1,23 +1,37 @@
 import Mustache
 
-/// `badges/`: the badge wall — unlocked badges with the day they were earned (newest first), then
-/// locked ones with how far along they are.
+/// `badges/`: the badge wall (issue 25) — first the three badges closest to being earned, sorted by
+/// how far along they are ("next up"); then the medals earned, a compact grid with the day each was
+/// earned (newest first); then the rest still to earn, closest first.
 struct BadgesPage: PageFamily {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
         let badges = renderer.figures.badges
         let unlocked = badges.filter { $0.unlockedOn != nil }
             .sorted { ($0.unlockedOn!, $1.definition.id) > ($1.unlockedOn!, $0.definition.id) }
-        let locked = badges.filter { $0.unlockedOn == nil }
+        let locked = renderer.lockedBadgesByProgress()
+        let nextUp = locked.prefix(Self.nextUp)
+        let rest = locked.dropFirst(Self.nextUp)
+        let grid = { @Sendable (count: Int, phone: [Int], wide: [Int]) -> MustacheValue in
+            .object(GridColumns.fields(count, phone: phone, wide: wide).mapValues { .int($0) })
+        }
         renderer.page(
             "badges/index.html", template: "pages/badges", title: renderer.string("badges.title"), section: "badges",
             [
+                "next_up": .list(nextUp.map(renderer.badgeValue)),
+                "next_up_grid": grid(nextUp.count, [1], [3, 2]),
                 "unlocked": .list(unlocked.map(renderer.badgeValue)),
-                "locked": .list(locked.map(renderer.badgeValue)),
+                "unlocked_grid": grid(unlocked.count, [3, 4, 2], [6, 5, 4, 7]),
+                "locked": .list(rest.map(renderer.badgeValue)),
+                "locked_grid": grid(rest.count, [1], [3, 2, 4]),
+                "has_next_up": .bool(!nextUp.isEmpty),
                 "has_unlocked": .bool(!unlocked.isEmpty),
-                "has_locked": .bool(!locked.isEmpty),
+                "has_locked": .bool(!rest.isEmpty),
                 "summary": .string(
                     renderer.string(
                         "badges.summary", ["unlocked": String(unlocked.count), "total": String(badges.count)])),
             ], into: &site)
     }
+
+    /// How many locked badges the "next up" strip holds.
+    static let nextUp = 3
 }

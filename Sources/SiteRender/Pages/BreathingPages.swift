@@ -13,6 +13,7 @@ struct BreathingPages: PageFamily {
                 "id": .string(entry.pattern.id), "name": .string(name(of: entry.pattern, renderer)),
                 "phases": .string(phaseText(entry.pattern)),
                 "sessions": .int(entry.totals.sessions), "minutes": .string(renderer.minutes(entry.totals.minutes)),
+                "sessions_label": .string(renderer.unit("breathing.sessions", for: entry.totals.sessions)),
             ])
         }
         var fields = renderer.breathingSummary()
@@ -34,6 +35,8 @@ struct BreathingPages: PageFamily {
                 ])
             } ?? .null
         fields["programs"] = .list(report.programs.map { programValue($0, renderer) })
+        fields["programs_grid"] = .object(
+            GridColumns.fields(report.programs.count, phone: [1], wide: [3, 2, 4]).mapValues { .int($0) })
         let weeks = weekTotals(report.heatmap)
         fields["weeks"] = .list(
             weeks.reversed().map { week in
@@ -120,92 +123,17 @@ struct BreathingPages: PageFamily {
         ])
     }
 
-    /// `breathing/<pattern>/`: the pacer, animated by CSS generated from the phase timeline, and a
-    /// text guide that is all that shows under reduced motion.
-    private func queuePacer(_ pattern: BreathingPattern, into site: inout PageQueue, for renderer: SiteRenderer) {
-        let labels = BreathPhase.allCases.map { phase -> MustacheValue in
-            .object([
-                "phase": .string(phase.rawValue),
-                "label": .string(renderer.string("breathing.phase.\(phase.rawValue)")),
-            ])
-        }
-        let guide = pattern.phases.map { length -> MustacheValue in
-            let seconds = NSDecimalNumber(decimal: length.seconds).stringValue
-            let key = "breathing.guide.\(length.phase.rawValue)\(seconds == "1" ? "_one" : "")"
-            return .string(renderer.string(key, ["seconds": seconds]))
-        }
-        let cycles = sessionCycles(pattern, renderer)
-        // "Cycle {current} of {total}": the strip of numbers 1…N stands where {current} is.
-        let cycleText = renderer.string("breathing.cycle_of", ["total": String(cycles)])
-        let cycleParts = cycleText.components(separatedBy: "{current}")
-        let sessions = renderer.figures.breathing.patterns.first { $0.pattern.id == pattern.id }?.totals.sessions ?? 0
-        renderer.page(
-            "breathing/\(pattern.id)/index.html", template: "pages/pacer", title: name(of: pattern, renderer),
-            section: "breathing",
-            [
-                "name": .string(name(of: pattern, renderer)),
-                "cycle_seconds": .string(NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue),
-                "pacer_css": .string(PacerStyle.css(for: pattern, cycles: cycles)),
-                "labels": .list(labels),
-                "countdown": .list(PacerStyle.countdown(for: pattern).map { .int($0.value) }),
-                "cycle_before": .string(cycleParts[0]),
-                "cycle_after": .string(cycleParts.dropFirst().joined(separator: "")),
-                "cycle_numbers": .list((1...cycles).map { .int($0) }),
-                "done": .string(renderer.string("breathing.done", ["cycles": String(cycles)])),
-                "guide": .list(guide),
-                "phases_text": .string(renderer.string("breathing.phases_of", ["phases": phaseText(pattern)])),
-                "sessions": .int(sessions),
-                "sessions_label": .string(renderer.unit("breathing.sessions", for: sessions)),
-                "session_form": sessionForm(pattern, cycles: cycles, renderer),
-            ], into: &site)
-    }
-
-    /// serve's "log this session" form: the cycles the pacer ran, and the program whose next day
-    /// prescribes this pattern, filled in; the moods left to the person.
-    private func sessionForm(_ pattern: BreathingPattern, cycles: Int, _ renderer: SiteRenderer) -> MustacheValue {
-        let prescribing = renderer.figures.breathing.programs.first { $0.nextDay?.pattern == pattern.id }
-        let moods: [SiteRenderer.Choice] =
-            [("", renderer.string("form.mood_none"))] + (1...5).map { (String($0), renderer.string("form.mood_\($0)")) }
-        let programLine = prescribing.map { progress in
-            renderer.string(
-                "form.program",
-                ["program": "\(name(of: progress.program, renderer)) · \(progress.currentDay)/\(progress.totalDays)"])
-        }
-        return renderer.form(
-            .session, target: pattern.id,
-            defaults: [
-                "cycles": String(cycles), "program": prescribing?.program.id ?? "", "mood_before": "", "mood_after": "",
-                "at": "",
-            ],
-            choices: ["mood_before": moods, "mood_after": moods],
-            extra: [
-                "css": .string(PacerStyle.logFormCSS(for: pattern, cycles: cycles)),
-                "program_line": programLine.map { .string($0) } ?? .null,
-            ])
-    }
-
-    /// How many cycles the pacer runs: what an enrolled program prescribes for its next day when
-    /// that day uses this pattern, otherwise `defaultCycles`.
-    private func sessionCycles(_ pattern: BreathingPattern, _ renderer: SiteRenderer) -> Int {
-        let prescribed = renderer.figures.breathing.programs.compactMap(\.nextDay).first { $0.pattern == pattern.id }
-        return max(prescribed?.cycles ?? Self.defaultCycles, 1)
-    }
-
-    /// Four breaths: the usual first session of 4-7-8, and short enough for any pattern.
-    static let defaultCycles = 4
-
-    private func phaseText(_ pattern: BreathingPattern) -> String {
+    func phaseText(_ pattern: BreathingPattern) -> String {
         [pattern.inhale, pattern.hold, pattern.exhale, pattern.rest]
             .map { NSDecimalNumber(decimal: $0).stringValue }.joined(separator: "-")
     }
 
     /// A built-in pattern's or program's name in the site's language; your own as you wrote it.
-    private func name(of pattern: BreathingPattern, _ renderer: SiteRenderer) -> String {
-        guard BreathingPattern.builtIn.contains(where: { $0.id == pattern.id }) else { return pattern.name }
-        return renderer.optionalString("breathing.builtin.\(pattern.id)") ?? pattern.name
+    func name(of pattern: BreathingPattern, _ renderer: SiteRenderer) -> String {
+        renderer.patternName(pattern)
     }
 
-    private func name(of program: BreathingProgram, _ renderer: SiteRenderer) -> String {
+    func name(of program: BreathingProgram, _ renderer: SiteRenderer) -> String {
         guard program.id == BreathingProgram.calmStart.id else { return program.name }
         return renderer.optionalString("breathing.builtin.\(program.id)") ?? program.name
     }

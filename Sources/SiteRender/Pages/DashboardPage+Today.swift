@@ -1,12 +1,18 @@
+import Breathing
 import Domain
 import Mustache
 import Subscriptions
 
 /// The dashboard's first strip: what asks for something today — deposits due or overdue, trials
-/// about to charge, renewals — each linking to where it is handled, and today's practice.
+/// about to charge, renewals — each a row linking to where it is handled, and today's practice.
 extension DashboardPage {
     /// How many days ahead a trial's charge or a renewal counts as "today's business".
     static let soonDays = 3
+
+    /// How many of them the strip shows at once, the most pressing; the rest open under "N more",
+    /// so the first goal stays in a phone's first screen on a busy day (and in English, whose
+    /// rows take two lines).
+    static let dueShown = 2
 
     /// One line of the strip; `day` is days from today (negative when overdue), which orders it.
     struct DueItem {
@@ -58,7 +64,8 @@ extension DashboardPage {
     }
 
     /// Today's practice, done or not, when there is a practice to speak of (a session logged or a
-    /// program enrolled in); nil otherwise.
+    /// program enrolled in); nil otherwise. Not done, it leads straight to a pacer: the pattern a
+    /// program prescribes next, or the one practised most; done, to the breathing page.
     static func practice(_ renderer: SiteRenderer) -> MustacheValue {
         let breathing = renderer.figures.breathing
         guard breathing.totals.sessions > 0 || !breathing.programs.isEmpty else { return .null }
@@ -71,6 +78,20 @@ extension DashboardPage {
         } else {
             text = renderer.string("dashboard.practice_todo")
         }
-        return .object(["text": .string(text), "done": .bool(streak.practisedToday)])
+        let pattern = streak.practisedToday ? nil : practicePattern(breathing)
+        return .object([
+            "text": .string(text), "done": .bool(streak.practisedToday),
+            "href": .string(pattern.map { "breathing/\($0)/" } ?? "breathing/"),
+            "state": .string(
+                renderer.string(streak.practisedToday ? "dashboard.practice_state_done" : "dashboard.start")),
+        ])
+    }
+
+    /// The pattern today's practice starts: the one a program prescribes next, else the one
+    /// practised most.
+    private static func practicePattern(_ breathing: BreathingReport) -> String? {
+        if let next = breathing.programs.compactMap(\.nextDay).first { return next.pattern }
+        return breathing.patterns.filter { $0.totals.sessions > 0 }.max { $0.totals.sessions < $1.totals.sessions }?
+            .pattern.id
     }
 }

@@ -14,6 +14,10 @@ struct GoalPages: PageFamily {
             [
                 "goals": .list(figures.savings.entries.map { .object(renderer.goalFields($0)) }),
                 "has_goals": .bool(!figures.savings.entries.isEmpty),
+                "grid": .object(
+                    GridColumns.fields(figures.savings.entries.count, phone: [1], wide: [3, 2, 4]).mapValues {
+                        .int($0)
+                    }),
                 "total_saved": .string(renderer.format.money(figures.savings.totalSaved, renderer.data.site.currency)),
                 "goal_form": goalForm(renderer),
             ], into: &site)
@@ -115,7 +119,7 @@ struct GoalPages: PageFamily {
     }
 
     /// The deposits newest first, grouped by month (on the wall clock), each month with its count
-    /// and subtotal.
+    /// and subtotal, said once (issue 25).
     private func depositMonths(_ goal: Goal, _ renderer: SiteRenderer) -> MustacheValue {
         let format = renderer.format
         let newestFirst = goal.deposits.enumerated().sorted { a, b in
@@ -139,10 +143,7 @@ struct GoalPages: PageFamily {
                     "label": .string(renderer.format.month(group.year, group.month)),
                     "iso": .string("\(group.year.zeroPadded(4))-\(group.month.zeroPadded(2))"),
                     "subtotal": .string(total),
-                    "summary": .string(
-                        count == 1
-                            ? renderer.string("jar.subtotal_one", ["amount": total])
-                            : renderer.string("jar.subtotal", ["count": String(count), "amount": total])),
+                    "count_text": .string("\(count) \(renderer.unit("goals.deposits", for: count))"),
                     "deposits": .list(
                         group.deposits.map { deposit in
                             .object([
@@ -155,17 +156,12 @@ struct GoalPages: PageFamily {
             })
     }
 
-    /// The goal page's jar: the latest deposit replayed from its frames, what each coin is worth,
-    /// and the pile at every month's end.
+    /// The goal page's jar: the latest deposit falling in, played by drop.svg, one picture that is
+    /// never blank between frames (issue 25; jar.svg alone under reduced motion), what each coin is
+    /// worth, and the pile at every month's end.
     private func jarPage(_ jar: JarArtwork, _ goal: Goal, _ renderer: SiteRenderer) -> MustacheValue {
         let format = renderer.format
         let money = { (units: Int) in format.money(jar.coinValue * Decimal(units), goal.currency) }
-        // The last frame is the settled pile: jar.svg stands in for it (with the lid of a reached goal).
-        let frames = jar.frames.indices.dropLast().map { index in
-            MustacheValue.object([
-                "src": .string("frames/" + JarArtwork.frameFileName(index + 1)), "index": .int(index),
-            ])
-        }
         // Every kind of coin up to the biggest in the jar, and gold at least: what a merge or a big
         // deposit would bring. Counts only for kinds the jar holds.
         let counts = jar.tierCounts
@@ -202,20 +198,21 @@ struct GoalPages: PageFamily {
             let text = format.money(saved, goal.currency)
             return .object([
                 "view": .string(month.viewID), "label": .string(label), "saved": .string(text),
+                "month": renderer.monthValue(month.year, month.month),
                 "reached": .bool(month.reached),
                 "alt": .string(renderer.string("jar.timelapse_alt", ["month": label, "saved": text])),
             ])
         }
         return .object(
             renderer.jarFields(jar, goal: goal).merging([
-                "frames": .list(frames),
-                // drop.svg, the same fall as one animated picture, linked when there is a fall to play.
+                // drop.svg plays the fall when there is one; the caption links it, to open on its own.
                 "has_fall": .bool(!jar.frames.isEmpty),
-                "final_index": .int(max(0, jar.frames.count - 1)),
                 "legend": .list(legend),
                 "wish": .bool(goal.mode == .wish),
                 "months": .list(months),
                 "has_months": .bool(months.count > 1),
+                "grid": .object(
+                    GridColumns.fields(months.count, phone: [4, 3, 5], wide: [8, 7, 6, 9]).mapValues { .int($0) }),
             ]) { _, new in new })
     }
 

@@ -66,8 +66,10 @@ extension SubscriptionsPage {
             yLabel: { axisLabel.money($0, base) },
             reference: forecast.contains { $0.total.exact > 0 }
                 ? (average, renderer.string("subscriptions.average", ["amount": format.money(average, base)])) : nil)
+        let flat = forecastIsFlat(renderer)
         return [
-            "forecast_chart": .string(chart.svg),
+            "forecast_chart": flat ? .null : .string(chart.svg),
+            "forecast_flat": flat ? flatForecast(renderer, total: total) : .null,
             "forecast": .list(
                 zip(forecast, months).map { month, name in
                     .object([
@@ -79,6 +81,45 @@ extension SubscriptionsPage {
                 }),
             "forecast_total": .string(format.money(total, base)),
         ]
+    }
+
+    private func forecastIsFlat(_ renderer: SiteRenderer) -> Bool { renderer.forecastIsFlat }
+
+    /// A flat forecast in a sentence instead of twelve equal columns: what every month charges and
+    /// the year's total, or that nothing will be charged.
+    private func flatForecast(_ renderer: SiteRenderer, total: Decimal) -> MustacheValue {
+        let report = renderer.figures.subscriptions
+        guard total > 0, let month = report.forecast.dropFirst().first else {
+            return .string(renderer.string("subscriptions.forecast_none"))
+        }
+        return .string(
+            renderer.string(
+                "subscriptions.forecast_flat",
+                [
+                    "amount": renderer.format.money(month.total.shown, report.baseCurrency),
+                    "total": renderer.format.money(total, report.baseCurrency),
+                ]))
+    }
+
+    /// Nothing slain yet: an invitation instead of a row of zeros (issue 25) — the trial about to
+    /// charge, or else the dearest subscription worth a look, with the day to cancel by and what
+    /// it would keep; just "nothing cancelled yet" when there is neither.
+    func slainInvitation(_ renderer: SiteRenderer) -> MustacheValue {
+        let report = renderer.figures.subscriptions
+        guard report.slain.items.isEmpty else { return .null }
+        let medium = report.items.filter { $0.status == .active && $0.risk?.level == .medium }
+            .max { ($0.monthlyInBase?.exact ?? 0) < ($1.monthlyInBase?.exact ?? 0) }
+        guard let item = report.alerts.first ?? medium, let next = item.nextBilling, let price = item.price else {
+            return .string(renderer.string("subscriptions.slain_none"))
+        }
+        return .string(
+            renderer.string(
+                "subscriptions.slain_invite",
+                [
+                    "name": item.subscription.name, "date": renderer.shortDate(next),
+                    "amount": renderer.format.money(price, item.currency),
+                    "per": renderer.string("cycle_unit.\(item.cycle.rawValue)"),
+                ]))
     }
 
     /// The wish goals the slain subscriptions' monthly savings would bring forward, with both

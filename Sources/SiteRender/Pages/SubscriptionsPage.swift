@@ -27,6 +27,7 @@ struct SubscriptionsPage: PageFamily {
         fields["upcoming_all"] = .list(report.upcoming(within: 31).map(renderer.subscriptionValue))
         fields["slain"] = .list(report.slain.items.map(renderer.subscriptionValue))
         fields["has_slain"] = .bool(!report.slain.items.isEmpty)
+        fields["slain_invite"] = slainInvitation(renderer)
         fields["slain_this_month"] = .int(report.slain.thisMonth)
         fields["slain_this_year"] = .int(report.slain.thisYear)
         fields["monthly_savings"] = .string(format.money(report.slain.monthlySavings.shown, base))

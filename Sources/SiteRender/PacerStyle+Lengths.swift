@@ -1,0 +1,62 @@
+import Domain
+import Foundation
+
+/// A session's lengths (issue 25): each its own cycle counter and closing line, and on a served
+/// page its own "log this session" form; and the square's dot.
+extension PacerStyle {
+    /// The lengths a pacer page offers, by id: the prescribed cycles and 1, 3 and 5 minutes. The
+    /// theme's style.css chooses among exactly these (`#pacer-length-<id>:checked`).
+    public static let lengthIDs = ["cycles", "1min", "3min", "5min"]
+
+    /// One length a session can have: its id (in `#pacer-length-<id>` and `.pacer-for-<id>`) and
+    /// how many cycles it runs.
+    public struct Length: Equatable, Sendable {
+        public var id: String
+        public var cycles: Int
+
+        public init(id: String, cycles: Int) {
+            self.id = id
+            self.cycles = max(cycles, 1)
+        }
+    }
+
+    /// What a served pacer page adds (`sandjar serve`): each length's "log this session" form
+    /// appears when its session ends, as the closing line does; under reduced motion, where the
+    /// pacer is a text guide, and when serve sent the form back with its message
+    /// (`.pacer-sent-back`), the form is there from the start.
+    public static func logFormCSS(for pattern: BreathingPattern, lengths: [Length], scope: String = ".pacer") -> String
+    {
+        var css = "\(scope) .pacer-log { visibility: hidden; }\n"
+        for length in lengths {
+            let session = seconds(pattern.cycleSeconds * Decimal(length.cycles)) + "s"
+            css += "\(scope) .pacer-for-\(identifier(length.id)).pacer-log { animation: pacer-done \(session) step-end "
+            css += "var(--motion-pacer-lead) forwards; }\n"
+        }
+        css += "\(scope).pacer-sent-back .pacer-for.pacer-log { animation: none; visibility: visible; }\n"
+        return css
+            + "@media (prefers-reduced-motion: reduce) {\n"
+            + "  \(scope) .pacer-for.pacer-log { animation: none; visibility: visible; }\n}\n"
+    }
+
+    /// The dot of a square pattern: from the bottom left corner up the left side while breathing
+    /// in, along the top while holding, down the right side while breathing out, back along the
+    /// bottom while resting; evenly within each phase.
+    static func dotKeyframes(_ name: String, bounds: [String]) -> String {
+        let corners = ["left: 0%; top: 100%;", "left: 0%; top: 0%;", "left: 100%; top: 0%;", "left: 100%; top: 100%;"]
+        var css = "@keyframes \(name)-dot {\n"
+        for (index, bound) in bounds.enumerated() {
+            css += "  \(bound) { \(corners[index % 4]) }\n"
+        }
+        return css + "}\n"
+    }
+
+    /// The cycle number of a session of `cycles`: one line up at the start of each cycle.
+    static func cycleKeyframes(_ name: String, cycles: Int) -> String {
+        var css = "@keyframes \(name)-cycle-\(cycles) {\n  0% { transform: translateY(0); }\n"
+        for index in stride(from: 1, to: cycles, by: 1) {
+            css += "  \(percent(Decimal(index), of: Decimal(cycles))) { transform: translateY(-\(index)em); }\n"
+        }
+        css += "  100% { transform: translateY(\(cycles > 1 ? "-\(cycles - 1)em" : "0")); }\n"
+        return css + "}\n"
+    }
+}

@@ -1,0 +1,150 @@
+import Breathing
+import Domain
+import Foundation
+import Mustache
+
+/// `breathing/<pattern>/`: the pacer (issue 25). It waits for a tap: a choice of length — the
+/// cycles a program prescribes (or `defaultCycles`), or 1, 3 or 5 minutes — and a Start check box;
+/// started, a calm full-screen view without the header counts 3, 2, 1 and then breathes, a square
+/// with a dot going round for a pattern of four phases, a circle otherwise. All in CSS generated
+/// from the phase timeline (`PacerStyle`); under reduced motion only the text guide, and serve's
+/// form, at once.
+extension BreathingPages {
+    /// The minutes a session may last besides the prescribed cycles.
+    static let minuteLengths = [1, 3, 5]
+
+    /// Four breaths: the usual first session of 4-7-8, and short enough for any pattern.
+    static let defaultCycles = 4
+
+    /// One length a session can have, as its choice shows it.
+    struct PacerLength {
+        var length: PacerStyle.Length
+        var label: String
+        var detail: String
+        var prescribed: Bool
+    }
+
+    func queuePacer(_ pattern: BreathingPattern, into site: inout PageQueue, for renderer: SiteRenderer) {
+        let labels = BreathPhase.allCases.map { phase -> MustacheValue in
+            .object([
+                "phase": .string(phase.rawValue),
+                "label": .string(renderer.string("breathing.phase.\(phase.rawValue)")),
+            ])
+        }
+        let guide = pattern.phases.map { length -> MustacheValue in
+            let seconds = NSDecimalNumber(decimal: length.seconds).stringValue
+            let key = "breathing.guide.\(length.phase.rawValue)\(seconds == "1" ? "_one" : "")"
+            return .string(renderer.string(key, ["seconds": seconds]))
+        }
+        let lengths = pacerLengths(pattern, renderer)
+        let sessions = renderer.figures.breathing.patterns.first { $0.pattern.id == pattern.id }?.totals.sessions ?? 0
+        let sentBack = renderer.forms?.pending.map { $0.kind == .session && $0.target == pattern.id } ?? false
+        let choices = lengths.map(\.length)
+        renderer.page(
+            "breathing/\(pattern.id)/index.html", template: "pages/pacer", title: name(of: pattern, renderer),
+            section: "breathing",
+            [
+                "name": .string(name(of: pattern, renderer)),
+                "cycle_length": .string(
+                    renderer.string(
+                        "breathing.cycle_length",
+                        ["seconds": NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue])),
+                "pacer_css": .string(PacerStyle.css(for: pattern, lengths: choices)),
+                "log_css": renderer.forms == nil
+                    ? .null : .string(PacerStyle.logFormCSS(for: pattern, lengths: choices)),
+                "square": .bool(PacerStyle.isSquare(pattern)),
+                "labels": .list(labels),
+                "countdown": .list(PacerStyle.countdown(for: pattern).map { .int($0.value) }),
+                "lengths": .list(lengths.map { lengthValue($0, pattern, renderer) }),
+                "guide": .list(guide),
+                "phases_text": .string(renderer.string("breathing.phases_of", ["phases": phaseText(pattern)])),
+                "sessions": .int(sessions),
+                "sessions_label": .string(renderer.unit("breathing.sessions", for: sessions)),
+                "sent_back": .bool(sentBack),
+            ], into: &site)
+    }
+
+    /// The prescribed cycles first, then each of `minuteLengths` in whole cycles (the nearest
+    /// count, at least one), leaving out a length that would run as many cycles as one before it.
+    func pacerLengths(_ pattern: BreathingPattern, _ renderer: SiteRenderer) -> [PacerLength] {
+        let cycles = sessionCycles(pattern, renderer)
+        var lengths = [
+            PacerLength(
+                length: .init(id: PacerStyle.lengthIDs[0], cycles: cycles),
+                label: renderer.counted("breathing.length_cycles", cycles),
+                detail: clock(pattern.cycleSeconds * Decimal(cycles)), prescribed: true)
+        ]
+        for minutes in Self.minuteLengths {
+            var whole = Decimal()
+            var exact = Decimal(minutes * 60) / max(pattern.cycleSeconds, 1)
+            NSDecimalRound(&whole, &exact, 0, .plain)
+            let count = max(NSDecimalNumber(decimal: whole).intValue, 1)
+            guard !lengths.contains(where: { $0.length.cycles == count }) else { continue }
+            lengths.append(
+                PacerLength(
+                    length: .init(id: "\(minutes)min", cycles: count),
+                    label: renderer.string("breathing.length_minutes", ["count": String(minutes)]),
+                    detail: renderer.counted("breathing.length_cycles", count), prescribed: false))
+        }
+        return lengths
+    }
+
+    /// `1:04`: a session's length in minutes and seconds.
+    private func clock(_ seconds: Decimal) -> String {
+        let total = NSDecimalNumber(decimal: seconds.rounded(scale: 0)).intValue
+        return "\(total / 60):" + (total % 60 < 10 ? "0" : "") + String(total % 60)
+    }
+
+    /// One choice of length, with its cycle counter, closing line and (served) log form.
+    private func lengthValue(_ choice: PacerLength, _ pattern: BreathingPattern, _ renderer: SiteRenderer)
+        -> MustacheValue
+    {
+        let cycles = choice.length.cycles
+        // "Cycle {current} of {total}": the strip of numbers 1…N stands where {current} is.
+        let cycleParts = renderer.string("breathing.cycle_of", ["total": String(cycles)])
+            .components(separatedBy: "{current}")
+        return .object([
+            "id": .string(PacerStyle.identifier(choice.length.id)),
+            "label": .string(choice.label), "detail": .string(choice.detail),
+            "prescribed": .bool(choice.prescribed),
+            "cycle_before": .string(cycleParts[0]),
+            "cycle_after": .string(cycleParts.dropFirst().joined(separator: "")),
+            "cycle_numbers": .list((1...cycles).map { .int($0) }),
+            "done": .string(renderer.string("breathing.done", ["cycles": String(cycles)])),
+            "session_form": sessionForm(pattern, cycles: cycles, choice: choice.length, renderer),
+            "has_form": .bool(renderer.forms != nil),
+        ])
+    }
+
+    /// serve's "log this session" form of one length: the cycles that length ran, and the program
+    /// whose next day prescribes this pattern, filled in; the moods left to the person. The
+    /// prescribed length's form keeps the id `form-session-<pattern>`.
+    private func sessionForm(
+        _ pattern: BreathingPattern, cycles: Int, choice: PacerStyle.Length, _ renderer: SiteRenderer
+    ) -> MustacheValue {
+        let prescribing = renderer.figures.breathing.programs.first { $0.nextDay?.pattern == pattern.id }
+        let moods: [SiteRenderer.Choice] =
+            [("", renderer.string("form.mood_none"))] + (1...5).map { (String($0), renderer.string("form.mood_\($0)")) }
+        let programLine = prescribing.map { progress in
+            renderer.string(
+                "form.program",
+                ["program": "\(name(of: progress.program, renderer)) · \(progress.currentDay)/\(progress.totalDays)"])
+        }
+        var extra: [String: MustacheValue] = ["program_line": programLine.map { .string($0) } ?? .null]
+        if choice.id != PacerStyle.lengthIDs[0] { extra["id"] = .string("form-session-\(pattern.id)-\(choice.id)") }
+        return renderer.form(
+            .session, target: pattern.id,
+            defaults: [
+                "cycles": String(cycles), "program": prescribing?.program.id ?? "", "mood_before": "", "mood_after": "",
+                "at": "",
+            ],
+            choices: ["mood_before": moods, "mood_after": moods], extra: extra)
+    }
+
+    /// How many cycles the pacer runs: what an enrolled program prescribes for its next day when
+    /// that day uses this pattern, otherwise `defaultCycles`.
+    private func sessionCycles(_ pattern: BreathingPattern, _ renderer: SiteRenderer) -> Int {
+        let prescribed = renderer.figures.breathing.programs.compactMap(\.nextDay).first { $0.pattern == pattern.id }
+        return max(prescribed?.cycles ?? Self.defaultCycles, 1)
+    }
+}

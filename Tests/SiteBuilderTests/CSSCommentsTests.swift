@@ -1,0 +1,59 @@
+import XCTest
+
+@testable import SiteData
+
+/// The stylesheet a site ships leaves the theme's comments out (issue 25: a page and its CSS stay
+/// under 100 KB); what is quoted stays whole.
+final class CSSCommentsTests: XCTestCase {
+    func testCommentsGoAndQuotedTextStays() {
+        let css = """
+            /* A note on its own line. */
+            a { color: red; } /* after a rule */
+            /* two
+               lines */
+            .x::before { content: "/* not a comment */"; background: url('a/*b.svg'); }
+            b { margin: 0 /* inside */ auto; }
+
+            """
+        XCTAssertEqual(
+            CSSComments.strip(css),
+            """
+            a { color: red; } 
+            .x::before { content: "/* not a comment */"; background: url('a/*b.svg'); }
+            b { margin: 0  auto; }
+
+            """)
+    }
+
+    /// A stray brace silently drops the rule after it (the trial alerts lost their colours once):
+    /// outside comments and strings every brace of the theme's stylesheet is matched, in order.
+    func testTheThemesStylesheetHasItsBracesMatched() throws {
+        let style = CSSComments.strip(
+            String(decoding: try Theme.builtIn.read("static/style.css").get().bytes, as: UTF8.self))
+        var depth = 0
+        var quote: Character?
+        for (line, text) in style.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for character in text {
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "\"" || character == "'" {
+                    quote = character
+                } else if character == "{" {
+                    depth += 1
+                } else if character == "}" {
+                    depth -= 1
+                    XCTAssertGreaterThanOrEqual(depth, 0, "a brace closes nothing on line \(line + 1): \(text)")
+                    if depth < 0 { return }
+                }
+            }
+        }
+        XCTAssertEqual(depth, 0, "braces left open")
+    }
+
+    func testTheShippedStylesheetHasNoCommentButItsHeader() throws {
+        let site = try TestSupport.baseSite()
+        let css = try XCTUnwrap(site.text("style.css"))
+        XCTAssertEqual(css.components(separatedBy: "/*").count, 2, "the generated header only")
+        XCTAssertTrue(css.contains(".tab-home { --icon: url(\"data:image/svg+xml,"), "quoted URLs whole")
+    }
+}
