@@ -18,13 +18,13 @@ public struct JarPalette: Equatable, Sendable {
 
     /// Picks the jar's and coins' colour tokens out of the theme's stylesheet, where the tokens
     /// stand as `--color-name: value;` lines: in `:root`, then again under
-    /// `@media (prefers-color-scheme: dark)`.
+    /// `@media screen and (prefers-color-scheme: dark)`.
     public init(stylesheet: String) {
         var light: [String] = []
         var dark: [String] = []
         var inDark = false
         for line in stylesheet.split(separator: "\n") {
-            if line.contains("@media (prefers-color-scheme: dark)") {
+            if line.hasPrefix("@media"), line.contains("prefers-color-scheme: dark") {
                 inDark = true
                 continue
             }

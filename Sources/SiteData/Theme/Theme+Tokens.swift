@@ -5,8 +5,8 @@ extension Theme {
     static let tokenGroups = ["space", "radius", "shadow", "motion", "color", "type"]
 
     /// `tokens.toml` as CSS custom properties (`--space-m`, `--color-accent`…): light colours in
-    /// `:root`, dark ones under `prefers-color-scheme: dark`, for `print` the light ones with
-    /// `[color.print]`'s over them and no motion, and motion set to none under
+    /// `:root`, dark ones under `screen and (prefers-color-scheme: dark)`, for `print`
+    /// `[color.print]`'s over the light ones and no motion, and motion set to none under
     /// `prefers-reduced-motion`. Then the theme's `static/style.css`, which uses only the tokens,
     /// without its comments.
     static func loadStylesheet(_ folder: DataFolder, log: DiagnosticLog) -> String? {
@@ -68,10 +68,10 @@ extension Theme {
         var css = "/* Generated from tokens.toml and static/style.css by sandjar; the notes are in the theme. */\n"
         css += ":root {\n\(light.joined(separator: "\n"))\n}\n"
         css +=
-            "@media (prefers-color-scheme: dark) {\n  :root {\n\(dark.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n"
-        // Printing: the light colours whatever the screen's scheme, then [color.print]'s, and no
-        // motion.
-        let printed = light.filter { $0.hasPrefix("  --color-") } + paper + reduced
+            "@media screen and (prefers-color-scheme: dark) {\n  :root {\n\(dark.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n"
+        // Printing: the dark colours are for screens only, so paper gets the light ones, with
+        // [color.print]'s over them, and no motion.
+        let printed = paper + reduced
         css += "@media print {\n  :root {\n\(printed.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n"
         css +=
             "@media (prefers-reduced-motion: reduce) {\n  :root {\n\(reduced.map { "  " + $0 }.joined(separator: "\n"))\n  }\n}\n\n"
@@ -101,7 +101,7 @@ extension Theme {
     /// The dark value of the colour token `name`, from the `prefers-color-scheme: dark` block;
     /// the light one when the theme gives no dark one.
     package func darkColor(_ name: String) -> String? {
-        token("--color-\(name)", in: "@media (prefers-color-scheme: dark)") ?? lightColor(name)
+        token("--color-\(name)", in: "@media screen and (prefers-color-scheme: dark)") ?? lightColor(name)
     }
 
     /// A token's value as the stylesheet gives it in `:root` (`--type-body`), or in the `@media`

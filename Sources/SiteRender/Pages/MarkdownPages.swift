@@ -7,7 +7,7 @@ struct MarkdownPages: PageFamily {
     static let section = "pages"
     /// Entries on one page of the index: 2,000 pages make five index pages, each well under the
     /// 100 KB a page may weigh with its stylesheet.
-    static let perIndexPage = 400
+    static let perIndexPage = 300
 
     /// `pages/index.html`, then `pages/2.html`, `pages/3.html`, …: beside the first, so the links
     /// to the pages stay the same, and never a `<slug>/index.html`.
