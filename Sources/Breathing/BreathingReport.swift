@@ -63,6 +63,6 @@ public struct BreathingReport: Sendable {
         pauses = data.practicePauses
         pausedDays = data.practicePauses.first.map { data.practicePauses.days(from: $0.from, through: today) } ?? 0
         programs = ProgramProgress.all(data: data, today: today)
-        heatmap = PracticeHeatmap(log: log, today: today)
+        heatmap = PracticeHeatmap(log: log, today: today, pauses: data.practicePauses)
     }
 }

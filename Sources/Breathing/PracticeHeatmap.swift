@@ -19,14 +19,23 @@ public struct PracticeHeatmap: Sendable, Equatable {
         public var level: Int
         /// After today: drawn as an empty cell, not as a day without practice.
         public var isFuture: Bool
+        /// The practice pause the day falls in (up to today), whether practised or not: an
+        /// unpractised paused day is drawn hatched, neither a gap nor practice.
+        public var pause: Pause?
 
-        public init(date: CalendarDate, sessions: Int, seconds: Decimal, level: Int, isFuture: Bool) {
+        public init(
+            date: CalendarDate, sessions: Int, seconds: Decimal, level: Int, isFuture: Bool, pause: Pause? = nil
+        ) {
             self.date = date
             self.sessions = sessions
             self.seconds = seconds
             self.level = level
             self.isFuture = isFuture
+            self.pause = pause
         }
+
+        /// A paused day without a session.
+        public var isRestDay: Bool { pause != nil && sessions == 0 }
 
         /// seconds / 60, rounded half away from zero to 2 decimals.
         public var minutes: Decimal { (seconds / 60).rounded(scale: 2) }
@@ -38,7 +47,7 @@ public struct PracticeHeatmap: Sendable, Equatable {
     public var firstDay: CalendarDate { weeks[0][0].date }
     public var lastDay: CalendarDate { weeks[weeks.count - 1][6].date }
 
-    init(log: PracticeLog, today: CalendarDate) {
+    init(log: PracticeLog, today: CalendarDate, pauses: [Pause] = []) {
         let monday = today.adding(days: 1 - today.isoWeekday)
         let first = monday.adding(days: -7 * (PracticeHeatmap.weekCount - 1))
         weeks = (0..<PracticeHeatmap.weekCount).map { week in
@@ -49,7 +58,7 @@ public struct PracticeHeatmap: Sendable, Equatable {
                 return Day(
                     date: date, sessions: logged.sessions, seconds: logged.seconds,
                     level: PracticeHeatmap.level(seconds: logged.seconds, sessions: logged.sessions),
-                    isFuture: isFuture)
+                    isFuture: isFuture, pause: isFuture ? nil : pauses.pause(containing: date))
             }
         }
     }

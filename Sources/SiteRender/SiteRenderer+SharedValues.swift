@@ -284,11 +284,15 @@ extension SiteRenderer {
         var heatmap = HeatmapChart(
             heatmap: report.heatmap, title: string("breathing.heatmap"), description: "",
             dayLabel: { day in
-                counted(
-                    "breathing.day", day.sessions, ["date": format.date(day.date), "minutes": minutes(day.minutes)])
+                guard day.isRestDay, let pause = day.pause else {
+                    return counted(
+                        "breathing.day", day.sessions, ["date": format.date(day.date), "minutes": minutes(day.minutes)])
+                }
+                let rest = string("breathing.paused_day", ["date": format.date(day.date)])
+                return pause.note.map { "\(rest) · \($0)" } ?? rest
             },
             monthName: { string("chart.month.\($0)") }, weekdayName: { string("chart.weekday.\($0)") },
-            less: string("breathing.less"), more: string("breathing.more"))
+            less: string("breathing.less"), more: string("breathing.more"), paused: string("breathing.paused"))
         heatmap.description = counted(
             "breathing.heatmap_desc", report.totals.sessions,
             ["from": format.date(heatmap.firstDay), "to": format.date(today)])
@@ -299,6 +303,7 @@ extension SiteRenderer {
             "breathing.heatmap_desc", report.totals.sessions,
             ["from": format.date(phone.firstDay), "to": format.date(today)])
         let practised = report.totals.sessions > 0
+        let shownPauses = data.practicePauses.filter { $0.to >= heatmap.firstDay && $0.from <= today }
         let totalMinutes = minutes(report.totals.minutes)
         return [
             "session_count": .int(report.totals.sessions),
@@ -312,6 +317,16 @@ extension SiteRenderer {
             "streak_waits": .bool(!report.streak.practisedToday && report.streak.current > 0),
             "strength": report.strength.map { .string("\($0.percent)%") } ?? .null,
             "strength_value": report.strength.map { .int($0.percent) } ?? .null,
+            "paused_days": report.pausedDays > 0 ? .int(report.pausedDays) : .null,
+            "paused_days_label": .string(unit("breathing.paused_days", for: report.pausedDays)),
+            "has_pauses": .bool(!shownPauses.isEmpty),
+            "pauses": .list(
+                shownPauses.map { pause in
+                    .object([
+                        "from": dateValue(pause.from), "to": dateValue(pause.to),
+                        "note": pause.note.map { .string($0) } ?? .null,
+                    ])
+                }),
             "heatmap_svg": practised ? .string(heatmap.svg) : .null,
             "heatmap_phone_svg": practised && phone.weeks.count < heatmap.weeks.count ? .string(phone.svg) : .null,
             "first_practice": practised ? .null : firstPractice(),

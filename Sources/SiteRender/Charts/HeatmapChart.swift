@@ -24,6 +24,8 @@ struct HeatmapChart {
     let weekdayName: (Int) -> String
     let less: String
     let more: String
+    /// The legend's name for a hatched day, shown when one is drawn.
+    var paused = ""
     /// The latest weeks only, at most this many; nil for every week `shownWeeks` gives.
     var maxWeeks: Int? = nil
     /// The prefix of the title's and description's ids, unique on a page that shows two calendars.
@@ -98,10 +100,25 @@ struct HeatmapChart {
                 out += "<rect class=\"level-\(day.level)\(isToday ? " today" : "")\" x=\"\(f(x))\" y=\"\(f(y))\" "
                 out += "width=\"\(f(HeatmapChart.cell))\" height=\"\(f(HeatmapChart.cell))\" rx=\"2\">"
                 out += "<title>\(XMLText.escape(dayLabel(day)))</title></rect>"
+                if day.isRestDay { out += HeatmapChart.hatch(x: x, y: y) }
             }
         }
         return out + legend(width: width, y: HeatmapChart.top + 7 * HeatmapChart.pitch + 6) + "</svg>"
     }
+
+    /// The diagonal lines over a paused day without practice (and its legend square).
+    static func hatch(x: Double, y: Double) -> String {
+        let c = cell
+        func p(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        }
+        return
+            "<path class=\"hatch\" d=\"M\(p(x)) \(p(y + c / 2))L\(p(x + c / 2)) \(p(y))M\(p(x)) \(p(y + c))L\(p(x + c)) \(p(y))"
+            + "M\(p(x + c / 2)) \(p(y + c))L\(p(x + c)) \(p(y + c / 2))\"/>"
+    }
+
+    /// Whether any day drawn is a paused day without practice, which the legend then names.
+    var showsRest: Bool { weeks.contains { $0.contains { $0.isRestDay } } }
 
     /// "Less", five squares, "More": the room the legend takes.
     private var legendWidth: Double {
@@ -114,6 +131,13 @@ struct HeatmapChart {
         var x = width - HeatmapChart.right - moreWidth - 6 - 5 * HeatmapChart.pitch
         var out =
             "<text class=\"axis\" x=\"\(f(x - 4))\" y=\"\(f(y + 10))\" text-anchor=\"end\">\(XMLText.escape(less))</text>"
+        if showsRest, !paused.isEmpty {
+            let left = HeatmapChart.left
+            out += "<rect class=\"level-0\" x=\"\(f(left))\" y=\"\(f(y))\" width=\"\(f(HeatmapChart.cell))\" "
+            out += "height=\"\(f(HeatmapChart.cell))\" rx=\"2\"/>" + HeatmapChart.hatch(x: left, y: y)
+            out += "<text class=\"axis\" x=\"\(f(left + HeatmapChart.pitch + 1))\" y=\"\(f(y + 10))\">"
+            out += "\(XMLText.escape(paused))</text>"
+        }
         for level in 0...4 {
             out += "<rect class=\"level-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(HeatmapChart.cell))\" "
             out += "height=\"\(f(HeatmapChart.cell))\" rx=\"2\"/>"
