@@ -225,6 +225,23 @@ extension SiteRenderer {
     /// A subscription as its row shows it (issue 25): the price per cycle ("¥21.00 / month"),
     /// what it costs a month in the base currency only when that says something new, the shared
     /// part only when it differs from the price, the risk only when medium or high.
+    /// A price that went up, as the subscriptions page and the year in review list it: the name,
+    /// and "US$22.99 → US$24.99 (+8.7%), from 12 Jan 2026".
+    func priceRiseValue(
+        _ item: SubscriptionItem, before: Decimal, now: Decimal, change: Decimal, since: CalendarDate
+    ) -> MustacheValue {
+        .object([
+            "name": .string(item.subscription.name),
+            "text": .string(
+                string(
+                    "subscriptions.price_rise",
+                    [
+                        "before": format.money(before, item.currency), "now": format.money(now, item.currency),
+                        "percent": format.percent(change, digits: 1), "date": format.date(since),
+                    ])),
+        ])
+    }
+
     func subscriptionValue(_ item: SubscriptionItem) -> MustacheValue {
         let base = figures.subscriptions.baseCurrency
         let reminders = item.reminders.enumerated().map { index, day -> MustacheValue in

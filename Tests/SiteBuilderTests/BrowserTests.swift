@@ -30,22 +30,10 @@ final class BrowserTests: XCTestCase {
     private static let timeout: TimeInterval = 1_000
 
     func testSampleSiteInBothLanguagesPassesInHeadlessChromium() throws {
-        let work = TestSupport.temporaryFolder(self)
-        let data = work.appendingPathComponent("content")
-        let output = work.appendingPathComponent("public")
-        try TestSupport.overlay(TestSupport.sampleContent, onto: data)
-        try TestSupport.setBothLanguages(in: data.appendingPathComponent("site.toml"))
-
         // As serve serves it: every form on its page, one sent back with its message, the badges
         // announced; the pages of a built site are these without the forms.
-        var options = BuildOptions()
-        options.data = data.path
-        options.output = output.path
-        options.today = CalendarDateFixture.sampleToday
-        options.serve = TestSites.servedForms
-        let report = SiteBuild(options: options).run()
-        XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
-        guard report.succeeded else { return }
+        let work = TestSupport.temporaryFolder(self)
+        guard let output = try TestSites.sampleInBothLanguages(in: work, served: true) else { return }
         for folder in ["zh-hans", "en"] {
             XCTAssertTrue(
                 FileManager.default.fileExists(atPath: output.appendingPathComponent("\(folder)/index.html").path),

@@ -17,17 +17,7 @@ final class PrintTests: XCTestCase {
 
     func testEveryPageOfBothLanguagesPrintsCleanlyAndEachYearInReviewIsOneA4PageASection() throws {
         let work = TestSupport.temporaryFolder(self)
-        let data = work.appendingPathComponent("content")
-        let output = work.appendingPathComponent("public")
-        try TestSupport.overlay(TestSupport.sampleContent, onto: data)
-        try TestSupport.setBothLanguages(in: data.appendingPathComponent("site.toml"))
-        var options = BuildOptions()
-        options.data = data.path
-        options.output = output.path
-        options.today = CalendarDateFixture.sampleToday
-        let report = SiteBuild(options: options).run()
-        XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
-        guard report.succeeded else { return }
+        guard let output = try TestSites.sampleInBothLanguages(in: work) else { return }
 
         let run = try check(output, logs: work)
         XCTAssertEqual(run.status, 0, "the print checks failed:\n\(run.stdout)\(run.stderr)")

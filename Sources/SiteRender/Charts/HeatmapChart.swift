@@ -98,7 +98,7 @@ struct HeatmapChart {
                 let y = HeatmapChart.top + Double(row) * HeatmapChart.pitch
                 let isToday = day.date == lastPastDay
                 out += "<rect class=\"level-\(day.level)\(isToday ? " today" : "")\" x=\"\(f(x))\" y=\"\(f(y))\" "
-                out += "width=\"\(f(HeatmapChart.cell))\" height=\"\(f(HeatmapChart.cell))\" rx=\"2\">"
+                out += "width=\"\(f(HeatmapChart.cell))\" height=\"\(f(HeatmapChart.cell))\">"
                 out += "<title>\(XMLText.escape(dayLabel(day)))</title></rect>"
                 if day.isRestDay { out += HeatmapChart.hatch(x: x, y: y) }
             }
@@ -134,13 +134,13 @@ struct HeatmapChart {
         if showsRest, !paused.isEmpty {
             let left = HeatmapChart.left
             out += "<rect class=\"level-0\" x=\"\(f(left))\" y=\"\(f(y))\" width=\"\(f(HeatmapChart.cell))\" "
-            out += "height=\"\(f(HeatmapChart.cell))\" rx=\"2\"/>" + HeatmapChart.hatch(x: left, y: y)
+            out += "height=\"\(f(HeatmapChart.cell))\"/>" + HeatmapChart.hatch(x: left, y: y)
             out += "<text class=\"axis\" x=\"\(f(left + HeatmapChart.pitch + 1))\" y=\"\(f(y + 10))\">"
             out += "\(XMLText.escape(paused))</text>"
         }
         for level in 0...4 {
             out += "<rect class=\"level-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(HeatmapChart.cell))\" "
-            out += "height=\"\(f(HeatmapChart.cell))\" rx=\"2\"/>"
+            out += "height=\"\(f(HeatmapChart.cell))\"/>"
             x += HeatmapChart.pitch
         }
         return out + "<text class=\"axis\" x=\"\(f(x + 1))\" y=\"\(f(y + 10))\">\(XMLText.escape(more))</text>"

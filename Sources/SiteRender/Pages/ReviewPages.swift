@@ -67,7 +67,11 @@ struct ReviewPages: PageFamily {
             "has_slain": .bool(!review.slain.isEmpty),
             "slain_saves": .string(
                 renderer.string("review.slain_saves", ["amount": format.money(review.slainMonthly, base)])),
-            "price_rises": .list(review.priceRises.map { riseValue($0, renderer) }),
+            "price_rises": .list(
+                review.priceRises.map { rise in
+                    renderer.priceRiseValue(
+                        rise.item, before: rise.before, now: rise.now, change: rise.change, since: rise.since)
+                }),
             "has_price_rises": .bool(!review.priceRises.isEmpty),
             "badges": .list(review.badges.map(renderer.badgeValue)),
             "has_badges": .bool(!review.badges.isEmpty),
@@ -94,21 +98,6 @@ struct ReviewPages: PageFamily {
             "date": renderer.dateValue(item.killedOn),
             "monthly": item.monthlyInBase.map { .string(renderer.format.money($0.shown, base)) } ?? .null,
             "saved": item.savedToDate.map { .string(renderer.format.money($0.shown, base)) } ?? .null,
-        ])
-    }
-
-    private func riseValue(_ rise: YearReview.PriceRise, _ renderer: SiteRenderer) -> MustacheValue {
-        let format = renderer.format
-        return .object([
-            "name": .string(rise.item.subscription.name),
-            "text": .string(
-                renderer.string(
-                    "subscriptions.price_rise",
-                    [
-                        "before": format.money(rise.before, rise.item.currency),
-                        "now": format.money(rise.now, rise.item.currency),
-                        "percent": format.percent(rise.change, digits: 1), "date": format.date(rise.since),
-                    ])),
         ])
     }
 }

@@ -14,18 +14,8 @@ extension SubscriptionsPage {
             "spent_to_date": report.spentToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "price_rises": .list(
                 report.priceRises.map { rise in
-                    .object([
-                        "name": .string(rise.item.subscription.name),
-                        "text": .string(
-                            renderer.string(
-                                "subscriptions.price_rise",
-                                [
-                                    "before": format.money(rise.before, rise.item.currency),
-                                    "now": format.money(rise.now, rise.item.currency),
-                                    "percent": format.percent(rise.change, digits: 1),
-                                    "date": format.date(rise.since),
-                                ])),
-                    ])
+                    renderer.priceRiseValue(
+                        rise.item, before: rise.before, now: rise.now, change: rise.change, since: rise.since)
                 }),
             "has_price_rises": .bool(!report.priceRises.isEmpty),
         ]
