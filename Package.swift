@@ -50,8 +50,8 @@ let package = Package(
         .target(
             name: "SiteRender",
             dependencies: [
-                "Basics", "SiteData", "SitePublish", "Domain", "Jar", "Mustache", "Markdown", "Subscriptions",
-                "Breathing", "Badges",
+                "Basics", "SiteData", "Domain", "Jar", "Mustache", "Markdown", "Subscriptions", "Breathing",
+                "Badges",
             ]),
         // `sandjar add` and `slay`: byte-preserving edits to the data folder's TOML files.
         .target(
@@ -61,7 +61,7 @@ let package = Package(
         // render pages → publish.
         .target(
             name: "SiteBuilder",
-            dependencies: ["SiteData", "SiteRender", "SitePublish", "Domain", "Jar", "Mustache"]),
+            dependencies: ["Basics", "SiteData", "SiteRender", "SitePublish", "Domain", "Jar", "Mustache"]),
         // Synthetic data folders for `sandjar debug fixture` and the benchmarks.
         .target(name: "FixtureGenerator", dependencies: ["Domain"]),
         // `sandjar serve`: the built site over HTTP on the loopback interface.

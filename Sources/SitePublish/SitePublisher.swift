@@ -1,4 +1,6 @@
+import Basics
 import Foundation
+import SiteData
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
+import Basics
 import Dispatch
 import Mustache
-import SitePublish
+import SiteData
 
 /// One page of the site, waiting to be rendered: where it goes, its template, what the layout
 /// needs, and its own fields, computed when the page is rendered (Markdown, long lists).

@@ -2,7 +2,6 @@ import Domain
 import Jar
 import Mustache
 import SiteData
-import SitePublish
 
 /// Renders every language of the site and adds the files that belong to the whole site.
 ///

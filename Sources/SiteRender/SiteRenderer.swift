@@ -3,7 +3,6 @@ import Foundation
 import Markdown
 import Mustache
 import SiteData
-import SitePublish
 
 /// One page, or a family of pages, of the site: it queues its pages (and any files beside them)
 /// from the renderer's shared context. The site's list is `SiteRenderer.pageFamilies`.

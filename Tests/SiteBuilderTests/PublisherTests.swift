@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import SiteBuilder
+@testable import SiteData
 @testable import SitePublish
 
 /// The promises of DESIGN.md §7 about the output folder.

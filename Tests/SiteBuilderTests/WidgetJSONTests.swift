@@ -1,5 +1,5 @@
 import Foundation
-import SitePublish
+import SiteData
 import XCTest
 
 @testable import SiteBuilder

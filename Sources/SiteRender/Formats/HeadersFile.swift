@@ -1,4 +1,4 @@
-import SitePublish
+import SiteData
 
 /// `_headers`, read by Netlify and Cloudflare Pages at the top of the folder they publish, so its
 /// paths start there (`/subscriptions/calendar.ics`), whatever base_url says.

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import SitePublish
+import SiteData
 
 /// The small files static hosts read beside the pages, so a site is published by copying the
 /// folder: `.nojekyll` (GitHub Pages serves the folder as it is instead of running Jekyll on it),

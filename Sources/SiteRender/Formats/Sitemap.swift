@@ -1,4 +1,4 @@
-import SitePublish
+import SiteData
 
 /// `sitemap.xml` (sitemaps.org 0.9): every HTML page of the site under `base_url`, sorted.
 ///

@@ -1,9 +1,9 @@
 /// Fixed-size storage that concurrent iterations fill, each writing only its own index; read once
 /// all of them are done.
-package final class Slots<Value>: @unchecked Sendable {
+public final class Slots<Value>: @unchecked Sendable {
     private let buffer: UnsafeMutableBufferPointer<Value?>
 
-    package init(count: Int) {
+    public init(count: Int) {
         buffer = .allocate(capacity: count)
         buffer.initialize(repeating: nil)
     }
@@ -13,13 +13,13 @@ package final class Slots<Value>: @unchecked Sendable {
         buffer.deallocate()
     }
 
-    package subscript(index: Int) -> Value? {
+    public subscript(index: Int) -> Value? {
         get { buffer[index] }
         set { buffer[index] = newValue }
     }
 
     /// The value at `index`, leaving the slot empty (so its memory goes as soon as it is used).
-    package func take(_ index: Int) -> Value? {
+    public func take(_ index: Int) -> Value? {
         let value = buffer[index]
         buffer[index] = nil
         return value
