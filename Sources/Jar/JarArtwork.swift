@@ -81,7 +81,7 @@ public struct JarArtwork: Equatable, Sendable {
         let months = JarArtwork.months(inputs, ends: monthEnds + [after], reachedAfter: reachedAfter)
         let artwork = JarArtwork(
             jarSVG: JarPainter.still(after.coins, palette: palette, reached: reached),
-            frames: film.frames.indices.map { JarPainter.frame(film, $0, palette: palette) },
+            frames: JarPainter.frames(film, palette: palette),
             dropSVG: JarPainter.animation(film, palette: palette),
             timelapseSVG: JarPainter.timelapse(months, palette: palette),
             months: months, pile: after.coins, film: film, coinValue: inputs.rule.coinValue,
