@@ -35,6 +35,10 @@ public struct CoinRule: Sendable, Equatable {
     /// What one plain coin is worth, in the goal's currency.
     public let coinValue: Decimal
 
+    /// Half a coin's value, and the value as a Double: what `units(for:)` checks its guess with.
+    private let halfCoin: Decimal
+    private let roughCoin: Double
+
     public init(goal: Goal) {
         if goal.mode == .wish, let target = goal.target, target > 0 {
             coinValue = target / Decimal(CoinRule.coinsPerTarget)
@@ -43,10 +47,21 @@ public struct CoinRule: Sendable, Equatable {
         } else {
             coinValue = 1
         }
+        halfCoin = coinValue / 2
+        roughCoin = NSDecimalNumber(decimal: coinValue).doubleValue
     }
 
     /// The deposit's worth in plain coins: rounded half up, at least 1.
+    ///
+    /// A Decimal division costs microseconds, and a goal has thousands of deposits: the worth is
+    /// guessed in binary floating point and kept only when exact arithmetic confirms it, that is
+    /// when the amount lies within half a coin below or under half a coin above the guess.
     public func units(for amount: Decimal) -> Int {
+        let guess = (NSDecimalNumber(decimal: amount).doubleValue / roughCoin).rounded(.toNearestOrAwayFromZero)
+        if guess.isFinite, guess >= 1, guess < 1e15 {
+            let whole = Decimal(Int(guess)) * coinValue
+            if whole - halfCoin <= amount, amount < whole + halfCoin { return Int(guess) }
+        }
         let exact = amount / coinValue
         guard exact < Decimal(CoinRule.maximumUnits) else { return CoinRule.maximumUnits }
         return max(1, Int(exact.fixed(0)) ?? 1)

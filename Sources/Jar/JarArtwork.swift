@@ -54,9 +54,10 @@ public struct JarArtwork: Equatable, Sendable {
 
     /// Simulates what `cached` does not already hold and draws the jar.
     ///
-    /// The replay passes every month's end on its way to the latest deposit and keeps the pile it
-    /// sees there (the timelapse); the snapshot keeps those piles too, so a build that continues
-    /// from the cache still has every month without simulating it again.
+    /// The pile is poured month by month and the latest deposit falls alone (`JarReplay`); the
+    /// piles at the months' ends are the timelapse, and the snapshot keeps them with the pile the
+    /// latest deposit fell onto, so a build that continues from the cache simulates at most the
+    /// latest deposit's month and its fall.
     /// - Parameter palette: the colours the pictures use (`JarPalette`, from the design tokens).
     /// - Returns: the artwork and the snapshot to cache for the next build.
     public static func make(
@@ -64,54 +65,39 @@ public struct JarArtwork: Equatable, Sendable {
     ) -> (artwork: JarArtwork, snapshot: JarSnapshot) {
         let inputs = JarInputs(goal: goal)
         let count = inputs.coins.count
-        let reachedAfter = JarArtwork.reachedAfter(goal)
-        let reached = reachedAfter != nil
-        // Deposits after which a month ends: the piles the timelapse shows.
-        let monthEnds = Set(
-            (0..<count).filter { $0 + 1 == count || inputs.months[$0 + 1] != inputs.months[$0] }.map { $0 + 1 })
-        let known = usableStates(cached, inputs)
-        let firstMissing = monthEnds.filter { known[$0] == nil }.min() ?? count
-        let start = known.keys.filter { $0 <= min(firstMissing, count - 1) }.max()
-        var state = start.flatMap { known[$0] } ?? JarState(deposits: 0, inputs: inputs.keys[0], coins: [], merges: 0)
         guard count > 0 else {
             let still = JarPainter.still([], palette: palette, reached: false)
             let artwork = JarArtwork(
                 jarSVG: still, frames: [], dropSVG: still, timelapseSVG: nil, months: [], pile: [], film: nil,
                 coinValue: inputs.rule.coinValue, merges: 0, forcedRests: 0, reached: false)
-            return (artwork, JarSnapshot(goalID: goal.id, states: [state]))
+            let empty = JarState(deposits: 0, inputs: inputs.keys[0], coins: [], merges: 0)
+            return (artwork, JarSnapshot(goalID: goal.id, states: [empty]))
         }
-        var ends: [Int: JarState] = known.filter { monthEnds.contains($0.key) && $0.key <= state.deposits }
-        if monthEnds.contains(state.deposits) { ends[state.deposits] = state }
-        while state.deposits < count - 1 {
-            state = drop(onto: state, inputs, filming: false).state
-            if monthEnds.contains(state.deposits) { ends[state.deposits] = state }
-        }
-        let before = state
-        let (after, outcome) = drop(onto: before, inputs, filming: true)
-        ends[count] = after
+        let reachedAfter = JarArtwork.reachedAfter(goal)
+        let reached = reachedAfter != nil
+        let (monthEnds, before) = JarReplay.piles(inputs, known: usableStates(cached, inputs))
+        let (after, outcome) = JarReplay.drop(onto: before, inputs, filming: true)
         let film = outcome.film!
-        let months = JarArtwork.months(inputs, ends: ends, reachedAfter: reachedAfter)
+        let months = JarArtwork.months(inputs, ends: monthEnds + [after], reachedAfter: reachedAfter)
         let artwork = JarArtwork(
             jarSVG: JarPainter.still(after.coins, palette: palette, reached: reached),
-            frames: film.frames.indices.map { JarPainter.frame(film, $0, palette: palette) },
+            frames: JarPainter.frames(film, palette: palette),
             dropSVG: JarPainter.animation(film, palette: palette),
             timelapseSVG: JarPainter.timelapse(months, palette: palette),
             months: months, pile: after.coins, film: film, coinValue: inputs.rule.coinValue,
             merges: after.merges, forcedRests: outcome.forced, reached: reached)
-        var kept = ends
-        kept[before.deposits] = before
-        let states = kept.keys.sorted().map { kept[$0]! }
+        let states = monthEnds.last?.deposits == before.deposits ? monthEnds : monthEnds + [before]
         return (artwork, JarSnapshot(goalID: goal.id, states: states))
     }
 
-    /// The cached piles a replay of this goal would pass through, by deposits: those whose inputs
-    /// still match, from this goal and this format.
+    /// The cached piles this goal's replay would pour, by deposits: those whose inputs still
+    /// match, from this goal and this format. A snapshot of another format is never read.
     private static func usableStates(_ snapshot: JarSnapshot?, _ inputs: JarInputs) -> [Int: JarState] {
         guard let snapshot, snapshot.format == JarSnapshot.currentFormat, snapshot.goalID == inputs.goalID
         else { return [:] }
         var states: [Int: JarState] = [:]
         for state in snapshot.states
-        where state.deposits > 0 && state.deposits <= inputs.coins.count
+        where state.deposits > 0 && state.deposits < inputs.coins.count
             && inputs.keys[state.deposits] == state.inputs && state.coins.count <= JarMerge.capacity
         {
             states[state.deposits] = state
@@ -119,19 +105,20 @@ public struct JarArtwork: Equatable, Sendable {
         return states
     }
 
-    /// One pile a month from the first deposit's month to the latest's; a month without deposits
-    /// shows the month before.
-    private static func months(_ inputs: JarInputs, ends: [Int: JarState], reachedAfter: Int?) -> [MonthPile] {
+    /// One pile a month from the first deposit's month to the latest's: the piles `ends` at the
+    /// end of each month with deposits, the latest month's after its latest deposit; a month
+    /// without deposits shows the month before.
+    private static func months(_ inputs: JarInputs, ends: [JarState], reachedAfter: Int?) -> [MonthPile] {
         guard let first = inputs.months.first, let last = inputs.months.last else { return [] }
         var piles: [MonthPile] = []
-        var deposits = 0
+        var index = 0
         for month in first...last {
-            while deposits < inputs.months.count, inputs.months[deposits] <= month { deposits += 1 }
-            guard let state = ends[deposits] else { continue }
+            while index + 1 < ends.count, inputs.months[ends[index + 1].deposits - 1] <= month { index += 1 }
+            let state = ends[index]
             piles.append(
                 MonthPile(
                     year: month / 12, month: month % 12 + 1, coins: state.coins, units: state.units,
-                    reached: reachedAfter.map { deposits >= $0 } ?? false))
+                    reached: reachedAfter.map { state.deposits >= $0 } ?? false))
         }
         return piles
     }
@@ -150,22 +137,5 @@ public struct JarArtwork: Equatable, Sendable {
             if saved >= target { return index + 1 }
         }
         return nil
-    }
-
-    /// Drops deposit number `state.deposits` (merging first if the jar is full).
-    static func drop(onto state: JarState, _ inputs: JarInputs, filming: Bool) -> (
-        state: JarState, outcome: CoinDrop.Outcome
-    ) {
-        let index = state.deposits
-        let tiers = inputs.coins[index]
-        let merge = JarMerge.plan(pile: state.coins, incoming: tiers.count)
-        var generator = SeededGenerator(goalID: inputs.goalID, depositIndex: index)
-        let outcome = CoinDrop.run(
-            pile: state.coins, removed: merge.removed, tiers: merge.made + tiers,
-            generator: &generator, filming: filming)
-        let next = JarState(
-            deposits: index + 1, inputs: inputs.keys[index + 1], coins: outcome.coins,
-            merges: state.merges + merge.made.count)
-        return (next, outcome)
     }
 }

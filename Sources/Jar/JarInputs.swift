@@ -1,12 +1,13 @@
 import Domain
 
-/// A goal as the jar sees it: its deposits in the jar's order, each as the coins it drops, and a
-/// key for every prefix of that list.
+/// A goal as the jar sees it: its deposits in the jar's order, each as the coins it drops and the
+/// month it falls in, and a key for every prefix of that list.
 ///
 /// The jar's order is by time, as written on the wall clock (deposits written in the same minute
 /// keep their order in the file); "the latest deposit" is the last one. The key after n deposits
-/// is an FNV-1a chain over the format, the goal id and the coins of each of those deposits: the
-/// exact inputs of the simulation, so a cached pile is reused only when a replay would rebuild it.
+/// is an FNV-1a chain over the format, the goal id and the coins and month of each of those
+/// deposits: the exact inputs of the simulation (`JarReplay`), so a cached pile is reused only
+/// when a replay would rebuild it.
 public struct JarInputs: Sendable {
     public let goalID: String
     public let rule: CoinRule
@@ -26,27 +27,53 @@ public struct JarInputs: Sendable {
             if b.element.at < a.element.at { return false }
             return a.offset < b.offset
         }
-        // How many coins a deposit drops depends on the room left in the jar, which follows from
-        // the coins before it: each drop adds its coins and `JarMerge` takes nine away per merge.
-        var pile = 0
+        // How many coins a deposit drops depends on the room left in the jar it would fall into as
+        // the latest deposit: the earlier months poured (`JarReplay`), then the deposits of its own
+        // month before it poured onto them. A pour keeps its coins but trades nine away per merge.
+        var monthStart = 0
+        var thisMonth = 0
         var coins: [[Int]] = []
         var months: [Int] = []
         for (_, deposit) in ordered {
-            let tiers = rule.coins(for: deposit.amount, pile: pile)
-            let merges = JarMerge.mergesNeeded(pile: pile, incoming: tiers.count)
-            pile += tiers.count - (JarMerge.groupSize - 1) * merges
+            let month = deposit.at.date.year * 12 + deposit.at.date.month - 1
+            if let last = months.last, last != month {
+                monthStart = JarInputs.pileAfterPour(monthStart, incoming: thisMonth)
+                thisMonth = 0
+            }
+            let tiers = rule.coins(for: deposit.amount, pile: JarInputs.pileAfterPour(monthStart, incoming: thisMonth))
+            thisMonth += tiers.count
             coins.append(tiers)
-            months.append(deposit.at.date.year * 12 + deposit.at.date.month - 1)
+            months.append(month)
         }
         self.coins = coins
         self.months = months
         var hash = FNV1a.hash("sandjar-jar/\(JarSnapshot.currentFormat)/\(goal.id)/")
         var keys = [JarInputs.hex(hash)]
-        for tiers in coins {
-            hash = FNV1a.hash(tiers.map(String.init).joined(separator: ",") + ";", into: hash)
+        for (tiers, month) in zip(coins, months) {
+            hash = FNV1a.hash(tiers.map(String.init).joined(separator: ",") + "@\(month);", into: hash)
             keys.append(JarInputs.hex(hash))
         }
         self.keys = keys
+    }
+
+    /// How many coins a pile of `pile` holds once `incoming` coins are poured onto it: all of them,
+    /// less nine for each merge that makes them fit (`JarMerge`).
+    static func pileAfterPour(_ pile: Int, incoming: Int) -> Int {
+        pile + incoming - (JarMerge.groupSize - 1) * JarMerge.mergesNeeded(pile: pile, incoming: incoming)
+    }
+
+    /// The first deposit of the month of deposit `index`: where its month's pour begins.
+    func monthStart(of index: Int) -> Int {
+        var start = index
+        while start > 0, months[start - 1] == months[index] { start -= 1 }
+        return start
+    }
+
+    /// How many deposits the months before the latest deposit's month hold, each month's end
+    /// (`[31, 59]` for deposits through January and February and a latest one in March).
+    var monthEnds: [Int] {
+        guard months.count > 1 else { return [] }
+        return (1..<months.count).filter { months[$0] != months[$0 - 1] }
     }
 
     private static func hex(_ value: UInt64) -> String {

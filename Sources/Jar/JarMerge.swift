@@ -21,6 +21,33 @@ public enum JarMerge {
         return excess <= 0 ? 0 : (excess + groupSize - 2) / (groupSize - 1)
     }
 
+    /// The coins of a month's pour as they enter a pile of `pile` coins: when the pile and all of
+    /// them would exceed `capacity`, the poured coins merge among themselves first — ten of the
+    /// lowest tier that has ten, the earliest ten, into one coin of the next tier that falls where
+    /// the tenth would — just until they fit or no tier has ten left (the pile's own coins merge
+    /// after that, by `plan`). Returns the coins, still in deposit order, and the merges made.
+    static func pour(_ tiers: [Int], onto pile: Int) -> (tiers: [Int], merges: Int) {
+        var coins: [Int?] = tiers
+        var needed = mergesNeeded(pile: pile, incoming: tiers.count)
+        var merges = 0
+        var tier = 0
+        // Merges only make higher tiers, so one pass from the lowest tier up is the same as
+        // merging the lowest tier with ten again and again.
+        while needed > 0, let top = coins.lazy.compactMap({ $0 }).max(), tier <= top {
+            let positions = coins.indices.filter { coins[$0] == tier }
+            let groups = min(needed, positions.count / groupSize)
+            for group in 0..<groups {
+                let ten = positions[(group * groupSize)..<((group + 1) * groupSize)]
+                for position in ten.dropLast() { coins[position] = nil }
+                coins[ten.last!] = tier + 1
+            }
+            merges += groups
+            needed -= groups
+            tier += 1
+        }
+        return (coins.compactMap { $0 }, merges)
+    }
+
     /// Which coins of `pile` leave (indexes, ascending) and the tiers of the coins made from them.
     static func plan(pile: [SettledCoin], incoming: Int) -> (removed: [Int], made: [Int]) {
         var left = pile.indices.sorted { a, b in  // topmost first; ties by x, then by age

@@ -15,11 +15,18 @@ enum JarPainter {
         return svg + glass + (reached ? lid : "") + "</svg>\n"
     }
 
-    /// frames/NNNN.svg: frame `index` of the film.
-    static func frame(_ film: DropFilm, _ index: Int, palette: JarPalette) -> String {
-        var svg = open(
+    /// frames/NNNN.svg: every frame of the film, frame 1 first. The still pile is drawn once and
+    /// the same text begins every frame.
+    static func frames(_ film: DropFilm, palette: JarPalette) -> [String] {
+        var still = open(
             tiers: film.still.map(\.tier) + film.fading.map(\.tier) + film.moverTiers, palette: palette)
-        for coin in film.still { svg += use(coin.tier, at: coin.point) }
+        for coin in film.still { still += use(coin.tier, at: coin.point) }
+        return film.frames.indices.map { frame(film, $0, after: still) }
+    }
+
+    /// Frame `index` drawn after `still`, the opening of the picture and the still pile.
+    private static func frame(_ film: DropFilm, _ index: Int, after still: String) -> String {
+        var svg = still
         if index < film.leadIn {
             let opacity = SVGNumber.text(Double(film.leadIn - index) / Double(film.leadIn + 1), digits: 2)
             svg += "<g opacity=\"\(opacity)\">"

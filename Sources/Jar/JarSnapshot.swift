@@ -1,19 +1,22 @@
-/// What the cache keeps for one goal: the settled piles after its last two deposits, and the pile
-/// at the end of every month (the timelapse).
+/// What the cache keeps for one goal: the pile at the end of every month before the latest
+/// deposit's month (the timelapse, and where each month's pour starts), and the pile the latest
+/// deposit fell onto (`JarReplay`).
 ///
 /// The pile *before* the latest deposit lets an unchanged goal redraw that deposit's fall with a
-/// single drop; the pile *after* it lets tomorrow's build add one new deposit with a single drop;
-/// the month-end piles give that build every month of the timelapse without a replay. A pile is
-/// used only where its inputs key matches, so a changed history replays from the change on.
-/// A snapshot from another format or goal, or whose inputs no longer match, is ignored and the
-/// goal replays from its first deposit, which gives the same result.
+/// single drop; the month-end piles let tomorrow's build pour only the latest month again and
+/// give it every month of the timelapse without a replay. A pile is used only where its inputs
+/// key matches, so a changed history pours again from the changed month on. A snapshot from
+/// another format or goal, or whose inputs no longer match, is ignored and the goal is poured
+/// from its first month, which gives the same result.
 public struct JarSnapshot: Equatable, Sendable, Codable {
-    /// Bumped whenever the geometry, the rules or the simulation change.
-    public static let currentFormat = 2
+    /// Bumped whenever the geometry, the rules or the simulation change: 3 pours the pile by
+    /// months, and its piles mean something else than format 2's, which are never read.
+    public static let currentFormat = 3
 
     public var format: Int
     public var goalID: String
-    /// Oldest first: one a month, plus the pile before the latest deposit.
+    /// Oldest first: one a month, plus the pile before the latest deposit (by `deposits`, the
+    /// pile after the first n deposits as `JarReplay` defines it).
     public var states: [JarState]
 
     public init(goalID: String, states: [JarState]) {

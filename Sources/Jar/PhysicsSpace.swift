@@ -37,6 +37,18 @@ public final class PhysicsSpace {
         }
     }
 
+    /// When a moving coin falls asleep: at rest (slower than `belowSpeed`, spin included) for
+    /// `afterSeconds`. A sleeping coin stays where it is and costs the solver nothing until a
+    /// moving coin touches it, which wakes it.
+    public struct Sleep: Equatable, Sendable {
+        public var afterSeconds: Double
+        public var belowSpeed: Double
+        public init(afterSeconds: Double, belowSpeed: Double) {
+            self.afterSeconds = afterSeconds
+            self.belowSpeed = belowSpeed
+        }
+    }
+
     private enum Coin {
         case moving(body: OpaquePointer, shape: OpaquePointer)
         case settled(shape: OpaquePointer, at: Point)
@@ -51,11 +63,16 @@ public final class PhysicsSpace {
     ///   - gravity: downward acceleration in units per second squared (y grows upward).
     ///   - damping: the fraction of its velocity a body keeps after one second (1: none). Chipmunk
     ///     has no rolling resistance; a little air drag stops a coin rolling forever on a flat floor.
-    public init(gravity: Double, damping: Double = 1) {
+    ///   - sleep: when coins at rest fall asleep; nil: never.
+    public init(gravity: Double, damping: Double = 1, sleep: Sleep? = nil) {
         _ = PhysicsSpace.silencedBanner
         space = cpSpaceNew()
         cpSpaceSetGravity(space, cpv(0, -gravity))
         cpSpaceSetDamping(space, damping)
+        if let sleep {
+            cpSpaceSetIdleSpeedThreshold(space, sleep.belowSpeed)
+            cpSpaceSetSleepTimeThreshold(space, sleep.afterSeconds)
+        }
     }
 
     deinit {

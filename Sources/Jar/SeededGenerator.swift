@@ -12,6 +12,12 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         self.init(seed: FNV1a.hash("\(goalID)#\(depositIndex)"))
     }
 
+    /// Seeds a month's pour (`JarReplay`) from `"<goal id>#<last deposit index>#pour"`: the
+    /// deposits it pours decide where its coins fall, never those of another pour or drop.
+    public init(goalID: String, pourThrough lastIndex: Int) {
+        self.init(seed: FNV1a.hash("\(goalID)#\(lastIndex)#pour"))
+    }
+
     public init(seed: UInt64) {
         state = seed
     }

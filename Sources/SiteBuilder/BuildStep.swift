@@ -104,10 +104,9 @@ struct SimulateJars: BuildStep {
         let cache = JarCache(
             folder: state.options.cacheFiles ?? DataFolder(path: state.options.cachePath),
             output: URL(fileURLWithPath: state.options.outputPath), writes: state.writesCache)
-        // A cold simulation costs about one step per coin dropped: a free goal's on-plan deposit
-        // drops five coins, a wish goal's deposit usually one (CoinRule).
-        let coins = goals.map { $0.deposits.count * ($0.mode == .free ? CoinRule.coinsPerPlanAmount : 1) }
-        let order = goals.indices.sorted { (coins[$0], $1) > (coins[$1], $0) }
+        // A cold simulation costs about one pour per month with deposits (JarReplay).
+        let months = goals.map { Set($0.deposits.map { $0.at.date.year * 12 + $0.at.date.month }).count }
+        let order = goals.indices.sorted { (months[$0], $1) > (months[$1], $0) }
         if !goals.isEmpty { cache.prepare() }
         let slots = Slots<JarArtwork>(count: goals.count)
         let done = Counter()

@@ -51,9 +51,6 @@ struct FolderAccess: Equatable {
         return FolderAccess(mode: mode, owner: given.owner, group: given.group)
     }
 
-    /// Whether files and folders made by this process need a `chown` to get this owner and group.
-    var needsChown: Bool { owner != geteuid() || group != getegid() }
-
     /// `www-data`, or the number when the group has no name.
     static func groupName(_ group: gid_t) -> String {
         guard let entry = getgrgid(group), let name = entry.pointee.gr_name else { return String(group) }

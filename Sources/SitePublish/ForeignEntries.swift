@@ -53,10 +53,9 @@ struct ForeignEntries: Equatable {
             for path in written { ownedFolders.formUnion(ancestors(of: path)) }
             func walk(_ relative: String) {
                 let folder = relative.isEmpty ? site : site + "/" + relative
-                for name in names(in: folder) {
+                for (name, isFolder) in entries(in: folder) {
                     let child = relative.isEmpty ? name : relative + "/" + name
                     if child == SitePublisher.marker { continue }
-                    let isFolder = kind(of: site + "/" + child) == S_IFDIR
                     if isFolder, ownedFolders.contains(child) {
                         walk(child)
                     } else if isFolder || !written.contains(child) {
@@ -183,7 +182,28 @@ struct ForeignEntries: Equatable {
 
 /// The names in a folder, `.` and `..` aside, sorted; none when it cannot be read.
 private func names(in folder: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    entries(in: folder).map(\.name)
+}
+
+/// The entries of a folder, `.` and `..` aside, sorted by name, each with whether it is a folder
+/// (not following a symbolic link); none when it cannot be read. The type comes with the name
+/// from `readdir`, so a site of thousands of files is listed without a `stat` a file.
+private func entries(in folder: String) -> [(name: String, isFolder: Bool)] {
+    guard let stream = opendir(folder) else { return [] }
+    defer { closedir(stream) }
+    var found: [(name: String, isFolder: Bool)] = []
+    while let entry = readdir(stream) {
+        let name = withUnsafePointer(to: &entry.pointee.d_name) {
+            $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: $0.pointee)) {
+                String(cString: $0)
+            }
+        }
+        if name == "." || name == ".." { continue }
+        let type = entry.pointee.d_type
+        let isFolder = type == UInt8(DT_UNKNOWN) ? kind(of: folder + "/" + name) == S_IFDIR : type == UInt8(DT_DIR)
+        found.append((name, isFolder))
+    }
+    return found.sorted { $0.name < $1.name }
 }
 
 /// The file type bits of `path`, not following a symbolic link; nil when there is nothing.

@@ -4,11 +4,12 @@ import Jar
 import SiteData
 
 /// The physics cache (DESIGN.md §7 "Fast"): one JSON snapshot per goal, `<folder>/jar/<id>.json`,
-/// holding the settled piles after the goal's last two deposits and at every month's end.
+/// holding the pile at every month's end and the pile the latest deposit fell onto (`JarSnapshot`).
 ///
-/// A nightly build after one new deposit simulates that deposit only. The cache is a pure time
-/// saver: a missing, unreadable, corrupt, foreign or outdated snapshot simply means a full replay,
-/// which draws the same jar byte for byte, so nothing here throws or reports. Snapshots are
+/// A nightly build after one new deposit pours at most one month again and drops that deposit.
+/// The cache is a pure time saver: a missing, unreadable, corrupt, foreign or outdated snapshot
+/// (another format is never read) simply means pouring from the first month, which draws the same
+/// jar byte for byte, so nothing here throws or reports. Snapshots are
 /// replaced atomically (a temporary file renamed over the old one), so a build killed halfway
 /// leaves the old snapshot or the new one. The folder is refused when it lies inside the output,
 /// which sandjar owns and swaps away on every build. It is read and written through a
@@ -19,7 +20,7 @@ public struct JarCache: Sendable {
     /// False for `check`: snapshots are read, never written.
     private let writes: Bool
 
-    /// Snapshots larger than this are not read (a healthy one is about 6 KB a month of history).
+    /// Snapshots larger than this are not read (a healthy one is about 4 KB a month of history).
     static let maximumBytes = 4 << 20
 
     /// - Parameter output: the site's output folder, if known; a cache inside it is not used.

@@ -69,6 +69,23 @@ final class CoinRuleTests: XCTestCase {
         XCTAssertTrue(inputs.coins.joined().allSatisfy { $0 == 0 }, "no gold below the neck")
     }
 
+    /// The quick guess in floating point never decides alone: on a grid of cents and on every
+    /// half-coin boundary it gives the worth the exact quotient, rounded half up, gives.
+    func testTheWorthIsTheExactQuotientRoundedHalfUp() {
+        for target in [Decimal(2999), Decimal(string: "333.33")!, 1, Decimal(string: "1e12")!] {
+            let rule = CoinRule(goal: JarFixtures.wish(target: target, amounts: []))
+            var amounts = (1...5000).map { Decimal($0 * 37) / 100 }
+            for n in 0..<300 {
+                let tie = (Decimal(n) + Decimal(string: "0.5")!) * rule.coinValue
+                amounts += [tie, tie - Decimal(string: "0.0000001")!, tie + Decimal(string: "0.0000001")!]
+            }
+            for amount in amounts where amount > 0 {
+                let exact = max(1, Int((amount / rule.coinValue).fixed(0))!)
+                XCTAssertEqual(rule.units(for: amount), exact, "\(amount) for a coin of \(rule.coinValue)")
+            }
+        }
+    }
+
     func testAnAbsurdAmountStaysInRange() {
         let rule = CoinRule(goal: JarFixtures.wish(target: 1, amounts: []))
         XCTAssertEqual(rule.units(for: Decimal(string: "1e30")!), CoinRule.maximumUnits)

@@ -34,7 +34,7 @@ final class JarArtworkTests: XCTestCase {
         XCTAssertEqual(warm.artwork.frames, cold.artwork.frames)
         XCTAssertEqual(warm.artwork.dropSVG, cold.artwork.dropSVG)
         XCTAssertEqual(warm.snapshot, cold.snapshot)
-        XCTAssertEqual(warm.snapshot.states.map(\.deposits), [31, 40, 41], "January's end, before, after")
+        XCTAssertEqual(warm.snapshot.states.map(\.deposits), [31, 40], "January's end, the pile the latest fell on")
     }
 
     func testAnUnchangedGoalRedrawsItsLatestDropFromTheCache() {
@@ -65,33 +65,87 @@ final class JarArtworkTests: XCTestCase {
         XCTAssertEqual(JarArtwork.make(goal: Self.goal, cached: unkeyed).artwork, cold.artwork)
     }
 
-    /// Each month of the timelapse is the pile the goal would have had with that month's deposits
-    /// only: taken from the one replay, not simulated again.
-    func testTheTimelapseShowsEveryMonthsEndFromTheOneReplay() throws {
+    /// Each month of the timelapse is the pile at that month's end, poured once and kept in the
+    /// snapshot; the latest month shows today's pile.
+    func testTheTimelapseShowsEveryMonthsEndFromTheOnePour() throws {
         let goal = JarFixtures.wish(target: 100, amounts: Array(repeating: 2, count: 70))  // Jan 1 – Mar 11
-        let artwork = JarArtwork.make(goal: goal, cached: nil).artwork
+        let (artwork, snapshot) = JarArtwork.make(goal: goal, cached: nil)
         XCTAssertEqual(artwork.months.map(\.viewID), ["m2021-01", "m2021-02", "m2021-03"])
-        for (month, days) in zip(artwork.months, [31, 59, 70]) {
-            var cut = goal
-            cut.deposits = Array(goal.deposits.prefix(days))
-            XCTAssertEqual(month.coins, JarArtwork.make(goal: cut, cached: nil).artwork.pile, month.viewID)
-            XCTAssertEqual(month.units, 2 * days)
-        }
+        XCTAssertEqual(snapshot.states.map(\.deposits), [31, 59, 69])
+        XCTAssertEqual(artwork.months[0].coins, snapshot.states[0].coins)
+        XCTAssertEqual(artwork.months[1].coins, snapshot.states[1].coins)
+        XCTAssertEqual(artwork.months[2].coins, artwork.pile)
+        for (month, days) in zip(artwork.months, [31, 59, 70]) { XCTAssertEqual(month.units, 2 * days, month.viewID) }
+        XCTAssertEqual(artwork.months[0].coins.count, 62, "a jar with room merges nothing")
+        // February's end is the pile a build in March starts from, whatever came after.
+        var march = goal
+        march.deposits = Array(goal.deposits.prefix(60))
+        XCTAssertEqual(JarArtwork.make(goal: march, cached: nil).snapshot.states[1], snapshot.states[1])
         XCTAssertEqual(artwork.months.map(\.reached), [false, true, true], "100 reached on day 50")
         let svg = try XCTUnwrap(artwork.timelapseSVG)
         XCTAssertTrue(XMLParser(data: Data(svg.utf8)).parse())
         XCTAssertTrue(svg.contains("<view id=\"m2021-02\" viewBox=\"160 0 160 220\"/>"))
     }
 
-    /// A snapshot without the month-end piles (or with one changed) replays from the first month
-    /// it lacks, and the result is the same as a cold build.
-    func testACacheWithoutTheMonthsReplaysThem() {
+    /// A month without deposits shows the pile of the month before.
+    func testAMonthWithoutDepositsShowsTheMonthBefore() {
+        var goal = JarFixtures.wish(target: 100, amounts: [5, 5, 5])
+        goal.deposits[2].at = EventTime(date: CalendarDate(year: 2021, month: 3, day: 4)!, secondOfDay: 0)
+        let artwork = JarArtwork.make(goal: goal, cached: nil).artwork
+        XCTAssertEqual(artwork.months.map(\.viewID), ["m2021-01", "m2021-02", "m2021-03"])
+        XCTAssertEqual(artwork.months[1].coins, artwork.months[0].coins)
+        XCTAssertEqual(artwork.months.map(\.units), [10, 10, 15])
+    }
+
+    /// A snapshot without the month-end piles (or with one changed) pours again from the first
+    /// month it lacks, and the result is the same as a cold build.
+    func testACacheWithoutTheMonthsPoursThem() {
         let cold = JarArtwork.make(goal: Self.goal, cached: nil)
         var lacking = cold.snapshot
         lacking.states.removeFirst()
-        XCTAssertEqual(lacking.states.map(\.deposits), [39, 40])
+        XCTAssertEqual(lacking.states.map(\.deposits), [39])
         XCTAssertEqual(JarArtwork.make(goal: Self.goal, cached: lacking).artwork, cold.artwork)
         XCTAssertEqual(JarArtwork.make(goal: Self.goal, cached: lacking).snapshot, cold.snapshot)
+    }
+
+    /// DESIGN.md §7: the pile is a pure function of the deposits. A goal built deposit by deposit,
+    /// each build continuing from the one before's snapshot (through JSON, as the cache keeps it),
+    /// across the end of a month and into the next, gives at every step the bytes of a build from
+    /// nothing.
+    func testDepositByDepositWarmAcrossAMonthEqualsCold() throws {
+        let amounts = JarFixtures.varied(36)  // Jan 1 – Feb 5: the jar fills in January
+        var goal = JarFixtures.free(amounts: Array(amounts.prefix(27)))
+        var cached = try roundTrip(JarArtwork.make(goal: goal, cached: nil).snapshot)
+        for count in 28...36 {
+            goal.deposits = JarFixtures.deposits(Array(amounts.prefix(count)))
+            let warm = JarArtwork.make(goal: goal, cached: cached)
+            let cold = JarArtwork.make(goal: goal, cached: nil)
+            XCTAssertEqual(warm.artwork.jarSVG, cold.artwork.jarSVG, "\(count) deposits")
+            XCTAssertEqual(warm.artwork.frames, cold.artwork.frames, "\(count) deposits")
+            XCTAssertEqual(warm.artwork.dropSVG, cold.artwork.dropSVG, "\(count) deposits")
+            XCTAssertEqual(warm.artwork.timelapseSVG, cold.artwork.timelapseSVG, "\(count) deposits")
+            XCTAssertEqual(warm.snapshot, cold.snapshot, "\(count) deposits")
+            cached = try roundTrip(warm.snapshot)
+        }
+        XCTAssertEqual(cached.states.map(\.deposits), [31, 35], "January's end, and February up to the latest")
+        XCTAssertGreaterThan(JarArtwork.make(goal: goal, cached: nil).artwork.merges, 0, "the jar filled")
+    }
+
+    /// A cache written by an older format is never read, even where its keys would match: its piles
+    /// meant something else (format 2 kept the pile after every deposit, not every month).
+    func testASnapshotOfAnOlderFormatIsRebuiltNeverRead() throws {
+        let cold = JarArtwork.make(goal: Self.goal, cached: nil)
+        var old = cold.snapshot
+        old.format = 2
+        for index in old.states.indices { old.states[index].coins.removeLast(5) }  // a pile that must never be used
+        let rebuilt = JarArtwork.make(goal: Self.goal, cached: try roundTrip(old))
+        XCTAssertEqual(rebuilt.artwork, cold.artwork)
+        XCTAssertEqual(rebuilt.snapshot, cold.snapshot)
+        XCTAssertEqual(rebuilt.snapshot.format, JarSnapshot.currentFormat)
+    }
+
+    private func roundTrip(_ snapshot: JarSnapshot) throws -> JarSnapshot {
+        try JSONDecoder().decode(JarSnapshot.self, from: JSONEncoder().encode(snapshot))
     }
 
     func testAReachedGoalsJarWearsALid() {
@@ -138,11 +192,20 @@ final class JarArtworkTests: XCTestCase {
         }
     }
 
-    func testACorruptSnapshotFileDoesNotDecode() {
-        let text =
-            #"{"format":1,"goalID":"fund","states":[{"deposits":1,"inputs":"x","merges":0,"#
-            + #""coins":[{"x":"zz","y":"4020000000000000","tier":0}]}]}"#
-        XCTAssertThrowsError(try JSONDecoder().decode(JarSnapshot.self, from: Data(text.utf8)))
+    func testACorruptSnapshotFileDoesNotDecode() throws {
+        let coin = "4020000000000000" + "4024000000000000" + "01"
+        func snapshot(_ coins: String) -> Data {
+            Data(
+                (#"{"format":3,"goalID":"fund","states":[{"deposits":1,"inputs":"x","merges":0,"coins":""#
+                    + coins + #""}]}"#).utf8)
+        }
+        let read = try JSONDecoder().decode(JarSnapshot.self, from: snapshot(coin))
+        XCTAssertEqual(read.states[0].coins, [SettledCoin(x: 8, y: 10, tier: 1)])
+        for broken in [
+            "zz" + coin.dropFirst(2), String(coin.dropLast()), coin.dropLast(2) + "1f", "7ff0" + coin.dropFirst(4),
+        ] {
+            XCTAssertThrowsError(try JSONDecoder().decode(JarSnapshot.self, from: snapshot(broken)), broken)
+        }
     }
 
     func testEverySVGIsWellFormedXML() {

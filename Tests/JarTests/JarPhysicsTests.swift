@@ -35,17 +35,22 @@ final class JarPhysicsTests: XCTestCase {
         XCTAssertLessThan(worst, 0.6, "deepest overlap \(worst) of a \(diameter) coin")
     }
 
-    func testEveryDropEndsWithAllCoinsAtRest() {
+    func testEveryPourAndTheLatestDropEndWithAllCoinsAtRest() throws {
         XCTAssertEqual(Self.artwork.forcedRests, 0)
-        // Replay every drop and check that none needed the time limit.
+        // Pour every month again and check that none needed the time limit.
         let inputs = JarInputs(goal: Self.full)
         var state = JarState(deposits: 0, inputs: inputs.keys[0], coins: [], merges: 0)
-        while state.deposits < inputs.coins.count {
-            let (next, outcome) = JarArtwork.drop(onto: state, inputs, filming: false)
-            XCTAssertEqual(outcome.forced, 0, "deposit \(state.deposits) still moving after \(CoinDrop.maxSteps) steps")
+        for end in inputs.monthEnds + [inputs.coins.count - 1] {
+            let (next, outcome) = JarReplay.pour(onto: state, through: end, inputs)
+            let poured = try XCTUnwrap(outcome, "deposits \(state.deposits)..<\(end)")
+            XCTAssertEqual(poured.forced, 0, "pour through \(end) still moving after \(CoinDrop.maxSteps) steps")
+            XCTAssertGreaterThan(end - state.deposits, 1, "a month's deposits settle together")
             state = next
         }
-        XCTAssertEqual(state.coins, Self.artwork.pile)
+        XCTAssertEqual(inputs.monthEnds, [31, 59], "January and February poured, March up to its latest deposit")
+        let (after, outcome) = JarReplay.drop(onto: state, inputs, filming: false)
+        XCTAssertEqual(outcome.forced, 0)
+        XCTAssertEqual(after.coins, Self.artwork.pile)
     }
 
     /// Every settled coin is held by the coins and walls around it: woken alone, with the rest of
@@ -69,7 +74,8 @@ final class JarPhysicsTests: XCTestCase {
         }
     }
 
-    /// The documented rules: each deposit's coins from `CoinRule`, merges from `JarMerge`.
+    /// The documented rules: each deposit's coins from `CoinRule`, merges from `JarMerge`, a
+    /// month's coins poured at once and just enough merges to fit each pour and the latest drop.
     func testCoinCountAndValueFollowTheRules() {
         let inputs = JarInputs(goal: Self.full)
         let dropped = inputs.coins.joined()
@@ -80,15 +86,32 @@ final class JarPhysicsTests: XCTestCase {
         XCTAssertLessThanOrEqual(artwork.coinCount, JarMerge.capacity)
         XCTAssertGreaterThan(artwork.merges, 0, "the fixture fills the jar")
         var (pile, merges) = (0, 0)
-        for coins in inputs.coins {
-            let needed = JarMerge.mergesNeeded(pile: pile, incoming: coins.count)
+        let latest = inputs.coins.count - 1
+        for (start, end) in zip([0] + inputs.monthEnds + [latest], inputs.monthEnds + [latest, latest + 1]) {
+            let coins = inputs.coins[start..<end].joined().count
+            let needed = JarMerge.mergesNeeded(pile: pile, incoming: coins)
             merges += needed
-            pile += coins.count - (JarMerge.groupSize - 1) * needed
+            pile += coins - (JarMerge.groupSize - 1) * needed
         }
         XCTAssertEqual(artwork.merges, merges, "just enough merges to fit, no more")
         XCTAssertEqual(artwork.coinCount, pile)
         XCTAssertEqual(
             artwork.tierCounts.enumerated().reduce(0) { $0 + $1.element * CoinRule.units(ofTier: $1.offset) }, value)
+    }
+
+    /// A month's coins merge among themselves before the pile's: the earliest ten of the lowest
+    /// tier become one coin of the next where the tenth was, just until they fit.
+    func testAPourMergesItsOwnCoinsFirstEarliestTenAtATime() {
+        let poured = JarMerge.pour([1] + Array(repeating: 0, count: 25), onto: 100)
+        XCTAssertEqual(JarMerge.mergesNeeded(pile: 100, incoming: 26), 2)
+        XCTAssertEqual(poured.merges, 2)
+        XCTAssertEqual(poured.tiers, [1, 1, 1] + Array(repeating: 0, count: 5))
+        XCTAssertEqual(JarMerge.pour([0, 0, 3], onto: 110).tiers, [0, 0, 3], "nothing of ten: the pile merges")
+        let fits = Array(repeating: 0, count: 10)
+        XCTAssertEqual(JarMerge.pour(fits, onto: 100).tiers, fits, "no merge where they fit")
+        let month = JarMerge.pour(Array(repeating: 0, count: 190), onto: 0)
+        XCTAssertEqual(month.tiers.count, 190 - 9 * 9)
+        XCTAssertEqual(month.tiers.reduce(0) { $0 + CoinRule.units(ofTier: $1) }, 190)
     }
 
     /// The glass and the coin rule agree: a wish goal at its target is full to the shoulder, at

@@ -61,18 +61,32 @@ enum FrontMatter {
     /// Lines are split at every LF (a CRLF line keeps its CR, which TOML and Markdown accept):
     /// splitting the `String` itself would not, because "\r\n" is one `Character`.
     static func split(_ text: String) -> (frontMatter: String?, body: String)? {
-        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let first = lines.first.map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }),
-            first == "+++" || first == "\u{FEFF}+++"
-        else { return (nil, text) }
-        lines.removeFirst()
-        guard let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "+++" }) else {
-            return nil
+        // Only the lines up to the closing +++ are looked at; the body is the rest, as it is.
+        let bytes = Array(text.utf8)
+        var start = 0
+        /// The line from `start` (without its LF) and where the next one starts; nil past the end.
+        func nextLine() -> (line: Range<Int>, next: Int)? {
+            guard start <= bytes.count else { return nil }
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            defer { start = end + 1 }
+            return (start..<end, end + 1)
         }
-        var matter = lines[..<end].joined(separator: "\n")
-        // A CR must be followed by its LF in TOML.
-        if matter.unicodeScalars.last == "\r" { matter += "\n" }
-        let body = lines[(end + 1)...].joined(separator: "\n")
-        return (matter, body)
+        func trimmed(_ range: Range<Int>) -> String {
+            String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let first = nextLine(), ["+++", "\u{FEFF}+++"].contains(trimmed(first.line)) else {
+            return (nil, text)
+        }
+        let matterStart = first.next
+        while let line = nextLine() {
+            guard trimmed(line.line) == "+++" else { continue }
+            let matterEnd = max(matterStart, line.line.lowerBound - 1)  // before the LF ending the last line
+            var matter = String(decoding: bytes[matterStart..<matterEnd], as: UTF8.self)
+            // A CR must be followed by its LF in TOML.
+            if matter.unicodeScalars.last == "\r" { matter += "\n" }
+            let body = line.next <= bytes.count ? String(decoding: bytes[line.next...], as: UTF8.self) : ""
+            return (matter, body)
+        }
+        return nil
     }
 }

@@ -59,21 +59,28 @@ enum TokenCheck {
     /// The first raw value of `kind` outside `var(…)`, or nil.
     static func rawValue(in value: String, kind: Kind) -> String? {
         let outside = stripVars(value)
-        let patterns: [String]
-        switch kind {
-        case .spacing, .radius: patterns = [#"(?<![\w.-])-?\d*\.?\d+(px|rem|em|pt|vh|vw|ch|ex)\b"#]
-        case .shadow:
-            patterns = [#"(?<![\w.-])-?\d*\.?\d+(px|rem|em)\b"#, #"#[0-9a-fA-F]{3,8}\b"#, #"\b(rgba?|hsla?)\("#]
-        case .duration: patterns = [#"(?<![\w.-])\d*\.?\d+m?s\b"#]
-        case .colour: patterns = [#"#[0-9a-fA-F]{3,8}\b"#, #"\b(rgba?|hsla?|hwb|lab|lch|oklch|oklab)\("#]
-        }
-        for pattern in patterns {
-            if let range = outside.range(of: pattern, options: .regularExpression) {
+        let whole = NSRange(outside.startIndex..<outside.endIndex, in: outside)
+        for pattern in patterns[kind] ?? [] {
+            if let match = pattern.firstMatch(in: outside, range: whole), let range = Range(match.range, in: outside) {
                 return String(outside[range])
             }
         }
         return nil
     }
+
+    /// What a raw value of each kind looks like, compiled once: every build checks the theme's
+    /// stylesheets and templates, hundreds of declarations.
+    private static let patterns: [Kind: [NSRegularExpression]] = {
+        let length = #"(?<![\w.-])-?\d*\.?\d+(px|rem|em|pt|vh|vw|ch|ex)\b"#
+        let hex = #"#[0-9a-fA-F]{3,8}\b"#
+        let sources: [Kind: [String]] = [
+            .spacing: [length], .radius: [length],
+            .shadow: [#"(?<![\w.-])-?\d*\.?\d+(px|rem|em)\b"#, hex, #"\b(rgba?|hsla?)\("#],
+            .duration: [#"(?<![\w.-])\d*\.?\d+m?s\b"#],
+            .colour: [hex, #"\b(rgba?|hsla?|hwb|lab|lch|oklch|oklab)\("#],
+        ]
+        return sources.mapValues { $0.map { try! NSRegularExpression(pattern: $0) } }
+    }()
 
     /// The value with every `var(…)` (nested parentheses included) and `{{…}}` blanked out.
     static func stripVars(_ value: String) -> String {
@@ -88,7 +95,7 @@ enum TokenCheck {
                     continue
                 }
             }
-            if depth == 0 && rest.lowercased().hasPrefix("var(") {
+            if depth == 0 && rest.prefix(4).lowercased() == "var(" {
                 depth = 1
                 rest = rest.dropFirst(4)
                 continue
