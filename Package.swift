@@ -41,7 +41,11 @@ let package = Package(
         // (SiteRender), write it (SitePublish); SiteBuilder runs them as the build's named steps.
         //
         // The data folder and the theme, read and validated into typed values with located findings.
-        .target(name: "SiteData", dependencies: ["TOML", "Mustache", "Markdown", "Domain", "Badges", "BuiltinFiles"]),
+        .target(
+            name: "SiteData",
+            dependencies: [
+                "TOML", "Mustache", "Markdown", "Domain", "Subscriptions", "Breathing", "Badges", "BuiltinFiles",
+            ]),
         // Bank-statement CSV files, read for `sandjar detect`.
         .target(name: "Statement", dependencies: ["SiteData", "Domain"]),
         // The whole site in memory, written atomically; the jar cache and the build lock.

@@ -33,8 +33,8 @@ struct GoalCard {
         out += nestedJar
         out += text(name, x: Self.textLeft, y: 52, cls: "c-name")
         out += text(saved, x: Self.textLeft, y: 96, cls: "c-saved")
-        var line = renderer.string("mode.\(goal.mode.rawValue)")
-        if let target { line = renderer.string("goals.card_of", ["target": target]) }
+        var line = renderer.string(.mode(goal.mode))
+        if let target { line = renderer.string(.goals(.cardOf), ["target": target]) }
         out += text(Self.fitted(line, size: 14, width: Self.textWidth), x: Self.textLeft, y: 120, cls: "c-meta")
         if let ratio {
             let filled = NSDecimalNumber(decimal: ratio).doubleValue * Self.textWidth
@@ -44,11 +44,11 @@ struct GoalCard {
                 out += "height=\"10\" rx=\"5\"/>"
             }
         }
-        var footer = [percent, progress.reachedOn.map { _ in renderer.string("jar.reached") }].compactMap { $0 }
+        var footer = [percent, progress.reachedOn.map { _ in renderer.string(.jar(.reached)) }].compactMap { $0 }
         if progress.reachedOn == nil, let status = progress.status {
-            footer.append(renderer.string("status.\(status.rawValue)"))
+            footer.append(renderer.string(.status(status)))
         }
-        if percent == nil { footer.append(renderer.counted("goals.card_deposits", progress.deposits)) }
+        if percent == nil { footer.append(renderer.counted(.goals(.cardDeposits), progress.deposits)) }
         out += text(
             Self.fitted(footer.joined(separator: " · "), size: 14, width: Self.textWidth), x: 160, y: 176, cls: "c-meta"
         )

@@ -1,5 +1,6 @@
 import Domain
 import Mustache
+import SiteData
 
 /// What `sandjar serve` adds to the pages it serves, and only those (DESIGN.md §6): the forms
 /// that edit the data folder. A built site never has them, so its bytes do not change.
@@ -50,8 +51,8 @@ extension SiteRenderer {
     var justUnlocked: MustacheValue {
         guard let before = forms?.unlockedBefore else { return .null }
         let names = figures.badges.filter { $0.unlockedOn != nil && !before.contains($0.definition.id) }
-            .map { MustacheValue.string(string("badge.\($0.definition.id).name")) }
-        return names.isEmpty ? .null : .object(["names": .list(names), "text": .string(string("form.unlocked"))])
+            .map { MustacheValue.string(string(.badgeName($0.definition))) }
+        return names.isEmpty ? .null : .object(["names": .list(names), "text": .string(string(.form(.unlocked)))])
     }
 
     /// One choice of a `<select>`: its value and its label.

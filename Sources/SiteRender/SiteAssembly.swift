@@ -44,7 +44,7 @@ package enum SiteAssembly {
     /// each for browsers that do not follow the refresh.
     private static func chooser(theme: Theme, site: SiteSettings) throws(MustacheError) -> String {
         let languages = site.languages.map { language -> MustacheValue in
-            let name = theme.string("language.name", in: language) ?? language.rawValue
+            let name = theme.string(.language(.name), in: language)
             return .object([
                 "code": .string(language.rawValue), "name": .string(name),
                 "href": .string("\(SiteSettings.folder(for: language))/"),

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Jar
 import Mustache
+import SiteData
 import Subscriptions
 
 /// Values the dashboard shows alongside a section's own pages; they live on `SiteRenderer` so
@@ -46,18 +47,18 @@ extension SiteRenderer {
             "name": .string(goal.name),
             "display_name": .string(Self.unbroken(goal.name)),
             "icon": goal.icon.map { .string($0) } ?? .null,
-            "mode": .string(string("mode.\(goal.mode.rawValue)")),
+            "mode": .string(string(.mode(goal.mode))),
             "saved": .string(format.money(progress.saved, goal.currency)),
             "target": goal.target.map { .string(format.money($0, goal.currency)) } ?? .null,
             "progress": progress.progress.map { .string(format.percent($0)) } ?? .null,
             "progress_value": percent.map { .string($0.fixed(1)) } ?? .null,
             "reached_on": dateValue(progress.reachedOn),
-            "status": progress.status.map { .string(string("status.\($0.rawValue)")) } ?? .null,
+            "status": progress.status.map { .string(string(.status($0))) } ?? .null,
             "status_class": .string(progress.status?.rawValue ?? "none"),
             "next_due": dateValue(progress.nextDue),
             "overdue": overdueText(progress.overdueDays).map { .string($0) } ?? .null,
             "deposit_count": .int(progress.deposits),
-            "deposits_label": .string(unit("goals.deposits", for: progress.deposits)),
+            "deposits_label": .string(unit(.goals(.deposits), for: progress.deposits)),
             "jar": figures.jars[goal.id].map { .object(jarFields($0, goal: goal)) } ?? .null,
         ]
     }
@@ -100,12 +101,12 @@ extension SiteRenderer {
     /// "overdue by 16 days" when the next deposit's day has passed; nil when it has not.
     func overdueText(_ days: Int?) -> String? {
         guard let days, days > 0 else { return nil }
-        return counted("goals.overdue", days, ["days": String(days)])
+        return counted(.goals(.overdue), days, ["days": String(days)])
     }
 
     /// What every page showing a jar says about it: its alt text. The goal page adds the rest.
     func jarFields(_ jar: JarArtwork, goal: Goal) -> [String: MustacheValue] {
-        ["alt": .string(counted("goals.jar_alt", jar.coinCount, ["value": format.money(jar.coinValue, goal.currency)]))]
+        ["alt": .string(counted(.goals(.jarAlt), jar.coinCount, ["value": format.money(jar.coinValue, goal.currency)]))]
     }
 
     /// When a wish goal would be reached with the slain subscriptions' monthly savings added,
@@ -114,7 +115,7 @@ extension SiteRenderer {
         guard let planned = entry.progress.projectedCompletion, let date = figures.projectedWithSlain[entry.goal.id],
             date < planned
         else { return nil }
-        return (date, planned, counted("goals.sooner", date.days(to: planned)))
+        return (date, planned, counted(.goals(.sooner), date.days(to: planned)))
     }
 
     /// A badge as the wall and the dashboard show it: its medal, texts, and for a locked one how
@@ -125,7 +126,7 @@ extension SiteRenderer {
         let ratio = status.progress.target > 0 ? status.progress.current / status.progress.target : 0
         let text = badgeText(status)
         let progress = string(
-            "badges.unit.\(definition.unit.rawValue)",
+            .badgeUnit(definition.unit),
             [
                 "current": badgeFigure(status.progress.current, definition.unit),
                 "target": badgeFigure(status.progress.target, definition.unit),
@@ -134,7 +135,7 @@ extension SiteRenderer {
             "id": .string(definition.id),
             "name": .string(text.name),
             "description": .string(text.description),
-            "category": .string(string("badges.category.\(definition.category.rawValue)")),
+            "category": .string(string(.badgeCategory(definition.category))),
             "medal": .string(
                 BadgeMedal.svg(
                     id: definition.id, category: definition.category,
@@ -149,9 +150,9 @@ extension SiteRenderer {
     /// A badge's name and description from the string tables (`badge.<id>`), the description's
     /// `{target}` written in the badge's unit: "Save CN¥1,000.00 in total."
     func badgeText(_ status: BadgeStatus) -> (name: String, description: String) {
-        let id = status.definition.id
-        let target = badgeFigure(status.progress.target, status.definition.unit)
-        return (string("badge.\(id).name"), string("badge.\(id).description", ["target": target]))
+        let badge = status.definition
+        let target = badgeFigure(status.progress.target, badge.unit)
+        return (string(.badgeName(badge)), string(.badgeDescription(badge), ["target": target]))
     }
 
     /// A badge's figure as its unit reads: money in the base currency, minutes as the breathing
@@ -184,7 +185,7 @@ extension SiteRenderer {
             "monthly_total": .string(format.money(report.monthlyTotal.shown, base)),
             "yearly_total": .string(format.money(report.yearlyTotal.shown, base)),
             "active_count": .int(active),
-            "active_count_label": .string(unit("subscriptions.active_count", for: active)),
+            "active_count_label": .string(unit(.subscriptions(.activeCount), for: active)),
             "alerts": .list(alerts.map(subscriptionValue)),
             "has_alerts": .bool(!alerts.isEmpty),
             "upcoming": .list(next.map(subscriptionValue)),
@@ -215,7 +216,7 @@ extension SiteRenderer {
         guard let month = report.costliestMonth, !forecastIsFlat else { return .null }
         return .string(
             string(
-                "subscriptions.costliest",
+                .subscriptions(.costliest),
                 [
                     "month": format.month(month.year, month.month),
                     "total": format.money(month.total.shown, report.baseCurrency),
@@ -234,7 +235,7 @@ extension SiteRenderer {
             "name": .string(item.subscription.name),
             "text": .string(
                 string(
-                    "subscriptions.price_rise",
+                    .subscriptions(.priceRise),
                     [
                         "before": format.money(before, item.currency), "now": format.money(now, item.currency),
                         "percent": format.percent(change, digits: 1), "date": format.date(since),
@@ -247,20 +248,20 @@ extension SiteRenderer {
         let reminders = item.reminders.enumerated().map { index, day -> MustacheValue in
             .object(["date": dateValue(day), "separator": .string(index == 0 ? "" : ", ")])
         }
-        let level = item.risk?.level
-        let risky = level == .medium || level == .high
+        // A medium or high risk wears a tag on its row, a low one none.
+        let riskTag = item.risk.flatMap { UIKey.riskTag($0.level) }
         return .object([
             "initial": .string(item.subscription.name.first.map { String($0).uppercased() } ?? "?"),
-            "per": .string(string("cycle_unit.\(item.cycle.rawValue)")),
+            "per": .string(string(.cycleUnit(item.cycle))),
             "share_differs": .bool(item.myShare != nil && item.myShare != item.price),
             "monthly_note": .bool(item.cycle != .monthly || item.currency != base),
-            "show_risk": .bool(risky),
-            "risk_tag": risky ? .string(string("subscriptions.risk_tag.\(level!.rawValue)")) : .null,
+            "show_risk": .bool(riskTag != nil),
+            "risk_tag": riskTag.map { .string(string($0)) } ?? .null,
             "id": .string(item.id),
             "name": .string(item.subscription.name),
             "icon": item.icon.map { .string($0) } ?? .null,
             "price": item.price.map { .string(format.money($0, item.currency)) } ?? .null,
-            "cycle": .string(string("cycle.\(item.cycle.rawValue)")),
+            "cycle": .string(string(.cycle(item.cycle))),
             "members": .int(item.subscription.members),
             "shared": .bool(item.subscription.members > 1),
             "my_share": item.myShare.map { .string(format.money($0, item.currency)) } ?? .null,
@@ -270,25 +271,25 @@ extension SiteRenderer {
             "reminders": .list(reminders),
             "has_reminders": .bool(!item.reminders.isEmpty),
             "trial": .bool(item.inTrial),
-            "risk": item.risk.map { .string(string("subscriptions.level.\($0.level.rawValue)")) } ?? .null,
+            "risk": item.risk.map { .string(string(.riskLevel($0.level))) } ?? .null,
             "risk_class": .string(item.risk?.level.rawValue ?? "none"),
             "reason": item.risk.map { .string(riskReason($0)) } ?? .null,
             "unsubscribe": item.unsubscribe.map { .string($0) } ?? .null,
             "killed_on": dateValue(item.killedOn),
             "saved_to_date": item.savedToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "avoided": .int(item.avoidedCharges),
-            "avoided_text": .string(counted("subscriptions.avoided_count", item.avoidedCharges)),
+            "avoided_text": .string(counted(.subscriptions(.avoidedCount), item.avoidedCharges)),
             "spent": item.spentToDate.map { .string(format.money($0.shown, base)) } ?? .null,
-            "charges_paid": item.chargesPaid.map { .string(counted("subscriptions.charges_paid", $0)) } ?? .null,
+            "charges_paid": item.chargesPaid.map { .string(counted(.subscriptions(.chargesPaid), $0)) } ?? .null,
         ])
     }
 
     private func riskReason(_ risk: SubscriptionRisk) -> String {
         switch risk.reason {
-        case .trialChargesSoon(let days): return string(risk.reason.key, ["when": relativeDay(days)])
-        case .notReviewedSince(let date), .reviewedOn(let date):
-            return string(risk.reason.key, ["date": format.date(date)])
-        case .neverReviewed: return string(risk.reason.key)
+        case .trialChargesSoon(let days): return string(.riskReason(.trialChargesSoon), ["when": relativeDay(days)])
+        case .notReviewedSince(let date): return string(.riskReason(.notReviewedSince), ["date": format.date(date)])
+        case .reviewedOn(let date): return string(.riskReason(.reviewedOn), ["date": format.date(date)])
+        case .neverReviewed: return string(.riskReason(.neverReviewed))
         }
     }
 
@@ -299,43 +300,44 @@ extension SiteRenderer {
     func breathingSummary() -> [String: MustacheValue] {
         let report = figures.breathing
         var heatmap = HeatmapChart(
-            heatmap: report.heatmap, title: string("breathing.heatmap"), description: "",
+            heatmap: report.heatmap, title: string(.breathing(.heatmap)), description: "",
             dayLabel: { day in
                 guard day.isRestDay, let pause = day.pause else {
                     return counted(
-                        "breathing.day", day.sessions, ["date": format.date(day.date), "minutes": minutes(day.minutes)])
+                        .breathing(.day), day.sessions,
+                        ["date": format.date(day.date), "minutes": minutes(day.minutes)])
                 }
-                let rest = string("breathing.paused_day", ["date": format.date(day.date)])
+                let rest = string(.breathing(.pausedDay), ["date": format.date(day.date)])
                 return pause.note.map { "\(rest) · \($0)" } ?? rest
             },
-            monthName: { string("chart.month.\($0)") }, weekdayName: { string("chart.weekday.\($0)") },
-            less: string("breathing.less"), more: string("breathing.more"), paused: string("breathing.paused"))
+            monthName: { string(.chartMonth($0)) }, weekdayName: { string(.chartWeekday($0)) },
+            less: string(.breathing(.less)), more: string(.breathing(.more)), paused: string(.breathing(.paused)))
         heatmap.description = counted(
-            "breathing.heatmap_desc", report.totals.sessions,
+            .breathing(.heatmapDescription), report.totals.sessions,
             ["from": format.date(heatmap.firstDay), "to": format.date(today)])
         var phone = heatmap
         phone.maxWeeks = HeatmapChart.minimumWeeks
         phone.id = "heatmap-phone"
         phone.description = counted(
-            "breathing.heatmap_desc", report.totals.sessions,
+            .breathing(.heatmapDescription), report.totals.sessions,
             ["from": format.date(phone.firstDay), "to": format.date(today)])
         let practised = report.totals.sessions > 0
         let shownPauses = data.practicePauses.filter { $0.to >= heatmap.firstDay && $0.from <= today }
         let totalMinutes = minutes(report.totals.minutes)
         return [
             "session_count": .int(report.totals.sessions),
-            "sessions_label": .string(unit("breathing.sessions", for: report.totals.sessions)),
+            "sessions_label": .string(unit(.breathing(.sessions), for: report.totals.sessions)),
             "minutes": .string(totalMinutes),
-            "minutes_label": .string(unit("breathing.minutes_long", for: totalMinutes == "1" ? 1 : 0)),
+            "minutes_label": .string(unit(.breathing(.minutesLong), for: totalMinutes == "1" ? 1 : 0)),
             "current_streak": .int(report.streak.current),
-            "current_streak_label": .string(unit("breathing.current_streak", for: report.streak.current)),
+            "current_streak_label": .string(unit(.breathing(.currentStreak), for: report.streak.current)),
             "longest_streak": .int(report.streak.longest),
-            "longest_streak_label": .string(unit("breathing.longest_streak", for: report.streak.longest)),
+            "longest_streak_label": .string(unit(.breathing(.longestStreak), for: report.streak.longest)),
             "streak_waits": .bool(!report.streak.practisedToday && report.streak.current > 0),
             "strength": report.strength.map { .string("\($0.percent)%") } ?? .null,
             "strength_value": report.strength.map { .int($0.percent) } ?? .null,
             "paused_days": report.pausedDays > 0 ? .int(report.pausedDays) : .null,
-            "paused_days_label": .string(unit("breathing.paused_days", for: report.pausedDays)),
+            "paused_days_label": .string(unit(.breathing(.pausedDays), for: report.pausedDays)),
             "has_pauses": .bool(!shownPauses.isEmpty),
             "pauses": .list(
                 shownPauses.map { pause in
@@ -356,18 +358,17 @@ extension SiteRenderer {
         let prescribed = figures.breathing.programs.compactMap(\.nextDay?.pattern).first
         let pattern =
             data.patterns.first { $0.id == prescribed } ?? data.patterns.first { $0.id == "box" } ?? data.patterns.first
-        guard let pattern else { return .object(["text": .string(string("breathing.no_practice")), "href": .null]) }
+        guard let pattern else { return .object(["text": .string(string(.breathing(.noPractice))), "href": .null]) }
         return .object([
-            "text": .string(string("breathing.no_practice")),
+            "text": .string(string(.breathing(.noPractice))),
             "href": .string("breathing/\(pattern.id)/"),
-            "link": .string(string("breathing.try_pattern", ["pattern": patternName(pattern)])),
+            "link": .string(string(.breathing(.tryPattern), ["pattern": patternName(pattern)])),
         ])
     }
 
     /// A built-in pattern's name in the site's language; your own as you wrote it.
     func patternName(_ pattern: BreathingPattern) -> String {
-        guard BreathingPattern.builtIn.contains(where: { $0.id == pattern.id }) else { return pattern.name }
-        return optionalString("breathing.builtin.\(pattern.id)") ?? pattern.name
+        UIKey.builtInName(of: pattern).map(string) ?? pattern.name
     }
 
     func minutes(_ value: Decimal) -> String {

@@ -43,10 +43,11 @@ struct SiteRenderer {
         self.format = DisplayFormat(language: loaded.data.site.language)
     }
 
-    /// Sections of the navigation, in order: id, string key, path.
-    static let sections: [(id: String, path: String)] = [
-        ("home", ""), ("goals", "goals/"), ("badges", "badges/"), ("subscriptions", "subscriptions/"),
-        ("breathing", "breathing/"), ("quotes", "quotes/"), ("review", "review/"),
+    /// Sections of the navigation, in order: the section (its id, and its name's key `nav.<id>`)
+    /// and its path.
+    static let sections: [(id: UIKey.Nav, path: String)] = [
+        (.home, ""), (.goals, "goals/"), (.badges, "badges/"), (.subscriptions, "subscriptions/"),
+        (.breathing, "breathing/"), (.quotes, "quotes/"), (.review, "review/"),
     ]
 
     /// The sections a phone's tab bar holds, the ones used every day; the others (and "Pages")
@@ -135,13 +136,11 @@ struct SiteRenderer {
             let strings = renderer.theme.strings[renderer.data.site.language] ?? .object([:])
             var entries: [(id: String, path: String, label: MustacheValue)] = []
             var current: [String: [Int]] = [:]
-            for entry in SiteRenderer.sections {
-                current[entry.id, default: []].append(entries.count)
-                entries.append((entry.id, entry.path, renderer.label(entry.id, in: strings)))
-            }
-            if !renderer.pages.isEmpty {
-                current[MarkdownPages.section, default: []].append(entries.count)
-                entries.append((MarkdownPages.section, "pages/", renderer.label(MarkdownPages.section, in: strings)))
+            var sections = SiteRenderer.sections
+            if !renderer.pages.isEmpty { sections.append((MarkdownPages.section, "pages/")) }
+            for entry in sections {
+                current[entry.id.rawValue, default: []].append(entries.count)
+                entries.append((entry.id.rawValue, entry.path, .string(renderer.string(.nav(entry.id)))))
             }
             self.strings = strings
             self.entries = entries
@@ -179,7 +178,7 @@ struct SiteRenderer {
     private func switcher(for path: String, root: String) -> [MustacheValue] {
         let page = path == "index.html" ? "" : path.hasSuffix("/index.html") ? String(path.dropLast(10)) : path
         return alternates.map { language in
-            let name = theme.string("language.name", in: language) ?? language.rawValue
+            let name = theme.string(.language(.name), in: language)
             return .object([
                 "code": .string(language.rawValue),
                 "name": .string(name),
@@ -189,23 +188,22 @@ struct SiteRenderer {
         }
     }
 
-    private func label(_ id: String, in strings: MustacheValue) -> MustacheValue {
-        if case .object(let t) = strings, case .object(let nav)? = t["nav"], let text = nav[id] { return text }
-        return .string(id)
+    /// The text of `key` in the site's language. It cannot miss: theme loading fails on a table
+    /// that lacks any key Swift can ask for (`UIKey.all`), so there is no raw key to fall back on.
+    func string(_ key: UIKey) -> String {
+        theme.string(key, in: data.site.language)
     }
 
-    func string(_ path: String) -> String {
-        theme.string(path, in: data.site.language) ?? path
-    }
-
-    /// The string at `path` when the table has one (category names the theme may not know).
-    func optionalString(_ path: String) -> String? {
-        theme.string(path, in: data.site.language)
+    /// A catalogue category's name, or the category as written: the one key made from data, so
+    /// the theme may not know a category of your own (`Theme.requiredStrings` checks the
+    /// catalogue's).
+    func categoryName(_ category: String) -> String {
+        theme.string("category.\(category)", in: data.site.language) ?? category
     }
 
     /// A string with `{name}` placeholders filled in.
-    func string(_ path: String, _ values: [String: String]) -> String {
-        var text = string(path)
+    func string(_ key: UIKey, _ values: [String: String]) -> String {
+        var text = string(key)
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             text = text.replacingOccurrences(of: "{\(name)}", with: value)
         }

@@ -11,7 +11,7 @@ public struct SubscriptionRisk: Sendable, Equatable {
         }
     }
 
-    /// Why, for the page: each case has an i18n key and its figures.
+    /// Why, for the page: each case is a sentence of its own (`UIKey.RiskReason`) with its figures.
     public enum Reason: Sendable, Equatable {
         /// High: a trial whose next charge is 0…3 days away.
         case trialChargesSoon(days: Int)
@@ -21,16 +21,6 @@ public struct SubscriptionRisk: Sendable, Equatable {
         case neverReviewed
         /// Low: reviewed within the last 6 months.
         case reviewedOn(CalendarDate)
-
-        /// `subscriptions.risk.trial_charges_soon`, … — the string table key for the sentence.
-        public var key: String {
-            switch self {
-            case .trialChargesSoon: return "subscriptions.risk.trial_charges_soon"
-            case .notReviewedSince: return "subscriptions.risk.not_reviewed_since"
-            case .neverReviewed: return "subscriptions.risk.never_reviewed"
-            case .reviewedOn: return "subscriptions.risk.reviewed_on"
-            }
-        }
     }
 
     public var level: Level

@@ -70,6 +70,20 @@ final class ThemeTests: XCTestCase {
             ])
     }
 
+    /// A key only Swift asks for, taken out of both tables by an overlay theme, fails at load and
+    /// names each table, instead of a page showing "goals.sooner_one" (issue 23).
+    func testAKeySwiftAsksForMissingFromBothTablesIsAnError() throws {
+        let lines = [
+            "i18n/en.toml": "sooner_one = \"1 day sooner\"\n", "i18n/zh-Hans.toml": "sooner_one = \"提前 1 天\"\n",
+        ]
+        let (_, errors) = try theme(editing: Array(lines.keys).sorted()) { path, text in
+            XCTAssertTrue(text.contains(lines[path]!), path)
+            return text.replacingOccurrences(of: lines[path]!, with: "")
+        }
+        let message = "error: missing string 'goals.sooner_one' (sandjar asks for it by this key)"
+        XCTAssertEqual(errors, ["i18n/en.toml: " + message, "i18n/zh-Hans.toml: " + message])
+    }
+
     func testACatalogueCategoryWithoutANameIsAnError() throws {
         let (_, errors) = try theme(editing: "catalog.toml") {
             $0.replacingOccurrences(of: "category = \"fitness\"", with: "category = \"kiosk\"")

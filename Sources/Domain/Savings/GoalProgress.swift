@@ -3,7 +3,7 @@ import Foundation
 /// Where a goal stands today: the figures of DESIGN.md §3 "Savings" for one goal.
 public struct GoalProgress: Sendable, Equatable {
     /// How a wish goal's savings compare with what its plan expects by now.
-    public enum Status: String, Sendable {
+    public enum Status: String, Sendable, CaseIterable {
         case ahead
         case onTrack = "on_track"
         case behind

@@ -55,18 +55,19 @@ extension Theme {
         return tables.mapValues { nest($0.flat) }
     }
 
-    /// The strings sandjar itself asks for by a computed key, so a table that lacks one fails
-    /// the build instead of showing a raw key: every badge's name, description and unit, and the
-    /// name of every category of the theme's catalogue.
+    /// The strings sandjar itself asks for, so a table that lacks one fails the build instead of
+    /// showing a raw key: every key Swift can ask for (`UIKey.all`, a badge's name, description
+    /// and unit among them), and the name of every category of the theme's catalogue.
     static func requiredStrings(catalog: SubscriptionCatalog) -> [String: String] {
         var required: [String: String] = [:]
+        for key in UIKey.all { required[key.path] = "sandjar asks for it by this key" }
         for badge in BadgeDefinition.all {
-            for part in ["name", "description"] {
-                required["badge.\(badge.id).\(part)"] = "every badge needs a name and a description"
+            for key in [UIKey.badgeName(badge), .badgeDescription(badge)] {
+                required[key.path] = "every badge needs a name and a description"
             }
         }
         for unit in BadgeDefinition.Unit.allCases {
-            required["badges.unit.\(unit.rawValue)"] = "a locked badge's progress is shown by its unit"
+            required[UIKey.badgeUnit(unit).path] = "a locked badge's progress is shown by its unit"
         }
         let categories = Set(catalog.entries.map(\.category)).union([CatalogReader.defaultCategory])
         for category in categories {
@@ -115,8 +116,19 @@ extension Theme {
 }
 
 extension Theme {
+    /// The text of `key` in `language`. Loading refused every table that lacks a key of
+    /// `UIKey.all`, and a theme is only made by loading, so this lookup cannot miss; if it did, a
+    /// family of `UIKey` would be missing from `all` — a bug that stops the build here rather than
+    /// publish a raw key.
+    package func string(_ key: UIKey, in language: SiteSettings.Language) -> String {
+        guard let text = string(key.path, in: language) else {
+            preconditionFailure("no string '\(key)' in \(language.rawValue): is its family missing from UIKey.all?")
+        }
+        return text
+    }
+
     /// The string at a dotted `path` of a language's table (`goals.title`), or nil when the table
-    /// has none there.
+    /// has none there: for keys made from data, a catalogue's category.
     package func string(_ path: String, in language: SiteSettings.Language) -> String? {
         var node = strings[language] ?? .null
         for key in path.split(separator: ".") {

@@ -10,9 +10,9 @@ import TOML
 /// or `theme = "DIR"` in site.toml) is laid over it, file by file (DESIGN.md §6).
 ///
 /// Loading checks what a theme author gets wrong most: every string table has exactly the same
-/// keys, every badge and catalogue category has a name, and every template parses. Rendering then
-/// runs in strict mode, so a misspelt variable stops the build instead of leaving a silent blank
-/// on a published page.
+/// keys and every key Swift asks for (`UIKey.all`), every catalogue category has a name, and every
+/// template parses. Rendering then runs in strict mode, so a misspelt variable stops the build
+/// instead of leaving a silent blank on a published page.
 public struct Theme: Sendable {
     package let templates: MustacheLibrary
     /// Language → the `t` object templates read strings from.

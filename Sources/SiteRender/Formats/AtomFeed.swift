@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SiteData
 
 /// `feed.xml`: an Atom 1.0 feed of the moments worth a notification — badges unlocked, wish
 /// goals reached and subscriptions slain — newest first. Entry ids are `tag:` URIs (RFC 4151) dated by the event and
@@ -23,7 +24,7 @@ struct AtomFeed {
             entries.append(
                 Entry(
                     id: "badge/\(status.definition.id)",
-                    title: renderer.string("feed.badge", ["name": text.name]),
+                    title: renderer.string(.feed(.badge), ["name": text.name]),
                     summary: text.description, date: day,
                     path: "badges/#\(status.definition.id)"))
         }
@@ -31,7 +32,8 @@ struct AtomFeed {
             guard let day = entry.progress.reachedOn else { continue }
             entries.append(
                 Entry(
-                    id: "goal/\(entry.goal.id)/reached", title: renderer.string("feed.goal", ["name": entry.goal.name]),
+                    id: "goal/\(entry.goal.id)/reached",
+                    title: renderer.string(.feed(.goal), ["name": entry.goal.name]),
                     summary: renderer.format.money(entry.progress.saved, entry.goal.currency), date: day,
                     path: "goals/\(entry.goal.id)/"))
         }
@@ -43,8 +45,8 @@ struct AtomFeed {
             entries.append(
                 Entry(
                     id: "subscription/\(item.id)/slain",
-                    title: renderer.string("feed.slain", ["name": item.subscription.name]),
-                    summary: saved.map { renderer.string("feed.slain_saves", ["amount": $0]) } ?? "", date: day,
+                    title: renderer.string(.feed(.slain), ["name": item.subscription.name]),
+                    summary: saved.map { renderer.string(.feed(.slainSaves), ["amount": $0]) } ?? "", date: day,
                     path: "subscriptions/"))
         }
         return entries.sorted { ($0.date, $0.id) > ($1.date, $1.id) }

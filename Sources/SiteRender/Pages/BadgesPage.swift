@@ -1,4 +1,5 @@
 import Mustache
+import SiteData
 
 /// `badges/`: the badge wall (issue 25) — first the three badges closest to being earned, sorted by
 /// how far along they are ("next up"); then the medals earned, a compact grid with the day each was
@@ -15,7 +16,7 @@ struct BadgesPage: PageFamily {
             .object(GridColumns.fields(count, phone: phone, wide: wide).mapValues { .int($0) })
         }
         renderer.page(
-            "badges/index.html", template: "pages/badges", title: renderer.string("badges.title"), section: "badges",
+            "badges/index.html", template: "pages/badges", title: renderer.string(.badges(.title)), section: "badges",
             [
                 "next_up": .list(nextUp.map(renderer.badgeValue)),
                 "next_up_grid": grid(nextUp.count, [1], [3, 2]),
@@ -28,7 +29,7 @@ struct BadgesPage: PageFamily {
                 "has_locked": .bool(!rest.isEmpty),
                 "summary": .string(
                     renderer.string(
-                        "badges.summary", ["unlocked": String(unlocked.count), "total": String(badges.count)])),
+                        .badges(.summary), ["unlocked": String(unlocked.count), "total": String(badges.count)])),
             ], into: &site)
     }
 

@@ -2,6 +2,7 @@ import Breathing
 import Domain
 import Foundation
 import Mustache
+import SiteData
 
 /// `breathing/<pattern>/`: the pacer (issue 25). It waits for a tap: a choice of length — the
 /// cycles a program prescribes (or `defaultCycles`), or 1, 3 or 5 minutes — and a Start check box;
@@ -28,12 +29,12 @@ extension BreathingPages {
         let labels = BreathPhase.allCases.map { phase -> MustacheValue in
             .object([
                 "phase": .string(phase.rawValue),
-                "label": .string(renderer.string("breathing.phase.\(phase.rawValue)")),
+                "label": .string(renderer.string(.phase(phase))),
             ])
         }
         let guide = pattern.phases.map { length -> MustacheValue in
             let seconds = NSDecimalNumber(decimal: length.seconds).stringValue
-            let key = "breathing.guide.\(length.phase.rawValue)\(seconds == "1" ? "_one" : "")"
+            let key = CountedKey.guide(length.phase).form(for: seconds == "1" ? 1 : 0)
             return .string(renderer.string(key, ["seconds": seconds]))
         }
         let lengths = pacerLengths(pattern, renderer)
@@ -47,7 +48,7 @@ extension BreathingPages {
                 "name": .string(name(of: pattern, renderer)),
                 "cycle_length": .string(
                     renderer.string(
-                        "breathing.cycle_length",
+                        .breathing(.cycleLength),
                         ["seconds": NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue])),
                 "pacer_css": .string(PacerStyle.css(for: pattern, lengths: choices)),
                 "log_css": renderer.forms == nil
@@ -57,9 +58,9 @@ extension BreathingPages {
                 "countdown": .list(PacerStyle.countdown(for: pattern).map { .int($0.value) }),
                 "lengths": .list(lengths.map { lengthValue($0, pattern, renderer) }),
                 "guide": .list(guide),
-                "phases_text": .string(renderer.string("breathing.phases_of", ["phases": phaseText(pattern)])),
+                "phases_text": .string(renderer.string(.breathing(.phasesOf), ["phases": phaseText(pattern)])),
                 "sessions": .int(sessions),
-                "sessions_label": .string(renderer.unit("breathing.sessions", for: sessions)),
+                "sessions_label": .string(renderer.unit(.breathing(.sessions), for: sessions)),
                 "sent_back": .bool(sentBack),
             ], into: &site)
     }
@@ -71,7 +72,7 @@ extension BreathingPages {
         var lengths = [
             PacerLength(
                 length: .init(id: PacerStyle.lengthIDs[0], cycles: cycles),
-                label: renderer.counted("breathing.length_cycles", cycles),
+                label: renderer.counted(.breathing(.lengthCycles), cycles),
                 detail: clock(pattern.cycleSeconds * Decimal(cycles)), prescribed: true)
         ]
         for minutes in Self.minuteLengths {
@@ -83,8 +84,8 @@ extension BreathingPages {
             lengths.append(
                 PacerLength(
                     length: .init(id: "\(minutes)min", cycles: count),
-                    label: renderer.string("breathing.length_minutes", ["count": String(minutes)]),
-                    detail: renderer.counted("breathing.length_cycles", count), prescribed: false))
+                    label: renderer.string(.breathing(.lengthMinutes), ["count": String(minutes)]),
+                    detail: renderer.counted(.breathing(.lengthCycles), count), prescribed: false))
         }
         return lengths
     }
@@ -101,7 +102,7 @@ extension BreathingPages {
     {
         let cycles = choice.length.cycles
         // "Cycle {current} of {total}": the strip of numbers 1…N stands where {current} is.
-        let cycleParts = renderer.string("breathing.cycle_of", ["total": String(cycles)])
+        let cycleParts = renderer.string(.breathing(.cycleOf), ["total": String(cycles)])
             .components(separatedBy: "{current}")
         return .object([
             "id": .string(PacerStyle.identifier(choice.length.id)),
@@ -110,7 +111,7 @@ extension BreathingPages {
             "cycle_before": .string(cycleParts[0]),
             "cycle_after": .string(cycleParts.dropFirst().joined(separator: "")),
             "cycle_numbers": .list((1...cycles).map { .int($0) }),
-            "done": .string(renderer.string("breathing.done", ["cycles": String(cycles)])),
+            "done": .string(renderer.string(.breathing(.done), ["cycles": String(cycles)])),
             "session_form": sessionForm(pattern, cycles: cycles, choice: choice.length, renderer),
             "has_form": .bool(renderer.forms != nil),
         ])
@@ -124,10 +125,10 @@ extension BreathingPages {
     ) -> MustacheValue {
         let prescribing = renderer.figures.breathing.programs.first { $0.nextDay?.pattern == pattern.id }
         let moods: [SiteRenderer.Choice] =
-            [("", renderer.string("form.mood_none"))] + (1...5).map { (String($0), renderer.string("form.mood_\($0)")) }
+            [("", renderer.string(.form(.moodNone)))] + UIKey.moods.map { (String($0), renderer.string(.mood($0))) }
         let programLine = prescribing.map { progress in
             renderer.string(
-                "form.program",
+                .form(.program),
                 ["program": "\(name(of: progress.program, renderer)) · \(progress.currentDay)/\(progress.totalDays)"])
         }
         var extra: [String: MustacheValue] = ["program_line": programLine.map { .string($0) } ?? .null]

@@ -2,6 +2,7 @@ import Breathing
 import Domain
 import Foundation
 import Mustache
+import SiteData
 
 /// `breathing/`: the practice figures, the heatmap, programs and patterns; and one pacer page per
 /// pattern at `breathing/<pattern>/`.
@@ -13,7 +14,7 @@ struct BreathingPages: PageFamily {
                 "id": .string(entry.pattern.id), "name": .string(name(of: entry.pattern, renderer)),
                 "phases": .string(phaseText(entry.pattern)),
                 "sessions": .int(entry.totals.sessions), "minutes": .string(renderer.minutes(entry.totals.minutes)),
-                "sessions_label": .string(renderer.unit("breathing.sessions", for: entry.totals.sessions)),
+                "sessions_label": .string(renderer.unit(.breathing(.sessions), for: entry.totals.sessions)),
             ])
         }
         var fields = renderer.breathingSummary()
@@ -22,7 +23,7 @@ struct BreathingPages: PageFamily {
             TimeOfDay.allCases.map { bucket in
                 let totals = report.timeOfDay[bucket] ?? PracticeTotals()
                 return .object([
-                    "label": .string(renderer.string("breathing.time.\(bucket.rawValue)")),
+                    "label": .string(renderer.string(.timeOfDay(bucket))),
                     "sessions": .int(totals.sessions), "minutes": .string(renderer.minutes(totals.minutes)),
                 ])
             })
@@ -30,7 +31,7 @@ struct BreathingPages: PageFamily {
             report.mood.averageChange.map { change in
                 .object([
                     "count": .int(report.mood.count),
-                    "count_label": .string(renderer.unit("breathing.sessions_logged", for: report.mood.count)),
+                    "count_label": .string(renderer.unit(.breathing(.sessionsLogged), for: report.mood.count)),
                     "change": .string((change > 0 ? "+" : "") + NSDecimalNumber(decimal: change).stringValue),
                 ])
             } ?? .null
@@ -48,7 +49,7 @@ struct BreathingPages: PageFamily {
         fields["weeks_chart"] = .string(weeksChart(weeks, renderer))
         let content = fields
         renderer.page(
-            "breathing/index.html", template: "pages/breathing", title: renderer.string("breathing.title"),
+            "breathing/index.html", template: "pages/breathing", title: renderer.string(.breathing(.title)),
             section: "breathing", content, into: &site)
         for pattern in renderer.data.patterns {
             queuePacer(pattern, into: &site, for: renderer)
@@ -76,11 +77,11 @@ struct BreathingPages: PageFamily {
     private func weeksChart(_ weeks: [WeekTotal], _ renderer: SiteRenderer) -> String {
         let format = renderer.format
         let axisLabel = AxisLabel(language: renderer.data.site.language)
-        let unit = renderer.string("breathing.minutes")
+        let unit = renderer.string(.breathing(.minutes))
         let chart = ColumnChart(
-            id: "by-week", title: renderer.string("breathing.by_week"),
+            id: "by-week", title: renderer.string(.breathing(.byWeek)),
             description: renderer.string(
-                "breathing.by_week_desc",
+                .breathing(.byWeekDescription),
                 [
                     "weeks": String(weeks.count), "from": weeks.first.map { format.date($0.start) } ?? "",
                     "to": format.date(renderer.today),
@@ -89,9 +90,9 @@ struct BreathingPages: PageFamily {
             columns: weeks.map { week in
                 let monthStart = (0..<7).map { week.start.adding(days: $0) }.first { $0.day == 1 }
                 return .init(
-                    tick: monthStart.map { renderer.string("chart.month.\($0.month)") } ?? "",
+                    tick: monthStart.map { renderer.string(.chartMonth($0.month)) } ?? "",
                     label: renderer.counted(
-                        "breathing.week", week.sessions,
+                        .breathing(.week), week.sessions,
                         ["date": format.date(week.start), "minutes": renderer.minutes(week.minutes)]),
                     value: week.minutes)
             },
@@ -106,18 +107,18 @@ struct BreathingPages: PageFamily {
             "start": renderer.dateValue(progress.start),
             "completed": .int(progress.completedDays),
             "total": .int(progress.totalDays),
-            "days_label": .string(renderer.unit("breathing.days", for: progress.totalDays)),
+            "days_label": .string(renderer.unit(.breathing(.days), for: progress.totalDays)),
             "rate": .string(format.percent(progress.completionRate)),
             "rate_value": .string((progress.completionRate * 100).fixed(1)),
             "finished_on": renderer.dateValue(progress.finishedOn),
             "next_day": progress.nextDay.map { next in
                 .object([
-                    "day_text": .string(renderer.string("breathing.next_day_of", ["day": String(next.day)])),
+                    "day_text": .string(renderer.string(.breathing(.nextDayOf), ["day": String(next.day)])),
                     "pattern": .string(
                         renderer.data.patterns.first { $0.id == next.pattern }.map { name(of: $0, renderer) }
                             ?? next.pattern),
                     "pattern_id": .string(next.pattern), "cycles": .int(next.cycles),
-                    "cycles_text": .string(renderer.counted("breathing.next_cycles", next.cycles)),
+                    "cycles_text": .string(renderer.counted(.breathing(.nextCycles), next.cycles)),
                 ])
             } ?? .null,
         ])
@@ -134,7 +135,6 @@ struct BreathingPages: PageFamily {
     }
 
     func name(of program: BreathingProgram, _ renderer: SiteRenderer) -> String {
-        guard program.id == BreathingProgram.calmStart.id else { return program.name }
-        return renderer.optionalString("breathing.builtin.\(program.id)") ?? program.name
+        UIKey.builtInName(of: program).map(renderer.string) ?? program.name
     }
 }

@@ -1,6 +1,7 @@
 import Breathing
 import Domain
 import Mustache
+import SiteData
 import Subscriptions
 
 /// The dashboard's first strip: what asks for something today — deposits due or overdue, trials
@@ -43,9 +44,9 @@ extension DashboardPage {
                 DueItem(
                     day: -overdue, rank: 0,
                     text: renderer.string(
-                        "dashboard.deposit",
+                        .dashboard(.deposit),
                         ["goal": entry.goal.name, "amount": format.money(plan.amount, entry.goal.currency)]),
-                    state: renderer.overdueText(overdue) ?? renderer.string("dashboard.due_today"),
+                    state: renderer.overdueText(overdue) ?? renderer.string(.dashboard(.dueToday)),
                     stateClass: overdue == 0 ? "due-now" : "overdue", href: "goals/\(entry.goal.id)/"))
         }
         for item in renderer.figures.subscriptions.upcoming(within: soonDays) {
@@ -55,7 +56,7 @@ extension DashboardPage {
                 DueItem(
                     day: days, rank: item.inTrial ? 1 : 2,
                     text: renderer.string(
-                        item.inTrial ? "dashboard.trial" : "dashboard.renewal",
+                        item.inTrial ? .dashboard(.trial) : .dashboard(.renewal),
                         ["name": item.subscription.name, "price": price]),
                     state: renderer.relativeDay(days), stateClass: days == 0 ? "due-now" : "due-soon",
                     href: "subscriptions/#\(item.id)"))
@@ -72,18 +73,18 @@ extension DashboardPage {
         let streak = breathing.streak
         let text: String
         if streak.practisedToday {
-            text = renderer.string("dashboard.practice_done")
+            text = renderer.string(.dashboard(.practiceDone))
         } else if streak.current > 0 {
-            text = renderer.counted("dashboard.practice_streak", streak.current)
+            text = renderer.counted(.dashboard(.practiceStreak), streak.current)
         } else {
-            text = renderer.string("dashboard.practice_todo")
+            text = renderer.string(.dashboard(.practiceTodo))
         }
         let pattern = streak.practisedToday ? nil : practicePattern(breathing)
         return .object([
             "text": .string(text), "done": .bool(streak.practisedToday),
             "href": .string(pattern.map { "breathing/\($0)/" } ?? "breathing/"),
             "state": .string(
-                renderer.string(streak.practisedToday ? "dashboard.practice_state_done" : "dashboard.start")),
+                renderer.string(streak.practisedToday ? .dashboard(.practiceStateDone) : .dashboard(.start))),
         ])
     }
 

@@ -1,5 +1,6 @@
 import Domain
 import Mustache
+import SiteData
 import Subscriptions
 
 /// `index.html`, the Today screen (issue 25): the date and the day's quote, what asks for
@@ -12,7 +13,7 @@ struct DashboardPage: PageFamily {
         let figures = renderer.figures
         let currency = renderer.data.site.currency
         let due = Self.dueItems(renderer)
-        let title = renderer.string("dashboard.title")
+        let title = renderer.string(.dashboard(.title))
         let fields: [String: MustacheValue] = [
             "heading": .string(title),
             "date_line": .string(renderer.dayLine(renderer.today)),
@@ -21,7 +22,7 @@ struct DashboardPage: PageFamily {
             "has_due": .bool(!due.isEmpty),
             "more_due": .bool(due.count > Self.dueShown),
             "more_due_items": .list(due.dropFirst(Self.dueShown).map(\.value)),
-            "more_due_text": .string(renderer.counted("dashboard.more_due", max(due.count - Self.dueShown, 0))),
+            "more_due_text": .string(renderer.counted(.dashboard(.moreDue), max(due.count - Self.dueShown, 0))),
             "practice": Self.practice(renderer),
             "total_saved": .string(renderer.format.money(figures.savings.totalSaved, currency)),
             "saved_this_month": .string(renderer.format.money(figures.savings.savedThisMonth, currency)),
@@ -32,7 +33,7 @@ struct DashboardPage: PageFamily {
             "has_next_up": .bool(!renderer.nextBadges(3).isEmpty),
             "badge_count": .string(
                 renderer.string(
-                    "badges.summary",
+                    .badges(.summary),
                     [
                         "unlocked": String(figures.badges.filter { $0.unlockedOn != nil }.count),
                         "total": String(figures.badges.count),

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Jar
 import Mustache
+import SiteData
 
 /// `goals/`: every goal's card; `goals/<id>/`: one page per goal with its deposits, plan and
 /// projection, plus its jar artwork (`jar.svg`, `drop.svg`, the fall's frames) queued before it.
@@ -10,7 +11,7 @@ struct GoalPages: PageFamily {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
         let figures = renderer.figures
         renderer.page(
-            "goals/index.html", template: "pages/goals", title: renderer.string("goals.title"), section: "goals",
+            "goals/index.html", template: "pages/goals", title: renderer.string(.goals(.title)), section: "goals",
             [
                 "goals": .list(figures.savings.entries.map { .object(renderer.goalFields($0)) }),
                 "has_goals": .bool(!figures.savings.entries.isEmpty),
@@ -51,10 +52,10 @@ struct GoalPages: PageFamily {
             goal.plan.map { plan in
                 .object([
                     "amount": .string(format.money(plan.amount, goal.currency)),
-                    "frequency": .string(renderer.string("frequency.\(plan.frequency.rawValue)")),
+                    "frequency": .string(renderer.string(.frequency(plan.frequency))),
                     "start": renderer.dateValue(plan.start),
                     "periods": plan.periods.map { .int($0) } ?? .null,
-                    "periods_text": plan.periods.map { .string(renderer.counted("goals.periods", $0)) } ?? .null,
+                    "periods_text": plan.periods.map { .string(renderer.counted(.goals(.periods), $0)) } ?? .null,
                     "periods_done": progress.periodsDone.map { .int($0) } ?? .null,
                     "missed_periods": progress.missedPeriods.map { .int($0) } ?? .null,
                     "rate": plan.annualRate.map { .string(format.percent($0, digits: 1)) } ?? .null,
@@ -88,7 +89,7 @@ struct GoalPages: PageFamily {
     /// "2 periods paused"; null when no period of the plan fell in a pause.
     private func pausedText(_ periods: Int?, _ renderer: SiteRenderer) -> MustacheValue {
         guard let periods, periods > 0 else { return .null }
-        return .string(renderer.counted("goals.paused_periods", periods))
+        return .string(renderer.counted(.goals(.pausedPeriods), periods))
     }
 
     /// What the goal page says of `card.svg`: the picture, and the Markdown that embeds it (by its
@@ -110,9 +111,9 @@ struct GoalPages: PageFamily {
                 "frequency": "monthly",
             ],
             choices: [
-                "mode": Goal.Mode.allCases.map { ($0.rawValue, renderer.string("mode.\($0.rawValue)")) },
+                "mode": Goal.Mode.allCases.map { ($0.rawValue, renderer.string(.mode($0))) },
                 "frequency": SavingsPlan.Frequency.allCases.map {
-                    ($0.rawValue, renderer.string("frequency.\($0.rawValue)"))
+                    ($0.rawValue, renderer.string(.frequency($0)))
                 },
             ],
             extra: ["currency": .string(renderer.data.site.currency.code)])
@@ -143,7 +144,7 @@ struct GoalPages: PageFamily {
                     "label": .string(renderer.format.month(group.year, group.month)),
                     "iso": .string("\(group.year.zeroPadded(4))-\(group.month.zeroPadded(2))"),
                     "subtotal": .string(total),
-                    "count_text": .string("\(count) \(renderer.unit("goals.deposits", for: count))"),
+                    "count_text": .string("\(count) \(renderer.unit(.goals(.deposits), for: count))"),
                     "deposits": .list(
                         group.deposits.map { deposit in
                             .object([
@@ -170,16 +171,16 @@ struct GoalPages: PageFamily {
             let value = money(CoinRule.units(ofTier: tier))
             let text =
                 tier == 0
-                ? renderer.string("jar.plain", ["value": value])
+                ? renderer.string(.jar(.plain), ["value": value])
                 : renderer.string(
-                    "jar.tier",
+                    .jar(.tier),
                     [
-                        "name": renderer.string("jar.name.\(min(tier, 4))"),
+                        "name": renderer.string(.coinName(tier: min(tier, 4))),
                         "coins": String(CoinRule.units(ofTier: tier)), "value": value,
                     ])
             return .object([
                 "tier": .int(min(tier, 3)), "text": .string(text),
-                "count": count > 0 ? .string(renderer.string("jar.count", ["count": String(count)])) : .null,
+                "count": count > 0 ? .string(renderer.string(.jar(.count), ["count": String(count)])) : .null,
             ])
         }
         // Saved by the end of each month: one pass over the deposits, then a running total.
@@ -200,7 +201,7 @@ struct GoalPages: PageFamily {
                 "view": .string(month.viewID), "label": .string(label), "saved": .string(text),
                 "month": renderer.monthValue(month.year, month.month),
                 "reached": .bool(month.reached),
-                "alt": .string(renderer.string("jar.timelapse_alt", ["month": label, "saved": text])),
+                "alt": .string(renderer.string(.jar(.timelapseAlt), ["month": label, "saved": text])),
             ])
         }
         return .object(
@@ -227,10 +228,10 @@ struct GoalPages: PageFamily {
         let step = max(1, (points.count + 9) / 10)
         var series: [LineChart.Series] = [
             .init(
-                name: renderer.string("goals.value"), style: "value",
+                name: renderer.string(.goals(.value)), style: "value",
                 points: [.init(x: 0, value: 0)] + points.map { .init(x: Double($0.year), value: $0.value) }),
             .init(
-                name: renderer.string("goals.contributed"), style: "contributed",
+                name: renderer.string(.goals(.contributed)), style: "contributed",
                 points: [.init(x: 0, value: 0)] + points.map { .init(x: Double($0.year), value: $0.contributed) }),
         ]
         var marker: LineChart.Marker?
@@ -239,21 +240,21 @@ struct GoalPages: PageFamily {
             let saved = GoalPages.savedSteps(goal.deposits, start: plan.start, today: renderer.today)
             series.append(
                 .init(
-                    name: renderer.string("chart.saved"), style: "saved", points: saved,
+                    name: renderer.string(.chart(.saved)), style: "saved", points: saved,
                     endLabel: format.money(saved.last?.value ?? 0, goal.currency)))
-            marker = LineChart.Marker(x: now, label: renderer.string("chart.today"))
+            marker = LineChart.Marker(x: now, label: renderer.string(.chart(.today)))
         }
         let chart = LineChart(
-            title: renderer.string("goals.projection"),
+            title: renderer.string(.goals(.projection)),
             description: renderer.string(
-                "goals.projection_desc",
+                .goals(.projectionDescription),
                 [
                     "years": String(points.count), "contributed": format.money(points.last!.contributed, goal.currency),
                     "value": format.money(points.last!.value, goal.currency),
                 ]),
             xDomain: 0...max(horizon, marker?.x ?? 0),
             xTicks: stride(from: 0, through: points.count, by: step).map { .init(x: Double($0), label: String($0)) },
-            xAxisTitle: renderer.string("chart.years_since_start"),
+            xAxisTitle: renderer.string(.chart(.yearsSinceStart)),
             yLabel: { axisLabel.money($0, goal.currency) },
             marker: marker, series: series)
         return .object([

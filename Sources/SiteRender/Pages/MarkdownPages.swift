@@ -1,10 +1,11 @@
 import Mustache
+import SiteData
 
 /// `pages/`: the index of the Markdown pages that are not drafts, newest first (in pages of
 /// `perIndexPage` entries), and `pages/<slug>/`, one page each. The navigation links the index only.
 struct MarkdownPages: PageFamily {
     /// The navigation section every Markdown page belongs to.
-    static let section = "pages"
+    static let section = UIKey.Nav.pages
     /// Entries on one page of the index: 2,000 pages make five index pages, each well under the
     /// 100 KB a page may weigh with its stylesheet.
     static let perIndexPage = 300
@@ -36,8 +37,8 @@ struct MarkdownPages: PageFamily {
         }
         for (index, chunk) in chunks.enumerated() {
             renderer.page(
-                Self.indexPath(index), template: "pages/pages", title: renderer.string("pages.title"),
-                section: Self.section,
+                Self.indexPath(index), template: "pages/pages", title: renderer.string(.pages(.title)),
+                section: Self.section.rawValue,
                 [
                     "pages": .list(
                         chunk.map { page in
@@ -54,14 +55,15 @@ struct MarkdownPages: PageFamily {
                             "older": index + 1 == chunks.count
                                 ? .null : .object(["href": .string(Self.indexHref(index + 1))]),
                             "position": .string(
-                                renderer.string("pages.position", ["page": "\(index + 1)", "count": "\(chunks.count)"])),
+                                renderer.string(
+                                    .pages(.position), ["page": "\(index + 1)", "count": "\(chunks.count)"])),
                         ]),
                 ], into: &site)
         }
         for markdownPage in renderer.pages {
             renderer.page(
                 "pages/\(markdownPage.slug)/index.html", template: "pages/page", title: markdownPage.title,
-                section: Self.section,
+                section: Self.section.rawValue,
                 [
                     "title": .string(markdownPage.title),
                     "date": renderer.dateValue(markdownPage.date),

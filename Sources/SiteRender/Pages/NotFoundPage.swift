@@ -1,4 +1,5 @@
 import Mustache
+import SiteData
 
 /// `404.html`. A host serves it for a missing address at any depth, so its links start from
 /// base_url when the site knows it (relative links would resolve against the wrong folder).
@@ -10,7 +11,7 @@ struct NotFoundPage: PageFamily {
     /// The page with its links starting at `root` (nil: relative to where it is written).
     static func queue(root: String?, into site: inout PageQueue, for renderer: SiteRenderer) {
         renderer.page(
-            "404.html", template: "pages/404", title: renderer.string("notfound.title"), section: "",
+            "404.html", template: "pages/404", title: renderer.string(.notFound(.title)), section: "",
             ["home": .string(root ?? "./")], root: root, into: &site)
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Mustache
+import SiteData
 
 /// `quotes/`: today's quote, large, and the last `recentDays` days before it, newest first, by
 /// month (issue 25: never the days still to come); `quotes/<date>/`: one page per day of the
@@ -37,7 +38,7 @@ struct QuotePages: PageFamily {
                 ])
             })
         renderer.page(
-            "quotes/index.html", template: "pages/quotes", title: renderer.string("quotes.title"), section: "quotes",
+            "quotes/index.html", template: "pages/quotes", title: renderer.string(.quotes(.title)), section: "quotes",
             [
                 "quote": renderer.quoteValue(renderer.figures.quote, on: today), "months": byMonth,
                 "has_recent": .bool(!recent.isEmpty),
@@ -48,7 +49,7 @@ struct QuotePages: PageFamily {
             let next = index + 1 < days.count && (days[index + 1] <= today || day > today) ? days[index + 1] : nil
             let heading =
                 day == today
-                ? renderer.string("quotes.title") : renderer.string("quotes.day_title", ["date": format.date(day)])
+                ? renderer.string(.quotes(.title)) : renderer.string(.quotes(.dayTitle), ["date": format.date(day)])
             renderer.page(
                 "quotes/\(day)/index.html", template: "pages/quote", title: heading, section: "quotes",
                 [

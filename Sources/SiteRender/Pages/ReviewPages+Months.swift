@@ -2,6 +2,7 @@ import Basics
 import Domain
 import Foundation
 import Mustache
+import SiteData
 
 /// A year in review by month: what was saved, what the subscriptions charged and how long was
 /// practised, each as a column chart and one table with a row per month that has begun.
@@ -12,15 +13,16 @@ extension ReviewPages {
         let axisLabel = AxisLabel(language: renderer.data.site.language)
         let months = Array(1...review.lastMonth)
         let names = months.map { format.month(review.year, $0) }
-        func chart(_ id: String, _ values: [Decimal], label: (Int) -> String, yLabel: @escaping (Double) -> String)
-            -> String
-        {
+        func chart(
+            _ id: String, _ title: UIKey.Review, _ description: UIKey.Review, _ values: [Decimal],
+            label: (Int) -> String, yLabel: @escaping (Double) -> String
+        ) -> String {
             ColumnChart(
-                id: "\(id)-\(review.year)", title: renderer.string("review.\(id)_chart"),
-                description: renderer.string("review.\(id)_chart_desc", ["year": String(review.year)]),
+                id: "\(id)-\(review.year)", title: renderer.string(.review(title)),
+                description: renderer.string(.review(description), ["year": String(review.year)]),
                 columns: months.map { month in
                     .init(
-                        tick: renderer.string("chart.month.\(month)"), label: label(month), value: values[month - 1],
+                        tick: renderer.string(.chartMonth(month)), label: label(month), value: values[month - 1],
                         minor: month % 2 == 0)
                 },
                 yLabel: yLabel
@@ -31,17 +33,23 @@ extension ReviewPages {
         return [
             "saved_chart": .string(
                 chart(
-                    "saved", review.savedByMonth,
+                    "saved", .savedChart, .savedChartDescription, review.savedByMonth,
                     label: { "\(names[$0 - 1]): \(format.money(review.savedByMonth[$0 - 1], base))" }
                 ) {
                     axisLabel.money($0, base)
                 }),
             "spent_chart": .string(
-                chart("spent", spent, label: { "\(names[$0 - 1]): \(format.money(spent[$0 - 1], base))" }) {
+                chart(
+                    "spent", .spentChart, .spentChartDescription, spent,
+                    label: { "\(names[$0 - 1]): \(format.money(spent[$0 - 1], base))" }
+                ) {
                     axisLabel.money($0, base)
                 }),
             "minutes_chart": .string(
-                chart("minutes", minutes, label: { practiceLabel(review, month: $0, name: names[$0 - 1], renderer) }) {
+                chart(
+                    "minutes", .minutesChart, .minutesChartDescription, minutes,
+                    label: { practiceLabel(review, month: $0, name: names[$0 - 1], renderer) }
+                ) {
                     axisLabel.number($0)
                 }),
             "months": .list(
@@ -65,6 +73,6 @@ extension ReviewPages {
     private func practiceLabel(_ review: YearReview, month: Int, name: String, _ renderer: SiteRenderer) -> String {
         let totals = review.practice.byMonth[month - 1]
         return renderer.counted(
-            "breathing.day", totals.sessions, ["date": name, "minutes": renderer.minutes(totals.minutes)])
+            .breathing(.day), totals.sessions, ["date": name, "minutes": renderer.minutes(totals.minutes)])
     }
 }

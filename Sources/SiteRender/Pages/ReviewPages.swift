@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Mustache
+import SiteData
 import Subscriptions
 
 /// `review/` and `review/<year>/`: the year in review (DESIGN.md §4), one page for every year with
@@ -11,7 +12,7 @@ struct ReviewPages: PageFamily {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
         let reviews = YearReview.all(data: renderer.data, figures: renderer.figures)
         renderer.page(
-            "review/index.html", template: "pages/reviews", title: renderer.string("review.title"), section: "review",
+            "review/index.html", template: "pages/reviews", title: renderer.string(.review(.title)), section: "review",
             [
                 "years": .list(
                     reviews.map { review in
@@ -31,8 +32,8 @@ struct ReviewPages: PageFamily {
 
     /// "2026 in review", or "2026 so far" for the current year.
     private func heading(_ review: YearReview, _ renderer: SiteRenderer) -> String {
-        let key = review.year == renderer.today.year ? "review.heading_so_far" : "review.heading"
-        return renderer.string(key, ["year": String(review.year)])
+        let key: UIKey.Review = review.year == renderer.today.year ? .headingSoFar : .heading
+        return renderer.string(.review(key), ["year": String(review.year)])
     }
 
     private func fields(_ review: YearReview, _ renderer: SiteRenderer) -> [String: MustacheValue] {
@@ -45,15 +46,15 @@ struct ReviewPages: PageFamily {
             "sentences": .list(sentences(review, renderer).map { .string($0) }),
             "saved": .string(format.money(review.saved, base)),
             "deposits": .int(review.deposits),
-            "deposits_label": .string(renderer.unit("review.deposit", for: review.deposits)),
+            "deposits_label": .string(renderer.unit(.review(.deposit), for: review.deposits)),
             "spent": review.spent.map { .string(format.money($0, base)) } ?? .null,
             "spent_total": .string(review.spent.map { format.money($0, base) } ?? "—"),
             "charges": .int(review.charges),
-            "charges_label": .string(renderer.unit("review.charge", for: review.charges)),
+            "charges_label": .string(renderer.unit(.review(.charge), for: review.charges)),
             "sessions": .int(review.practice.totals.sessions),
-            "sessions_label": .string(renderer.unit("review.session", for: review.practice.totals.sessions)),
+            "sessions_label": .string(renderer.unit(.review(.session), for: review.practice.totals.sessions)),
             "minutes": .string(renderer.minutes(review.practice.totals.minutes)),
-            "longest_streak": .string(renderer.counted("review.days", review.practice.longestStreak)),
+            "longest_streak": .string(renderer.counted(.review(.days), review.practice.longestStreak)),
             "reached": .list(
                 review.reached.map { entry in
                     .object([
@@ -66,7 +67,7 @@ struct ReviewPages: PageFamily {
             "slain": .list(review.slain.map { slainValue($0, renderer) }),
             "has_slain": .bool(!review.slain.isEmpty),
             "slain_saves": .string(
-                renderer.string("review.slain_saves", ["amount": format.money(review.slainMonthly, base)])),
+                renderer.string(.review(.slainSaves), ["amount": format.money(review.slainMonthly, base)])),
             "price_rises": .list(
                 review.priceRises.map { rise in
                     renderer.priceRiseValue(
@@ -81,11 +82,13 @@ struct ReviewPages: PageFamily {
         fields["has_practice"] = .bool(review.practice.totals.sessions > 0)
         fields["longest_streak_line"] = .string(
             renderer.string(
-                "review.longest_streak_line", ["streak": renderer.counted("review.days", review.practice.longestStreak)]
+                .review(.longestStreakLine), ["streak": renderer.counted(.review(.days), review.practice.longestStreak)]
             ))
-        let none = ["reached_none", "slain_none", "price_rises_none", "badges_none", "saved_none", "spent_none"]
-        for key in none + ["practice_none"] {
-            fields[key] = .string(renderer.string("review.\(key)", ["year": String(review.year)]))
+        let none: [UIKey.Review] = [
+            .reachedNone, .slainNone, .priceRisesNone, .badgesNone, .savedNone, .spentNone, .practiceNone,
+        ]
+        for key in none {
+            fields[key.rawValue] = .string(renderer.string(.review(key), ["year": String(review.year)]))
         }
         fields.merge(monthFields(review, renderer)) { _, new in new }
         return fields

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Mustache
+import SiteData
 import Subscriptions
 
 /// The subscriptions page's look back and ahead: what has been spent, which prices rose, what the
@@ -38,24 +39,24 @@ extension SubscriptionsPage {
         // A phone keeps every other tick, counted from January's (which carries the year).
         let january = forecast.firstIndex { $0.month == 1 } ?? 0
         let chart = ColumnChart(
-            id: "forecast", title: renderer.string("subscriptions.forecast"),
+            id: "forecast", title: renderer.string(.subscriptions(.forecast)),
             description: renderer.string(
-                "subscriptions.forecast_desc",
+                .subscriptions(.forecastDescription),
                 ["total": format.money(total, base), "average": format.money(average, base)]),
             columns: zip(forecast.indices, zip(forecast, months)).map { index, pair in
                 let (month, name) = pair
                 return .init(
                     // Month names under the columns; January carries the year instead, so the
                     // labels stay short enough for a phone.
-                    tick: month.month == 1 ? String(month.year) : renderer.string("chart.month.\(month.month)"),
+                    tick: month.month == 1 ? String(month.year) : renderer.string(.chartMonth(month.month)),
                     label: renderer.counted(
-                        "subscriptions.forecast_column", month.charges,
+                        .subscriptions(.forecastColumn), month.charges,
                         ["month": name, "total": format.money(month.total.shown, base)]),
                     value: month.total.shown, minor: (index - january) % 2 != 0)
             },
             yLabel: { axisLabel.money($0, base) },
             reference: forecast.contains { $0.total.exact > 0 }
-                ? (average, renderer.string("subscriptions.average", ["amount": format.money(average, base)])) : nil)
+                ? (average, renderer.string(.subscriptions(.average), ["amount": format.money(average, base)])) : nil)
         let flat = forecastIsFlat(renderer)
         return [
             "forecast_chart": flat ? .null : .string(chart.svg),
@@ -80,11 +81,11 @@ extension SubscriptionsPage {
     private func flatForecast(_ renderer: SiteRenderer, total: Decimal) -> MustacheValue {
         let report = renderer.figures.subscriptions
         guard total > 0, let month = report.forecast.dropFirst().first else {
-            return .string(renderer.string("subscriptions.forecast_none"))
+            return .string(renderer.string(.subscriptions(.forecastNone)))
         }
         return .string(
             renderer.string(
-                "subscriptions.forecast_flat",
+                .subscriptions(.forecastFlat),
                 [
                     "amount": renderer.format.money(month.total.shown, report.baseCurrency),
                     "total": renderer.format.money(total, report.baseCurrency),
@@ -100,15 +101,15 @@ extension SubscriptionsPage {
         let medium = report.items.filter { $0.status == .active && $0.risk?.level == .medium }
             .max { ($0.monthlyInBase?.exact ?? 0) < ($1.monthlyInBase?.exact ?? 0) }
         guard let item = report.alerts.first ?? medium, let next = item.nextBilling, let price = item.price else {
-            return .string(renderer.string("subscriptions.slain_none"))
+            return .string(renderer.string(.subscriptions(.slainNone)))
         }
         return .string(
             renderer.string(
-                "subscriptions.slain_invite",
+                .subscriptions(.slainInvite),
                 [
                     "name": item.subscription.name, "date": renderer.shortDate(next),
                     "amount": renderer.format.money(price, item.currency),
-                    "per": renderer.string("cycle_unit.\(item.cycle.rawValue)"),
+                    "per": renderer.string(.cycleUnit(item.cycle)),
                 ]))
     }
 
@@ -131,7 +132,7 @@ extension SubscriptionsPage {
         return .object([
             "intro": .string(
                 renderer.string(
-                    "subscriptions.buys_intro",
+                    .subscriptions(.buysIntro),
                     ["amount": renderer.format.money(report.slain.monthlySavings.shown, report.baseCurrency)])),
             "goals": .list(sooner),
         ])

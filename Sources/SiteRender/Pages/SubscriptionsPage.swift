@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Mustache
+import SiteData
 
 /// `subscriptions/`: what subscriptions cost each month and year, by category and currency, which
 /// ones are at risk and why, what renews next, and what slaying has saved; plus
@@ -17,7 +18,7 @@ struct SubscriptionsPage: PageFamily {
                 guard case .object(var values) = renderer.subscriptionValue(item) else { return .null }
                 values["slay_form"] = renderer.form(
                     .slay, target: item.id, defaults: ["on": renderer.today.description],
-                    extra: ["label": .string(renderer.string("form.slay_label", ["name": item.subscription.name]))])
+                    extra: ["label": .string(renderer.string(.form(.slayLabel), ["name": item.subscription.name]))])
                 return .object(values)
             })
         fields["subscription_form"] = subscriptionForm(renderer)
@@ -50,10 +51,10 @@ struct SubscriptionsPage: PageFamily {
                 ])
             })
         let chartDescription = renderer.string(
-            "subscriptions.chart_desc", ["total": format.money(report.monthlyTotal.shown, base)])
+            .subscriptions(.chartDescription), ["total": format.money(report.monthlyTotal.shown, base)])
         fields["category_chart"] = .string(
             BarChart(
-                id: "by-category", title: renderer.string("subscriptions.by_category"),
+                id: "by-category", title: renderer.string(.subscriptions(.byCategory)),
                 description: chartDescription,
                 bars: report.byCategory.map {
                     .init(
@@ -63,7 +64,7 @@ struct SubscriptionsPage: PageFamily {
             ).svg)
         fields["currency_chart"] = .string(
             BarChart(
-                id: "by-currency", title: renderer.string("subscriptions.by_currency"),
+                id: "by-currency", title: renderer.string(.subscriptions(.byCurrency)),
                 description: chartDescription,
                 bars: report.byCurrency.map {
                     .init(
@@ -75,7 +76,7 @@ struct SubscriptionsPage: PageFamily {
         let content = fields
         renderer.page(
             "subscriptions/index.html", template: "pages/subscriptions",
-            title: renderer.string("subscriptions.title"), section: "subscriptions", content, into: &site)
+            title: renderer.string(.subscriptions(.title)), section: "subscriptions", content, into: &site)
         let siteSettings = renderer.data.site
         site.add(
             "subscriptions/calendar.ics",
@@ -86,8 +87,8 @@ struct SubscriptionsPage: PageFamily {
     }
 
     private func categoryLabel(_ category: String?, _ renderer: SiteRenderer) -> String {
-        guard let category else { return renderer.string("subscriptions.uncategorised") }
-        return renderer.optionalString("category.\(category)") ?? category
+        guard let category else { return renderer.string(.subscriptions(.uncategorised)) }
+        return renderer.categoryName(category)
     }
 }
 
@@ -99,8 +100,8 @@ extension SubscriptionsPage {
         let services = Set(renderer.data.catalog.entries.map { $0.name(in: language) }).sorted()
         let categories = Set(renderer.data.catalog.entries.map(\.category)).sorted()
         let cycles: [SiteRenderer.Choice] =
-            [("", renderer.string("form.cycle_catalog"))]
-            + Subscription.Cycle.allCases.map { ($0.rawValue, renderer.string("cycle.\($0.rawValue)")) }
+            [("", renderer.string(.form(.cycleCatalog)))]
+            + Subscription.Cycle.allCases.map { ($0.rawValue, renderer.string(.cycle($0))) }
         return renderer.form(
             .subscription,
             defaults: [
@@ -113,7 +114,7 @@ extension SubscriptionsPage {
                 "categories": .list(
                     categories.map { id in
                         .object([
-                            "value": .string(id), "label": .string(renderer.optionalString("category.\(id)") ?? id),
+                            "value": .string(id), "label": .string(renderer.categoryName(id)),
                         ])
                     }),
                 "currency": .string(renderer.data.site.currency.code),

@@ -1,0 +1,52 @@
+/// The keys of the year in review, and of the forms `sandjar serve` adds to its pages.
+extension UIKey {
+    /// `[review]`.
+    package enum Review: String, KeySection {
+        case title, heading, saved, spent, charged
+        case headingSoFar = "heading_so_far"
+        case savedReached = "saved_reached"
+        case savedNone = "saved_none"
+        case spentSlain = "spent_slain"
+        case spentNone = "spent_none"
+        case chargedSlain = "charged_slain"
+        case slainOnly = "slain_only"
+        case slainSaves = "slain_saves"
+        case practised
+        case practiceNone = "practice_none"
+        case reachedNone = "reached_none"
+        case slainNone = "slain_none"
+        case priceRisesNone = "price_rises_none"
+        case badgesNone = "badges_none"
+        case longestStreakLine = "longest_streak_line"
+        case savedChart = "saved_chart"
+        case savedChartDescription = "saved_chart_desc"
+        case spentChart = "spent_chart"
+        case spentChartDescription = "spent_chart_desc"
+        case minutesChart = "minutes_chart"
+        case minutesChartDescription = "minutes_chart_desc"
+        static let section = "review"
+    }
+
+    /// `[form]`: what Swift fills into serve's forms; the rest of their words are the templates'.
+    package enum Form: String, KeySection {
+        case unlocked, program
+        case cycleCatalog = "cycle_catalog"
+        case moodNone = "mood_none"
+        case slayLabel = "slay_label"
+        static let section = "form"
+    }
+
+    package static func review(_ key: Review) -> UIKey { UIKey(key) }
+    package static func form(_ key: Form) -> UIKey { UIKey(key) }
+}
+
+extension CountedKey {
+    /// `[review]`, counted.
+    package enum Review: String, KeySection {
+        case deposit, deposits, charge, charges, session, sessions, days, goals, minutes
+        case slainCount = "slain_count"
+        static let section = "review"
+    }
+
+    package static func review(_ key: Review) -> CountedKey { CountedKey(key) }
+}

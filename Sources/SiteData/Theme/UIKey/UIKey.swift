@@ -1,0 +1,72 @@
+/// A string of the theme's tables that Swift asks for: `renderer.string(.goals(.title))`.
+///
+/// Templates name their strings as `{{t.goals.title}}`, and strict rendering stops on a misspelt
+/// one; Swift names them through this type, so a misspelt key does not compile. A section's keys
+/// are the cases of one enum (`UIKey.Goals`); a key made from a value — a goal's mode, a month, a
+/// badge — is a function over the type the value comes from (`.mode(goal.mode)`). `all` holds every
+/// key they can make, and theme loading fails on a table that lacks one, naming the table
+/// (`Theme.requiredStrings`): a lookup never misses, and no page shows a raw key (DESIGN.md §4).
+package struct UIKey: Hashable, Sendable, CustomStringConvertible {
+    /// The dotted path in `i18n/<language>.toml`: `goals.title`.
+    package let path: String
+
+    /// Only the declarations in this folder make keys, so every key is one `all` knows.
+    init(_ path: String) { self.path = path }
+
+    init<Section: KeySection>(_ key: Section) { self.init("\(Section.section).\(key.rawValue)") }
+
+    package var description: String { path }
+}
+
+/// A key with a second form for a count of one, `<key>_one`: "3 sessions" and "1 session" (the
+/// Chinese table gives both the same words). `renderer.counted(.goals(.periods), n)`.
+package struct CountedKey: Hashable, Sendable {
+    /// The form for any count but one: `goals.periods`.
+    package let many: UIKey
+
+    /// The form for a count of one: `goals.periods_one`.
+    package var one: UIKey { UIKey(many.path + "_one") }
+
+    init(_ path: String) { many = UIKey(path) }
+
+    init<Section: KeySection>(_ key: Section) { many = UIKey(key) }
+
+    /// The form that goes with `count`.
+    package func form(for count: Int) -> UIKey { count == 1 ? one : many }
+}
+
+/// One section of a string table as Swift asks for it: a case per key, its raw value the key as
+/// the table writes it (`card_of`).
+protocol KeySection: RawRepresentable<String>, CaseIterable, Sendable {
+    /// The table's section: `goals`, `subscriptions.risk`.
+    static var section: String { get }
+}
+
+extension UIKey {
+    /// Every key Swift can ask for, both forms of a counted one: what theme loading requires of
+    /// every table.
+    package static let all: Set<UIKey> = {
+        func plain<Section: KeySection>(_ section: Section.Type) -> [UIKey] { section.allCases.map { UIKey($0) } }
+        func counted<Section: KeySection>(_ section: Section.Type) -> [UIKey] {
+            section.allCases.map { CountedKey($0) }.flatMap { [$0.many, $0.one] }
+        }
+        var keys = Set(sections.flatMap { plain($0) })
+        keys.formUnion(countedSections.flatMap { counted($0) })
+        keys.formUnion(families)
+        keys.formUnion(countedFamilies.flatMap { [$0.many, $0.one] })
+        return keys
+    }()
+
+    /// The sections whose keys are read as they are.
+    private static let sections: [any KeySection.Type] = [
+        Nav.self, Pages.self, NotFound.self, Language.self, When.self, Dashboard.self, Quotes.self, Feed.self,
+        Badges.self, Goals.self, Jar.self, Chart.self, Subscriptions.self, RiskReason.self, Breathing.self,
+        Form.self, Review.self,
+    ]
+
+    /// The sections whose keys have a form for one.
+    private static let countedSections: [any KeySection.Type] = [
+        CountedKey.Dashboard.self, CountedKey.Goals.self, CountedKey.Subscriptions.self, CountedKey.Breathing.self,
+        CountedKey.Review.self,
+    ]
+}
