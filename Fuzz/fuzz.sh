@@ -6,10 +6,11 @@
 #
 # Targets: toml, mustache, frontmatter, csv (default: all). Each is one entry file in
 # Fuzz/TARGET/ compiled with `swiftc -sanitize=fuzzer,address` and linked against the package's
-# modules it imports, compiled the same way from Sources/ (TOML, Mustache, Domain; for frontmatter
-# and csv also Markdown over libcmark, BuiltinFiles, SiteData, and Statement and Subscriptions), so the fuzzers run
-# the shipped code. BuiltinFiles' generated source is written by Sources/EmbedResourcesTool, as the
-# SwiftPM build plugin does.
+# modules it imports, compiled the same way from Sources/ (each module's own `import` lines say
+# which: Basics and TOML for toml; for frontmatter and csv also Markdown over libcmark,
+# BuiltinFiles, SiteData, and Statement and Subscriptions), so the fuzzers run the shipped code.
+# BuiltinFiles' generated source is written by Sources/EmbedResourcesTool, as the SwiftPM build
+# plugin does.
 # Corpora: what the fuzzer finds stays in .fuzz/corpus/TARGET; seeds are gathered afresh on every
 # run into .fuzz/seeds/PID/TARGET (removed afterwards) from the repository (Tests/Fixtures,
 # templates/, content/, Fuzz/TARGET/corpus) and from the conformance suites in $SANDJAR_SUITES
@@ -37,25 +38,28 @@ die() { echo "fuzz: $*" >&2; exit 2; }
 # Files a module or a target's entry is built from.
 sources_of() {
     case $1 in
-        TOML | Mustache | Domain | Subscriptions | Breathing | Badges | Markdown | SiteData | Statement) find "Sources/$1" -name '*.swift' ;;
         BuiltinFiles)
             find Sources/BuiltinFiles -name '*.swift'
             echo "$OUT/build/generated/EmbeddedFiles.swift"
             ;;
         toml | mustache | frontmatter | csv) find "Fuzz/$1" -name '*.swift' ;;
+        *) find "Sources/$1" -name '*.swift' ;;
     esac
 }
 
-# The modules a module imports, as in Package.swift (each built before it).
-deps_of() {
-    case $1 in
-        SiteData) echo "TOML Mustache Markdown Domain Badges BuiltinFiles" ;;
-        Badges) echo "Domain Subscriptions Breathing" ;;
-        Breathing) echo "Domain" ;;
-        Statement) echo "SiteData Domain" ;;
-        Subscriptions) echo "Domain" ;;
-    esac
+# The package's Swift modules the Swift files under a folder import, read from their own `import`
+# lines (so this cannot fall behind Package.swift): every name that is a folder of Sources/ holding
+# Swift files. CCmark is libcmark's module map, found through CFLAGS and linked as -lcmark.
+imports_in() {
+    find "$1" -name '*.swift' -exec sed -n -E \
+        's/^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|internal|package|private|fileprivate)[[:space:]]+)?import[[:space:]]+((struct|class|enum|protocol|func|var|let|typealias)[[:space:]]+)?([A-Za-z_]+).*/\6/p' {} + |
+        sort -u | while read -r name; do
+            [ -n "$(find "Sources/$name" -maxdepth 3 -name '*.swift' -print -quit 2>/dev/null)" ] && echo "$name"
+        done
 }
+
+# The modules a module imports.
+deps_of() { imports_in "Sources/$1"; }
 
 # True when $1 is missing or older than any file listed on stdin.
 stale() {
@@ -105,13 +109,8 @@ with_deps() {
 build_target() {
     target=$1
     binary=$OUT/bin/fuzz-$target
-    case $target in
-        toml) imports="TOML" ;;
-        mustache) imports="Mustache" ;;
-        frontmatter) imports="SiteData" ;;
-        csv) imports="Statement Subscriptions" ;;
-        *) die "unknown target '$target' (targets: $ALL)" ;;
-    esac
+    case " $ALL " in *" $target "*) ;; *) die "unknown target '$target' (targets: $ALL)" ;; esac
+    imports=$(imports_in "Fuzz/$target")
     # Every module it links, each once, in dependency order.
     modules=$(for module in $imports; do with_deps "$module"; done | awk '!seen[$0]++' | tr '\n' ' ')
     for module in $modules; do build_module "$module"; done

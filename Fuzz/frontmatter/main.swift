@@ -1,9 +1,9 @@
 // libFuzzer entry for `+++` front matter (DESIGN.md §7): built by Fuzz/fuzz.sh with
 // `swiftc -sanitize=fuzzer,address` and linked against SiteData (and the modules it imports), so
-// it runs the shipped page loader of Sources/SiteData/Loading/DataLoader+Pages.swift.
+// it runs the shipped page loader of Sources/SiteData/Loading/PagesReader.swift.
 //
 // The input is one page, `pages/fuzz.md` of a data folder held in memory, read by
-// `DataLoader.loadPages`: the UTF-8 check, the split, the matter parsed as TOML behind a blank
+// `PagesReader.read`: the UTF-8 check, the split, the matter parsed as TOML behind a blank
 // first line and its keys read; every finding is then formatted as it would be shown. Alongside,
 // `UTF8Check` and `FrontMatter.split` are held to what they promise: a page without `+++` keeps
 // its text whole; the matter and body never hold more than the page; findings in the matter point
@@ -16,16 +16,16 @@ import Foundation
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let log = DiagnosticLog(strict: false)
-    let loader = DataLoader(folder: DataFolder(files: ["pages/fuzz.md": bytes], display: "fuzz"), log: log)
-    loader.loadPages()
+    let files = DataFiles(folder: DataFolder(files: ["pages/fuzz.md": bytes], display: "fuzz"), log: log)
+    let pages = PagesReader.read(files, site: nil)
     for finding in log.entries { _ = finding.description }
-    guard loader.pages.count <= 1 else { fatalError("one page file gave \(loader.pages.count) pages") }
+    guard pages.count <= 1 else { fatalError("one page file gave \(pages.count) pages") }
 
     if let bad = UTF8Check.firstInvalid(in: bytes) {
         guard bad.location.line >= 1, bad.location.column >= 1, String(validating: bytes, as: UTF8.self) == nil else {
             fatalError("UTF8Check flagged valid UTF-8 at \(bad)")
         }
-        guard loader.pages.isEmpty, log.entries.count == 1,
+        guard pages.isEmpty, log.entries.count == 1,
             log.entries[0].message.hasPrefix("invalid UTF-8 byte 0x")
         else {
             fatalError("a page that is not UTF-8 was read: \(log.entries)")
@@ -35,14 +35,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard String(validating: bytes, as: UTF8.self) != nil else { fatalError("UTF8Check missed invalid UTF-8") }
     let text = String(decoding: bytes, as: UTF8.self)
     guard let split = FrontMatter.split(text) else {
-        guard loader.pages.isEmpty, log.entries.count == 1 else {
+        guard pages.isEmpty, log.entries.count == 1 else {
             fatalError("unclosed front matter not refused once: \(log.entries)")
         }
         return 0
     }
     guard let matter = split.frontMatter else {
         guard split.body == text else { fatalError("a page without front matter lost text") }
-        guard log.entries.isEmpty, loader.pages.first?.body == text else {
+        guard log.entries.isEmpty, pages.first?.body == text else {
             fatalError("a page without front matter was not read whole: \(log.entries)")
         }
         return 0
@@ -54,7 +54,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let early = log.entries.first(where: { $0.line < 2 }) {
         fatalError("front matter finding before its first line: \(early)")
     }
-    if let page = loader.pages.first, page.body != split.body {
+    if let page = pages.first, page.body != split.body {
         fatalError("the page's body is not what follows its front matter")
     }
     return 0
