@@ -1,4 +1,5 @@
 import Foundation
+import SiteData
 import XCTest
 
 @testable import SitePublish
