@@ -118,10 +118,12 @@ final class JarPhysicsTests: XCTestCase {
     /// half of it about half full, and over it heaps into the neck without reaching the coins'
     /// entry.
     func testTheJarFillsToItsShoulderAtTheTarget() {
-        func pile(_ percent: Int, per deposit: Decimal = 10) -> [SettledCoin] {
+        func pile(_ percent: Int, per deposit: Decimal = 10, file: StaticString = #filePath, line: UInt = #line)
+            -> [SettledCoin]
+        {
             let goal = JarFixtures.wish(target: 1000, amounts: Array(repeating: deposit * 10, count: percent / 10))
             let artwork = JarArtwork.make(goal: goal, cached: nil).artwork
-            XCTAssertEqual(artwork.forcedRests, 0)
+            XCTAssertEqual(artwork.forcedRests, 0, file: file, line: line)
             return artwork.pile
         }
         func rim(_ coins: [SettledCoin]) -> Double {  // the top along the walls, where the eye reads a level

@@ -20,16 +20,18 @@ final class AsOfTodayTests: XCTestCase {
         func append(_ text: String, to path: String, file: StaticString = #filePath, line: UInt = #line) throws {
             files[path] = try XCTUnwrap(files[path], path, file: file, line: line) + Array(text.utf8)
         }
-        try append(futureDeposit, to: "goals/bike.toml")
-        try append(futureSession, to: "practice/2026-11.toml")
-        try append(futureKill, to: "subscriptions/main.toml")
+        try append(futureDeposit, to: "goals/bike.toml", file: file, line: line)
+        try append(futureSession, to: "practice/2026-11.toml", file: file, line: line)
+        try append(futureKill, to: "subscriptions/main.toml", file: file, line: line)
         return files
     }
 
-    private func check(_ files: [String: [UInt8]], today: String) -> (BuildReport, SiteFiles?) {
+    private func check(_ files: [String: [UInt8]], today: String, file: StaticString = #filePath, line: UInt = #line)
+        -> (BuildReport, SiteFiles?)
+    {
         var options = BuildOptions()
         options.dataFiles = DataFolder(files: files, display: "data")
-        options.cache = TestSupport.temporaryFolder(self).path
+        options.cache = TestSupport.temporaryFolder(self, file: file, line: line).path
         options.today = CalendarDate(iso: today)
         return SiteBuild(options: options).check()
     }

@@ -189,7 +189,8 @@ final class BadInputScaleTests: XCTestCase {
         try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
         try spoil(data.appendingPathComponent(relative))
         let run = try SandjarProcess.run(
-            BadInputScaleTests.arguments(data: data, output: output, cache: published.cache), logs: work)
+            BadInputScaleTests.arguments(data: data, output: output, cache: published.cache), logs: work, file: file,
+            line: testLine)
         let at = place.map { ":\($0.0):\($0.1)" } ?? ""
         let expected = "\(data.path)/\(relative)\(at): error: \(message)"
         let label = "\(relative): \(message)"

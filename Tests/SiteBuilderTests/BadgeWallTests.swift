@@ -11,7 +11,7 @@ final class BadgeWallTests: XCTestCase {
     /// row) with one subscription slain that saves 46 USD a month and two active ones with categories.
     private func build(language: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: String]
     {
-        let work = TestSupport.temporaryFolder(self)
+        let work = TestSupport.temporaryFolder(self, file: file, line: line)
         let data = work.appendingPathComponent("data")
         try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
         try "title = \"Wall\"\nlanguage = \"\(language)\"\ncurrency = \"USD\"\n".write(

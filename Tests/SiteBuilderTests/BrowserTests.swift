@@ -134,9 +134,11 @@ final class BrowserTests: XCTestCase {
 
     /// Runs check_site.py on `site`, prints what it printed (when `echo`), and skips (or under CI
     /// fails) when the browser tools are missing.
-    private func check(_ site: URL, echo: Bool = true) throws -> CheckerRun {
-        let log = TestSupport.temporaryFolder(self).appendingPathComponent("check_site.log")
-        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
+    private func check(_ site: URL, echo: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws
+        -> CheckerRun
+    {
+        let log = TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("check_site.log")
+        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil), file: file, line: line)
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
 
@@ -155,7 +157,7 @@ final class BrowserTests: XCTestCase {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            XCTFail("check_site.py still running after \(Int(Self.timeout)) s; stopped")
+            XCTFail("check_site.py still running after \(Int(Self.timeout)) s; stopped", file: file, line: line)
         }
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         if echo { print(output, terminator: output.hasSuffix("\n") || output.isEmpty ? "" : "\n") }

@@ -13,8 +13,10 @@ final class CatalogTests: XCTestCase {
         return catalog
     }
 
-    private func load(_ files: [String: String]) throws -> (LoadedData?, [Diagnostic]) {
-        let data = TestSupport.temporaryFolder(self)
+    private func load(_ files: [String: String], file: StaticString = #filePath, line: UInt = #line) throws -> (
+        LoadedData?, [Diagnostic]
+    ) {
+        let data = TestSupport.temporaryFolder(self, file: file, line: line)
         try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
         for (path, text) in files {
             let url = data.appendingPathComponent(path)

@@ -17,13 +17,14 @@ final class DashboardTodayTests: XCTestCase {
         line: UInt = #line
     ) throws -> SiteFiles {
         var files = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base")).mapValues { [UInt8]($0) }
-        let siteToml = try XCTUnwrap(files["site.toml"].map { String(decoding: $0, as: UTF8.self) })
+        let siteToml = try XCTUnwrap(
+            files["site.toml"].map { String(decoding: $0, as: UTF8.self) }, file: file, line: line)
         files["site.toml"] = Array(
             siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
         for (path, text) in extra { files[path] = Array(text.utf8) }
         var options = BuildOptions()
         options.dataFiles = DataFolder(files: files, display: "data")
-        options.cache = TestSupport.temporaryFolder(self).path
+        options.cache = TestSupport.temporaryFolder(self, file: file, line: line).path
         options.today = CalendarDate(iso: today)
         let (report, site) = SiteBuild(options: options).check()
         return try XCTUnwrap(site, "\(report.diagnostics)", file: file, line: line)

@@ -8,8 +8,8 @@ import XCTest
 
 /// The editing layer under `sandjar add`: literals, the append rule and the atomic write.
 final class DataFileEditorTests: XCTestCase {
-    private func baseCopy() throws -> URL {
-        let data = TestSupport.temporaryFolder(self)
+    private func baseCopy(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        let data = TestSupport.temporaryFolder(self, file: file, line: line)
         try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
         return data
     }

@@ -83,7 +83,7 @@ final class DeadlinesCalendarTests: XCTestCase {
             amount = 100
             """,
         ]
-        let built = try TestSupport.baseSite(files: goals)
+        let built = try TestSupport.baseSite(files: goals, file: file, line: line)
         return [
             "calendar.ics": try XCTUnwrap(built.text("calendar.ics"), file: file, line: line),
             "subscriptions/calendar.ics": try XCTUnwrap(

@@ -101,9 +101,11 @@ final class EditConcurrencyTests: XCTestCase {
     }
 
     /// The commands, started as close together as spawning allows, each to its end.
-    private func together(_ commands: [[String]]) throws -> [SandjarProcess.Outcome] {
+    private func together(_ commands: [[String]], file: StaticString = #filePath, line: UInt = #line) throws
+        -> [SandjarProcess.Outcome]
+    {
         let processes = try commands.map { try SandjarProcess($0, logs: work) }
-        return processes.map { $0.wait() }
+        return processes.map { $0.wait(file: file, line: line) }
     }
 }
 
@@ -167,7 +169,8 @@ enum EditFolder {
                     tomllib.load(f)
             print("ok")
             """
-        let run = try SandjarProcess(command: ["/usr/bin/env", "python3", "-c", script] + tomls, logs: logs).wait()
+        let run = try SandjarProcess(command: ["/usr/bin/env", "python3", "-c", script] + tomls, logs: logs).wait(
+            file: file, line: line)
         XCTAssertEqual(run.status, 0, "Python's tomllib refuses a file: \(run.stderr)", file: file, line: line)
     }
 }

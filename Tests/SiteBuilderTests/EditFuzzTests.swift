@@ -160,7 +160,7 @@ final class EditFuzzTests: XCTestCase {
         let run = try SandjarProcess(
             command: ["/usr/bin/env", "python3", "-c", script] + tomls.map { data.appendingPathComponent($0).path },
             logs: logs
-        ).wait()
+        ).wait(file: file, line: line)
         XCTAssertEqual(
             run.status, 0, "round \(round): Python's tomllib refuses a file: \(run.stderr)", file: file, line: line)
         // A published site is whole: every file its marker lists is there.

@@ -103,9 +103,9 @@ enum FaultSetup {
 
     /// Runs a system command to the end; its exit status (nil when it could not run).
     @discardableResult
-    static func system(_ command: [String], logs: URL) -> Int32? {
+    static func system(_ command: [String], logs: URL, file: StaticString = #filePath, line: UInt = #line) -> Int32? {
         guard FileManager.default.isExecutableFile(atPath: command[0]) else { return nil }
-        return (try? SandjarProcess(command: command, logs: logs))?.wait(timeout: 30).status
+        return (try? SandjarProcess(command: command, logs: logs))?.wait(timeout: 30, file: file, line: line).status
     }
 
     /// The first of `paths` that is an executable.

@@ -55,11 +55,11 @@ final class FaultTests: XCTestCase {
         _ count: Int, where place: String, generator: inout SeededGenerator, file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        try publish(0)
+        try publish(0, file: file, line: line)
         // Where a build over a published site spends its time: from spawning to the staging
         // folder's first appearance (loading and rendering), then writing, flushing and swapping.
         // Measured again on every build that runs to the end, as the machine's load changes.
-        var (writing, total) = try measureWritePhase(building: 1)
+        var (writing, total) = try measureWritePhase(building: 1, file: file, line: line)
         var outcomes = (previous: 0, new: 0, finished: 0, leftovers: 0)
         var current = 1
         var kill = 0
@@ -73,7 +73,7 @@ final class FaultTests: XCTestCase {
             let victim = try SandjarProcess(build(next), logs: logs)
             FaultSetup.sleep(until: moment, of: victim)
             victim.kill(SIGKILL)
-            let ended = victim.wait()
+            let ended = victim.wait(file: file, line: line)
             let found = versions.version(in: output)
             let label = String(format: "kill %d %@ at %.3f s", kill, place, moment)
             if ended.signal == SIGKILL {
@@ -90,7 +90,7 @@ final class FaultTests: XCTestCase {
             if !SiteVersions.leftovers(beside: output).isEmpty { outcomes.leftovers += 1 }
 
             // The next build succeeds, publishes the whole new site and clears what was left.
-            (writing, total) = try measureWritePhase(building: next, label)
+            (writing, total) = try measureWritePhase(building: next, label, file: file, line: line)
             XCTAssertEqual(
                 SiteVersions.leftovers(beside: output), [], "\(label): the next build left folders behind", file: file,
                 line: line)
@@ -399,16 +399,19 @@ final class FaultTests: XCTestCase {
     /// time is sandjar's own and not the flush of other programs' writes to a shared disk
     /// (`syncfs`), which on a busy machine makes builds several times slower; else a temporary
     /// folder on the disk.
-    private func makeWorkFolder() -> (URL, Bool) {
-        let folder = TestSupport.temporaryFolder(self)
+    private func makeWorkFolder(file: StaticString = #filePath, line: UInt = #line) -> (URL, Bool) {
+        let folder = TestSupport.temporaryFolder(self, file: file, line: line)
         let mountPoint = folder.appendingPathComponent("tmpfs")
         let mounted =
             FaultSetup.isRoot
             && (try? FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)) != nil
             && FaultSetup.system(
-                ["/bin/mount", "-t", "tmpfs", "-o", "size=128m,mode=0755", "tmpfs", mountPoint.path], logs: folder) == 0
+                ["/bin/mount", "-t", "tmpfs", "-o", "size=128m,mode=0755", "tmpfs", mountPoint.path], logs: folder,
+                file: file, line: line) == 0
         guard mounted else { return (folder, false) }
-        addTeardownBlock { FaultSetup.system(["/bin/umount", "-l", mountPoint.path], logs: folder) }
+        addTeardownBlock {
+            FaultSetup.system(["/bin/umount", "-l", mountPoint.path], logs: folder, file: file, line: line)
+        }
         return (mountPoint, true)
     }
 
@@ -431,7 +434,7 @@ final class FaultTests: XCTestCase {
     private func publish(_ version: Int, wrapper: [String] = [], file: StaticString = #filePath, line: UInt = #line)
         throws -> Double
     {
-        let run = try SandjarProcess.run(build(version), logs: logs, wrapper: wrapper)
+        let run = try SandjarProcess.run(build(version), logs: logs, wrapper: wrapper, file: file, line: line)
         XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
         XCTAssertEqual(versions.version(in: output), version, file: file, line: line)
         return run.seconds
@@ -454,7 +457,7 @@ final class FaultTests: XCTestCase {
             }
             usleep(200)
         }
-        let ended = watched.wait()
+        let ended = watched.wait(file: file, line: line)
         XCTAssertEqual(ended.status, 0, "\(label) \(ended.stderr)", file: file, line: line)
         XCTAssertEqual(
             versions.version(in: output), version, "\(label): a finished build published something else", file: file,

@@ -11,9 +11,12 @@ import XCTest
 /// (target 500) has deposits on Sep 1 (50) and Oct 1 (60.25).
 final class GoalJarPageTests: XCTestCase {
     private func site(
-        extraDeposits: String = "", language: String = "en", extraFiles: [String: String] = [:]
+        extraDeposits: String = "", language: String = "en", extraFiles: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
     ) throws -> SiteFiles {
-        try TestSupport.baseSite(language: language, appending: ["goals/bike.toml": extraDeposits], files: extraFiles)
+        try TestSupport.baseSite(
+            language: language, appending: ["goals/bike.toml": extraDeposits], files: extraFiles, file: file, line: line
+        )
     }
 
     private func count(_ text: String, _ part: String) -> Int { text.components(separatedBy: part).count - 1 }

@@ -20,7 +20,7 @@ final class GoalOverdueTests: XCTestCase {
             siteToml.replacingOccurrences(of: "language = \"en\"", with: "language = \"\(language)\"").utf8)
         var options = BuildOptions()
         options.dataFiles = DataFolder(files: files, display: "data")
-        options.cache = TestSupport.temporaryFolder(self).path
+        options.cache = TestSupport.temporaryFolder(self, file: file, line: line).path
         options.today = CalendarDate(iso: today)
         let (report, site) = SiteBuild(options: options).check()
         return try XCTUnwrap(site, "\(report.diagnostics)", file: file, line: line)

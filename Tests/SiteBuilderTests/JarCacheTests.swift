@@ -13,7 +13,8 @@ final class JarCacheTests: XCTestCase {
     /// the cache `cache` into `site` (a new temporary folder when nil); the build's report.
     @discardableResult
     private func build(
-        cache: DataFolder, extraDeposit: String = "", check: Bool = false, site: URL? = nil
+        cache: DataFolder, extraDeposit: String = "", check: Bool = false, site: URL? = nil,
+        file: StaticString = #filePath, line: UInt = #line
     ) throws -> BuildReport {
         var files: [String: [UInt8]] = [:]
         let base = TestSupport.fixtures.appendingPathComponent("base")
@@ -25,11 +26,12 @@ final class JarCacheTests: XCTestCase {
         options.data = base.path
         options.dataFiles = DataFolder(files: files, display: "data")
         options.cacheFiles = cache
-        options.output = (site ?? TestSupport.temporaryFolder(self).appendingPathComponent("site")).path
+        options.output =
+            (site ?? TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("site")).path
         options.today = CalendarDateFixture.sampleToday
         let build = SiteBuild(options: options)
         let report = check ? build.check().0 : build.run()
-        XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
+        XCTAssertTrue(report.succeeded, "\(report.diagnostics)", file: file, line: line)
         return report
     }
 

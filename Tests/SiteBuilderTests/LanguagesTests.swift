@@ -5,8 +5,10 @@ import XCTest
 
 /// `languages = [...]` builds every language under its own folder with a switcher.
 final class LanguagesTests: XCTestCase {
-    private func build(site: String) throws -> (BuildReport, [String: Data], URL) {
-        let work = TestSupport.temporaryFolder(self)
+    private func build(site: String, file: StaticString = #filePath, line: UInt = #line) throws -> (
+        BuildReport, [String: Data], URL
+    ) {
+        let work = TestSupport.temporaryFolder(self, file: file, line: line)
         let data = work.appendingPathComponent("data")
         try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
         try site.write(to: data.appendingPathComponent("site.toml"), atomically: true, encoding: .utf8)

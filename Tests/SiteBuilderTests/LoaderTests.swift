@@ -6,8 +6,10 @@ import XCTest
 
 /// Loading the data folder into typed models: exact decimals, positions, warnings.
 final class LoaderTests: XCTestCase {
-    private func load(_ files: [String: String], strict: Bool = false) throws -> (LoadedData?, [Diagnostic], URL) {
-        let data = TestSupport.temporaryFolder(self)
+    private func load(
+        _ files: [String: String], strict: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (LoadedData?, [Diagnostic], URL) {
+        let data = TestSupport.temporaryFolder(self, file: file, line: line)
         try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
         for (path, text) in files {
             let url = data.appendingPathComponent(path)

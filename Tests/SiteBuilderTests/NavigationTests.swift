@@ -19,18 +19,20 @@ final class NavigationTests: XCTestCase {
     }
 
     /// The sample data folder with `extra` more Markdown pages laid over it, built into a new folder.
-    private func build(extraPages extra: Int) throws -> [String: Data] {
+    private func build(
+        extraPages extra: Int, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [String: Data] {
         let pages = extraPages(extra)
         var options = BuildOptions()
         options.data = TestSupport.sampleContent.path
         options.dataFiles = DataFolder(files: pages, display: "data")
             .overlaid(on: DataFolder(path: TestSupport.sampleContent.path))
-        let output = TestSupport.temporaryFolder(self).appendingPathComponent("public-\(extra)")
+        let output = TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("public-\(extra)")
         options.output = output.path
         options.cache = TestSupport.isolatedCache.appendingPathComponent("navigation").path
         options.today = SampleSiteTests.today
         let report = SiteBuild(options: options).run()
-        XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
+        XCTAssertTrue(report.succeeded, "\(report.diagnostics)", file: file, line: line)
         return TestSupport.snapshot(output)
     }
 

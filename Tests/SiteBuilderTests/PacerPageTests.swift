@@ -9,7 +9,7 @@ final class PacerPageTests: XCTestCase {
     /// The base fixture: patterns box and calm, and the program "short" (day 1: calm, 3 cycles)
     /// enrolled and not yet practised.
     private func build(file: StaticString = #filePath, line: UInt = #line) throws -> [String: String] {
-        let work = TestSupport.temporaryFolder(self)
+        let work = TestSupport.temporaryFolder(self, file: file, line: line)
         let data = work.appendingPathComponent("data")
         try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)
         var options = BuildOptions()

@@ -51,7 +51,7 @@ final class PrintTests: XCTestCase {
     {
         let run = try SandjarProcess(
             command: ["/usr/bin/env", "python3", Self.script.path, site.path], logs: logs
-        ).wait(timeout: 900)
+        ).wait(timeout: 900, file: file, line: line)
         if echo { print(run.stdout, terminator: "") }
         if run.status == Self.toolsMissing || run.status == 127 {
             if ProcessInfo.processInfo.environment["CI"] != nil {

@@ -100,9 +100,10 @@ final class SandjarProcess {
 
     /// Runs `sandjar arguments…` to the end.
     static func run(
-        _ arguments: [String], logs: URL, wrapper: [String] = [], timeout: Double = 120
+        _ arguments: [String], logs: URL, wrapper: [String] = [], timeout: Double = 120, file: StaticString = #filePath,
+        line: UInt = #line
     ) throws -> Outcome {
-        try SandjarProcess(arguments, logs: logs, wrapper: wrapper).wait(timeout: timeout)
+        try SandjarProcess(arguments, logs: logs, wrapper: wrapper).wait(timeout: timeout, file: file, line: line)
     }
 
     /// What the process has written to stdout so far, while it runs.

@@ -22,8 +22,9 @@ final class ShortDateTests: XCTestCase {
 
         """
 
-    private func site(language: String) throws -> SiteFiles {
-        try TestSupport.baseSite(language: language, files: ["subscriptions/next-year.toml": Self.nextYear])
+    private func site(language: String, file: StaticString = #filePath, line: UInt = #line) throws -> SiteFiles {
+        try TestSupport.baseSite(
+            language: language, files: ["subscriptions/next-year.toml": Self.nextYear], file: file, line: line)
     }
 
     func testADateInTodaysYearHasItsYearInASpanAndOneOfAnotherYearIsWrittenWhole() throws {

@@ -37,8 +37,9 @@ final class SpendPagesTests: XCTestCase {
 
         """
 
-    private func site(language: String) throws -> SiteFiles {
-        try TestSupport.baseSite(language: language, files: ["subscriptions/extra.toml": Self.extra])
+    private func site(language: String, file: StaticString = #filePath, line: UInt = #line) throws -> SiteFiles {
+        try TestSupport.baseSite(
+            language: language, files: ["subscriptions/extra.toml": Self.extra], file: file, line: line)
     }
 
     func testDataJSONHoldsTheHandComputedFigures() throws {

@@ -31,8 +31,8 @@ final class ThemeOverlayTests: XCTestCase {
         return SiteBuild(options: options).check()
     }
 
-    private func data() throws -> URL {
-        let data = TestSupport.temporaryFolder(self).appendingPathComponent("data")
+    private func data(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        let data = TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("data")
         try FileManager.default.copyItem(at: TestSupport.fixtures.appendingPathComponent("base"), to: data)
         return data
     }

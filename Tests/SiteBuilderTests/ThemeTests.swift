@@ -9,15 +9,17 @@ import XCTest
 /// The theme is checked before anything is published: strict variables, complete string tables.
 final class ThemeTests: XCTestCase {
     /// A theme folder holding only the edited file, laid over the built-in theme.
-    private func theme(editing path: String, _ edit: (String) -> String) throws -> (URL, [String]) {
-        try theme(editing: [path], { _, text in edit(text) })
+    private func theme(
+        editing path: String, _ edit: (String) -> String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (URL, [String]) {
+        try theme(editing: [path], { _, text in edit(text) }, file: file, line: line)
     }
 
     /// A theme folder holding only the edited files (`edit` gets each path and its text).
     private func theme(
         editing paths: [String], _ edit: (String, String) -> String, file: StaticString = #filePath, line: UInt = #line
     ) throws -> (URL, [String]) {
-        let folder = TestSupport.temporaryFolder(self).appendingPathComponent("mytheme")
+        let folder = TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("mytheme")
         for path in paths {
             let target = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(

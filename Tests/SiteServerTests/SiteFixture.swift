@@ -34,7 +34,9 @@ final class SiteFixture {
     ]
 
     /// - Parameter limits: shorter timeouts or a lower connection cap for one test.
-    init(_ test: XCTestCase, limits: SiteServer.Limits = .standard) throws {
+    init(_ test: XCTestCase, limits: SiteServer.Limits = .standard, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let temporary = FileManager.default.temporaryDirectory
         root = temporary.appendingPathComponent("sandjar-serve-\(UUID().uuidString)")
         outside = temporary.appendingPathComponent("sandjar-serve-outside-\(UUID().uuidString)")
@@ -54,7 +56,7 @@ final class SiteFixture {
             try FileManager.default.createSymbolicLink(
                 atPath: root.appendingPathComponent(path).path, withDestinationPath: destination)
         }
-        XCTAssertEqual(mkfifo(root.appendingPathComponent("pipe").path, 0o644), 0)
+        XCTAssertEqual(mkfifo(root.appendingPathComponent("pipe").path, 0o644), 0, file: file, line: line)
         server = SiteServer(root: root, port: 0, limits: limits)
         let (server, root, outside) = (server, root, outside)
         test.addTeardownBlock {
