@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "Breathing", dependencies: ["Domain"]),
         .target(name: "Badges", dependencies: ["Domain", "Subscriptions", "Breathing"]),
         // The coin jar, simulated with Chipmunk2D.
-        .target(name: "Jar", dependencies: ["CChipmunk", "Domain"]),
+        .target(name: "Jar", dependencies: ["Basics", "CChipmunk", "Domain"]),
 
         // templates/ and starter/ built into the binary, by a build plugin (nothing is looked up
         // beside the executable).
@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Subscriptions", "Breathing", "Badges"]),
-        .testTarget(name: "JarTests", dependencies: ["Jar", "Domain"]),
+        .testTarget(name: "JarTests", dependencies: ["Basics", "Jar", "Domain"]),
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [

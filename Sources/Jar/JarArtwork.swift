@@ -1,3 +1,4 @@
+import Basics
 import Domain
 import Foundation
 
@@ -18,8 +19,13 @@ public struct JarArtwork: Equatable, Sendable {
     /// timelapse.svg: the pile at the end of every month side by side, one `<view id="m2026-09">`
     /// a month, so `timelapse.svg#m2026-09` shows that month alone; nil without deposits.
     public var timelapseSVG: String?
-    /// The pile at the end of every month of the goal's life, oldest first.
+    /// The pile at the end of each month of the goal's life, oldest first: the latest
+    /// `timelapseLimit` months of it.
     public var months: [MonthPile]
+    /// The months of the goal's life before the first of `months`: 0 unless the first deposit is
+    /// older than the timelapse shows (a deposit dated in the year 1 does not make 24,000
+    /// pictures); the page then says since when the jar fills.
+    public var monthsBefore: Int
     /// The settled pile, in drawing order.
     public var pile: [SettledCoin]
     /// The latest deposit's fall; nil without deposits.
@@ -48,8 +54,7 @@ public struct JarArtwork: Equatable, Sendable {
 
     /// `0001.svg` for frame 1: four digits, enough for the longest possible film (about 920 frames).
     public static func frameFileName(_ number: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".svg"
+        number.zeroPadded(4) + ".svg"
     }
 
     /// Simulates what `cached` does not already hold and draws the jar.
@@ -68,7 +73,8 @@ public struct JarArtwork: Equatable, Sendable {
         guard count > 0 else {
             let still = JarPainter.still([], palette: palette, reached: false)
             let artwork = JarArtwork(
-                jarSVG: still, frames: [], dropSVG: still, timelapseSVG: nil, months: [], pile: [], film: nil,
+                jarSVG: still, frames: [], dropSVG: still, timelapseSVG: nil, months: [], monthsBefore: 0, pile: [],
+                film: nil,
                 coinValue: inputs.rule.coinValue, merges: 0, forcedRests: 0, reached: false)
             let empty = JarState(deposits: 0, inputs: inputs.keys[0], coins: [], merges: 0)
             return (artwork, JarSnapshot(goalID: goal.id, states: [empty]))
@@ -84,7 +90,8 @@ public struct JarArtwork: Equatable, Sendable {
             frames: JarPainter.frames(film, palette: palette),
             dropSVG: JarPainter.animation(film, palette: palette),
             timelapseSVG: JarPainter.timelapse(months, palette: palette),
-            months: months, pile: after.coins, film: film, coinValue: inputs.rule.coinValue,
+            months: months, monthsBefore: monthsBefore(inputs), pile: after.coins, film: film,
+            coinValue: inputs.rule.coinValue,
             merges: after.merges, forcedRests: outcome.forced, reached: reached)
         let states = monthEnds.last?.deposits == before.deposits ? monthEnds : monthEnds + [before]
         return (artwork, JarSnapshot(goalID: goal.id, states: states))
@@ -105,14 +112,23 @@ public struct JarArtwork: Equatable, Sendable {
         return states
     }
 
-    /// One pile a month from the first deposit's month to the latest's: the piles `ends` at the
-    /// end of each month with deposits, the latest month's after its latest deposit; a month
-    /// without deposits shows the month before.
+    /// How many months the timelapse shows at most: ten years, the latest.
+    public static let timelapseLimit = 120
+
+    /// The months between the first deposit's month and the first the timelapse shows.
+    private static func monthsBefore(_ inputs: JarInputs) -> Int {
+        guard let first = inputs.months.first, let last = inputs.months.last else { return 0 }
+        return max(0, last - first + 1 - timelapseLimit)
+    }
+
+    /// One pile a month from the first deposit's month to the latest's, the latest
+    /// `timelapseLimit` of them: the piles `ends` at the end of each month with deposits, the
+    /// latest month's after its latest deposit; a month without deposits shows the month before.
     private static func months(_ inputs: JarInputs, ends: [JarState], reachedAfter: Int?) -> [MonthPile] {
         guard let first = inputs.months.first, let last = inputs.months.last else { return [] }
         var piles: [MonthPile] = []
         var index = 0
-        for month in first...last {
+        for month in max(first, last - timelapseLimit + 1)...last {
             while index + 1 < ends.count, inputs.months[ends[index + 1].deposits - 1] <= month { index += 1 }
             let state = ends[index]
             piles.append(
@@ -127,13 +143,9 @@ public struct JarArtwork: Equatable, Sendable {
     /// not been reached, and for a free goal.
     static func reachedAfter(_ goal: Goal) -> Int? {
         guard goal.mode == .wish, let target = goal.target, target > 0 else { return nil }
-        let ordered = goal.deposits.enumerated().sorted { a, b in
-            if a.element.at != b.element.at { return a.element.at < b.element.at }
-            return a.offset < b.offset
-        }
         var saved = Decimal(0)
-        for (index, deposit) in ordered.enumerated() {
-            saved += deposit.element.amount
+        for (index, deposit) in goal.depositsInTimeOrder.enumerated() {
+            saved += deposit.amount
             if saved >= target { return index + 1 }
         }
         return nil

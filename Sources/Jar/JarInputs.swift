@@ -1,3 +1,4 @@
+import Basics
 import Domain
 
 /// A goal as the jar sees it: its deposits in the jar's order, each as the coins it drops and the
@@ -13,7 +14,7 @@ public struct JarInputs: Sendable {
     public let rule: CoinRule
     /// `coins[i]`: the tiers dropped by the i-th deposit.
     public let coins: [[Int]]
-    /// `months[i]`: the month of the i-th deposit on its wall clock, as year × 12 + month − 1.
+    /// `months[i]`: the month of the i-th deposit on its wall clock (`CalendarDate.monthIndex`).
     public let months: [Int]
     /// `keys[n]`: the key after the first n deposits (`keys.count == coins.count + 1`).
     public let keys: [String]
@@ -22,11 +23,6 @@ public struct JarInputs: Sendable {
         let rule = CoinRule(goal: goal)
         goalID = goal.id
         self.rule = rule
-        let ordered = goal.deposits.enumerated().sorted { a, b in
-            if a.element.at < b.element.at { return true }
-            if b.element.at < a.element.at { return false }
-            return a.offset < b.offset
-        }
         // How many coins a deposit drops depends on the room left in the jar it would fall into as
         // the latest deposit: the earlier months poured (`JarReplay`), then the deposits of its own
         // month before it poured onto them. A pour keeps its coins but trades nine away per merge.
@@ -34,8 +30,8 @@ public struct JarInputs: Sendable {
         var thisMonth = 0
         var coins: [[Int]] = []
         var months: [Int] = []
-        for (_, deposit) in ordered {
-            let month = deposit.at.date.year * 12 + deposit.at.date.month - 1
+        for deposit in goal.depositsInTimeOrder {
+            let month = deposit.at.date.monthIndex
             if let last = months.last, last != month {
                 monthStart = JarInputs.pileAfterPour(monthStart, incoming: thisMonth)
                 thisMonth = 0
@@ -77,7 +73,6 @@ public struct JarInputs: Sendable {
     }
 
     private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        value.zeroPadded(16, radix: 16)
     }
 }

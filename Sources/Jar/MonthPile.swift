@@ -1,3 +1,5 @@
+import Basics
+
 /// The jar as it stood at the end of one month: a picture in the goal's timelapse.
 public struct MonthPile: Equatable, Sendable {
     public var year: Int
@@ -9,5 +11,5 @@ public struct MonthPile: Equatable, Sendable {
     public var reached: Bool
 
     /// `m2026-09`: the picture's view in timelapse.svg.
-    public var viewID: String { "m\(year)-" + (month < 10 ? "0" : "") + String(month) }
+    public var viewID: String { "m\(year.zeroPadded(4))-\(month.zeroPadded(2))" }
 }

@@ -1,3 +1,5 @@
+import Basics
+
 /// Fixed-point text for SVG and CSS numbers: at most `digits` decimals, trailing zeros dropped,
 /// never an exponent, never `-0`. Always the same text for the same value, and short, so the
 /// files stay small and stable (Double's `description` is neither).
@@ -18,8 +20,7 @@ enum SVGNumber {
                 fraction /= 10
                 width -= 1
             }
-            let digitsText = String(fraction)
-            text += "." + String(repeating: "0", count: width - digitsText.count) + digitsText
+            text += "." + fraction.zeroPadded(width)
         }
         return text
     }

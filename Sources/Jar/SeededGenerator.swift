@@ -1,3 +1,5 @@
+import Basics
+
 /// The coins' only source of randomness: SplitMix64 seeded from an FNV-1a hash of a text, so a
 /// deposit's coins fall the same way on every build and in every process.
 ///
@@ -34,19 +36,5 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     public mutating func uniform(_ low: Double, _ high: Double) -> Double {
         let unit = Double(next() >> 11) * 0x1p-53
         return low + (high - low) * unit
-    }
-}
-
-/// 64-bit FNV-1a: a stable, documented hash for seeds and cache keys (never `Hasher`).
-public enum FNV1a {
-    public static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
-
-    public static func hash(_ text: String, into start: UInt64 = offsetBasis) -> UInt64 {
-        var h = start
-        for byte in text.utf8 {
-            h ^= UInt64(byte)
-            h &*= 0x0000_0100_0000_01B3
-        }
-        return h
     }
 }

@@ -22,13 +22,13 @@ final class BuildState {
     let writesCache: Bool
     let progress: (@Sendable (BuildProgress) -> Void)?
 
-    var data: DataFolder?
     var dataFileCount = 0
     var loaded: LoadedData?
     var themeFolder: DataFolder?
     var theme: Theme?
     var today: CalendarDate?
     var figures: SiteFigures?
+    /// Goal id → its coin jar; the render step gives them to the figures (`SiteFigures.with(jars:)`).
     var jars: [String: JarArtwork] = [:]
     var site: SiteFiles?
     /// Held from before the first step to the end of `publish`.
@@ -50,7 +50,6 @@ struct LoadData: BuildStep {
 
     func run(_ state: BuildState) {
         let folder = state.options.dataFiles ?? DataFolder(path: state.options.data)
-        state.data = folder
         let loader = DataLoader(folder: folder, log: state.log)
         state.loaded = loader.load()
         state.dataFileCount = loader.filesRead
@@ -99,13 +98,13 @@ struct SimulateJars: BuildStep {
     let name = "simulate jars"
 
     func run(_ state: BuildState) {
-        guard let goals = state.loaded?.data.goals, var figures = state.figures, let theme = state.theme else { return }
+        guard let goals = state.loaded?.data.goals, state.figures != nil, let theme = state.theme else { return }
         let palette = JarPalette(stylesheet: theme.stylesheet)
         let cache = JarCache(
             folder: state.options.cacheFiles ?? DataFolder(path: state.options.cachePath),
             output: URL(fileURLWithPath: state.options.outputPath), writes: state.writesCache)
         // A cold simulation costs about one pour per month with deposits (JarReplay).
-        let months = goals.map { Set($0.deposits.map { $0.at.date.year * 12 + $0.at.date.month }).count }
+        let months = goals.map { $0.depositMonths.count }
         let order = goals.indices.sorted { (months[$0], $1) > (months[$1], $0) }
         if !goals.isEmpty { cache.prepare() }
         let slots = Slots<JarArtwork>(count: goals.count)
@@ -119,8 +118,6 @@ struct SimulateJars: BuildStep {
         var jars: [String: JarArtwork] = [:]
         for (index, goal) in goals.enumerated() { jars[goal.id] = slots.take(index) }
         state.jars = jars
-        figures.jars = jars
-        state.figures = figures
     }
 }
 
@@ -132,7 +129,7 @@ struct RenderPages: BuildStep {
         guard let loaded = state.loaded, let theme = state.theme, let figures = state.figures else { return }
         do {
             state.site = try SiteAssembly.render(
-                theme: theme, loaded: loaded, figures: figures, forms: state.options.serve)
+                theme: theme, loaded: loaded, figures: figures.with(jars: state.jars), forms: state.options.serve)
         } catch {
             state.log.add(Diagnostic(error, templates: state.themeFolder ?? Theme.builtIn))
         }

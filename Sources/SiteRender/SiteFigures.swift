@@ -14,20 +14,17 @@ package struct SiteFigures: Sendable {
     package let subscriptions: SubscriptionReport
     /// Goal id → when it would be reached with the slain subscriptions' savings added.
     let projectedWithSlain: [String: CalendarDate]
-    /// Goal id → its coin jar (simulated once per build, whatever the number of languages).
-    package var jars: [String: JarArtwork]
+    /// Goal id → its coin jar (simulated once per build, whatever the number of languages);
+    /// empty until `with(jars:)`.
+    package private(set) var jars: [String: JarArtwork] = [:]
     /// The lists today's quote comes from in the language being rendered: the data folder's own,
     /// else the theme's.
     private(set) var quoteLists: QuoteLists?
     private(set) var quote: DailyQuote?
     private let quoteBooks: [SiteSettings.Language: QuoteLists]
 
-    package init(
-        data: DataSet, themeQuotes: [SiteSettings.Language: QuoteLists], today: CalendarDate,
-        jars: [String: JarArtwork] = [:]
-    ) {
+    package init(data: DataSet, themeQuotes: [SiteSettings.Language: QuoteLists], today: CalendarDate) {
         self.today = today
-        self.jars = jars
         let savings = SavingsReport(data: data, today: today)
         let subscriptions = SubscriptionReport(data: data, today: today)
         self.savings = savings
@@ -39,6 +36,13 @@ package struct SiteFigures: Sendable {
         quoteBooks = themeQuotes.merging(data.quotes) { _, own in own }
         quoteLists = quoteBooks[data.site.language]
         quote = quoteLists?.quote(dayOfYear: today.dayOfYear)
+    }
+
+    /// The same figures with the goals' jars, simulated after the engines ran.
+    package func with(jars: [String: JarArtwork]) -> SiteFigures {
+        var copy = self
+        copy.jars = jars
+        return copy
     }
 
     /// The same figures with the daily quote of `language`.

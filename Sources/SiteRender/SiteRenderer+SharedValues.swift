@@ -1,4 +1,5 @@
 import Badges
+import Basics
 import Domain
 import Foundation
 import Jar
@@ -31,7 +32,7 @@ extension SiteRenderer {
         let lead = data.site.language == .zhHans ? "\(year)年" : ""
         let trail = data.site.language == .zhHans ? "" : " \(year)"
         return .object([
-            "iso": .string("\(year)-\(month < 10 ? "0" : "")\(month)"), "text": .string(name),
+            "iso": .string("\(year.zeroPadded(4))-\(month.zeroPadded(2))"), "text": .string(name),
             "lead": .string(lead), "main": .string(String(name.dropFirst(lead.count).dropLast(trail.count))),
             "trail": .string(trail), "this_year": .bool(year == today.year),
         ])

@@ -55,7 +55,8 @@ struct SiteRenderer {
     static let tabs: Set<String> = ["home", "goals", "subscriptions", "breathing"]
 
     /// Every page of the site, one entry per family in `Sources/SiteRender/Pages/`. The order is
-    /// the order of the files in the built site, so reordering changes the output.
+    /// only the order pages are queued in: the site is a map from path to bytes, listed and
+    /// written in sorted path order (`SiteFiles.paths`), and no two families write one path.
     static let pageFamilies: [any PageFamily] = [
         DashboardPage(), GoalPages(), BadgesPage(), QuotePages(), SubscriptionsPage(), BreathingPages(),
         ReviewPages(), MarkdownPages(), NotFoundPage(),

@@ -87,6 +87,26 @@ final class JarArtworkTests: XCTestCase {
         XCTAssertTrue(svg.contains("<view id=\"m2021-02\" viewBox=\"160 0 160 220\"/>"))
     }
 
+    /// Issue 26: the timelapse shows the latest `timelapseLimit` months, the first of them with
+    /// every deposit before it in the pile, and counts the months it leaves out.
+    func testTheTimelapseShowsTheLatestTenYearsAtMost() throws {
+        var goal = JarFixtures.wish(target: 100, amounts: [5, 5, 5])
+        goal.deposits[0].at = EventTime(date: CalendarDate(year: 1, month: 1, day: 1)!, secondOfDay: 0)
+        let artwork = JarArtwork.make(goal: goal, cached: nil).artwork
+        XCTAssertEqual(JarArtwork.timelapseLimit, 120)
+        XCTAssertEqual(artwork.months.count, 120)
+        XCTAssertEqual(artwork.months.first?.viewID, "m2011-02")
+        XCTAssertEqual(artwork.months.last?.viewID, "m2021-01")
+        // January of the year 1 to January 2021 is 24,241 months; 120 are shown.
+        XCTAssertEqual(artwork.monthsBefore, 24_241 - 120)
+        XCTAssertEqual(artwork.months.first?.units, 5, "the deposit of the year 1 is in the first jar shown")
+        XCTAssertEqual(artwork.months.last?.units, 15)
+        let svg = try XCTUnwrap(artwork.timelapseSVG)
+        XCTAssertEqual(svg.components(separatedBy: "<view ").count - 1, 120)
+        XCTAssertEqual(
+            JarArtwork.make(goal: JarFixtures.wish(target: 100, amounts: [5]), cached: nil).artwork.monthsBefore, 0)
+    }
+
     /// A month without deposits shows the pile of the month before.
     func testAMonthWithoutDepositsShowsTheMonthBefore() {
         var goal = JarFixtures.wish(target: 100, amounts: [5, 5, 5])

@@ -95,6 +95,30 @@ final class GoalJarPageTests: XCTestCase {
         XCTAssertEqual(count(timelapse, "<view id=\"m2026-"), 3)
     }
 
+    /// Issue 26: a deposit dated 0001-01-01 once made the page 4.2 MB and timelapse.svg 4.4 MB
+    /// (24,312 jars). The timelapse shows the latest 120 months and says since when the jar fills.
+    func testAnAbsurdlyOldDepositShowsTheLatestTenYearsAndSaysSinceWhen() throws {
+        let old = "\n[[deposit]]\nat = 0001-01-01\namount = 5\n"
+        for (language, since) in [
+            ("en", "The latest 120 months; this jar has been filling since Jan 1."),
+            ("zh-Hans", "最近 120 个月；这个存钱罐从1年1月开始存。"),
+        ] {
+            let site = try site(extraDeposits: old, language: language)
+            let page = try XCTUnwrap(site.text("goals/bike/index.html"))
+            XCTAssertTrue(page.contains("<p class=\"meta\">\(since)</p>"), language)
+            XCTAssertEqual(count(page, "<img src=\"timelapse.svg#m"), 120)
+            XCTAssertTrue(page.contains("timelapse.svg#m2016-11\""), "the first shown: ten years before the latest")
+            XCTAssertFalse(page.contains("timelapse.svg#m2016-10\""))
+            XCTAssertFalse(page.contains("#m0001-01"))
+            XCTAssertLessThan(page.utf8.count, 200_000)
+            let timelapse = try XCTUnwrap(site.text("goals/bike/timelapse.svg"))
+            XCTAssertEqual(count(timelapse, "<view id="), 120)
+            XCTAssertLessThan(timelapse.utf8.count, 400_000)
+        }
+        let usual = try XCTUnwrap(try site().text("goals/bike/index.html"))
+        XCTAssertFalse(usual.contains("filling since"), "a timelapse that shows every month says nothing more")
+    }
+
     func testAReachedGoalShowsItOnItsPageAndItsCards() throws {
         let open = try site()
         let reached = try site(extraDeposits: "\n[[deposit]]\nat = 2026-11-02T09:00:00\namount = 400\n")

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A JSON value whose objects keep their keys in the order written, so `data.json` reads in the
@@ -81,10 +82,10 @@ indirect enum JSONValue: Equatable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case "<", ">", "&", "\u{2028}", "\u{2029}":
-                out += String(format: "\\u%04x", scalar.value)
+                out += "\\u" + scalar.value.zeroPadded(4, radix: 16)
             default:
                 if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
+                    out += "\\u" + scalar.value.zeroPadded(4, radix: 16)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

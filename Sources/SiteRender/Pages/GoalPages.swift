@@ -123,22 +123,9 @@ struct GoalPages: PageFamily {
     /// and subtotal, said once (issue 25).
     private func depositMonths(_ goal: Goal, _ renderer: SiteRenderer) -> MustacheValue {
         let format = renderer.format
-        let newestFirst = goal.deposits.enumerated().sorted { a, b in
-            if a.element.at != b.element.at { return a.element.at > b.element.at }
-            return a.offset > b.offset
-        }.map(\.element)
-        var months: [(year: Int, month: Int, deposits: [Deposit])] = []
-        for deposit in newestFirst {
-            let (year, month) = (deposit.at.date.year, deposit.at.date.month)
-            if let last = months.last, last.year == year, last.month == month {
-                months[months.count - 1].deposits.append(deposit)
-            } else {
-                months.append((year, month, [deposit]))
-            }
-        }
         return .list(
-            months.map { group in
-                let total = format.money(group.deposits.reduce(0) { $0 + $1.amount }, goal.currency)
+            goal.depositMonths.reversed().map { group in
+                let total = format.money(group.total, goal.currency)
                 let count = group.deposits.count
                 return .object([
                     "label": .string(renderer.format.month(group.year, group.month)),
@@ -146,7 +133,7 @@ struct GoalPages: PageFamily {
                     "subtotal": .string(total),
                     "count_text": .string("\(count) \(renderer.unit(.goals(.deposits), for: count))"),
                     "deposits": .list(
-                        group.deposits.map { deposit in
+                        group.deposits.reversed().map { deposit in
                             .object([
                                 "date": renderer.dateValue(deposit.at.date, datetime: deposit.at.description),
                                 "amount": .string(format.money(deposit.amount, goal.currency)),
@@ -184,16 +171,14 @@ struct GoalPages: PageFamily {
             ])
         }
         // Saved by the end of each month: one pass over the deposits, then a running total.
-        let savedInMonth = Dictionary(
-            goal.deposits.map { ($0.at.date.year * 12 + $0.at.date.month, $0.amount) }, uniquingKeysWith: +)
-        let monthKeys = savedInMonth.keys.sorted()
+        let depositMonths = goal.depositMonths
         var saved = Decimal(0)
         var counted = 0
         let months = jar.months.map { month -> MustacheValue in
             let label = renderer.format.month(month.year, month.month)
-            let key = month.year * 12 + month.month
-            while counted < monthKeys.count, monthKeys[counted] <= key {
-                saved += savedInMonth[monthKeys[counted]] ?? 0
+            let index = month.year * 12 + month.month - 1
+            while counted < depositMonths.count, depositMonths[counted].index <= index {
+                saved += depositMonths[counted].total
                 counted += 1
             }
             let text = format.money(saved, goal.currency)
@@ -212,9 +197,20 @@ struct GoalPages: PageFamily {
                 "wish": .bool(goal.mode == .wish),
                 "months": .list(months),
                 "has_months": .bool(months.count > 1),
+                "months_since": monthsSince(jar, renderer),
                 "grid": .object(
                     GridColumns.fields(months.count, phone: [4, 3, 5], wide: [8, 7, 6, 9]).mapValues { .int($0) }),
             ]) { _, new in new })
+    }
+
+    /// "The latest 120 months; this jar has been filling since March 2001": when the timelapse
+    /// leaves out the oldest months (`JarArtwork.timelapseLimit`); null otherwise.
+    private func monthsSince(_ jar: JarArtwork, _ renderer: SiteRenderer) -> MustacheValue {
+        guard jar.monthsBefore > 0, let shown = jar.months.first else { return .null }
+        let first = shown.year * 12 + shown.month - 1 - jar.monthsBefore
+        let since = renderer.format.month(first / 12, first % 12 + 1)
+        return .string(
+            renderer.string(.jar(.timelapseSince), ["count": String(jar.months.count), "month": since]))
     }
 
     /// The compound curve as an inline SVG chart and the same figures as a table.

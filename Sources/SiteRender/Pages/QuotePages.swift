@@ -1,3 +1,4 @@
+import Basics
 import Domain
 import Mustache
 import SiteData
@@ -33,7 +34,7 @@ struct QuotePages: PageFamily {
             months.map { month in
                 .object([
                     "label": .string(format.month(month.year, month.month)),
-                    "iso": .string("\(month.year)-\(month.month < 10 ? "0" : "")\(month.month)"),
+                    "iso": .string("\(month.year.zeroPadded(4))-\(month.month.zeroPadded(2))"),
                     "days": .list(month.days),
                 ])
             })

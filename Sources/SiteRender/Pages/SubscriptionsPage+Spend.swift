@@ -1,3 +1,4 @@
+import Basics
 import Domain
 import Foundation
 import Mustache
@@ -65,7 +66,7 @@ extension SubscriptionsPage {
                 zip(forecast, months).map { month, name in
                     .object([
                         "month": .string(name),
-                        "iso": .string(String(format: "%04d-%02d", month.year, month.month)),
+                        "iso": .string("\(month.year.zeroPadded(4))-\(month.month.zeroPadded(2))"),
                         "charges": .int(month.charges),
                         "total": .string(format.money(month.total.shown, base)),
                     ])

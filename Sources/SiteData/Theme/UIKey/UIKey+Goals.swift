@@ -12,6 +12,7 @@ extension UIKey {
     package enum Jar: String, KeySection {
         case count, plain, reached, tier
         case timelapseAlt = "timelapse_alt"
+        case timelapseSince = "timelapse_since"
         static let section = "jar"
     }
 
