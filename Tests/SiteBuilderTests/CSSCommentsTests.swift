@@ -25,6 +25,17 @@ final class CSSCommentsTests: XCTestCase {
             """)
     }
 
+    /// Text of any script stays whole around comments, and a comment that is all a line holds
+    /// takes the line with it, whatever its length or the text before it.
+    func testMultiByteTextStaysWholeAndLongSheetsStripInOnePass() {
+        XCTAssertEqual(
+            CSSComments.strip(".a::before { content: \"注 /* 不是 */ 🪙\"; } /* 说明 */\n  /* 整行 */  \n.b { }\n"),
+            ".a::before { content: \"注 /* 不是 */ 🪙\"; } \n.b { }\n")
+        let rule = "/* a note on every rule of a long sheet */\n.r { color: var(--color-text); }\n"
+        let long = String(repeating: rule, count: 20_000)
+        XCTAssertEqual(CSSComments.strip(long), String(repeating: ".r { color: var(--color-text); }\n", count: 20_000))
+    }
+
     /// A stray brace silently drops the rule after it (the trial alerts lost their colours once):
     /// outside comments and strings every brace of the theme's stylesheet is matched, in order.
     func testTheThemesStylesheetHasItsBracesMatched() throws {

@@ -107,19 +107,37 @@ extension Theme {
     /// A token's value as the stylesheet gives it in `:root` (`--type-body`), or in the `@media`
     /// block that starts with `block`.
     package func token(_ property: String, in block: String? = nil) -> String? {
-        let prefix = "\(property):"
-        var inside = block == nil
+        let found: TokenBlock?
+        if let block {
+            found = tokenBlocks.first { $0.header?.hasPrefix(block) == true }
+        } else {
+            found = tokenBlocks.first { $0.header == nil }
+        }
+        return found?.values[property]
+    }
+
+}
+
+/// The custom properties one block of the stylesheet declares, a line each (`  --color-bg: #fff;`):
+/// what comes before the first `@media` line (`:root`, header nil), then each `@media` line and
+/// what follows it up to the next. A property declared twice in a block has its first value.
+struct TokenBlock: Sendable {
+    let header: String?
+    var values: [String: String] = [:]
+
+    static func read(_ stylesheet: String) -> [TokenBlock] {
+        var blocks = [TokenBlock(header: nil)]
         for line in stylesheet.split(separator: "\n") {
             if line.hasPrefix("@media") {
-                if inside { return nil }
-                inside = line.hasPrefix(block ?? "")
+                blocks.append(TokenBlock(header: String(line)))
                 continue
             }
-            guard inside else { continue }
             let text = line.drop { $0 == " " }
-            guard text.hasPrefix(prefix), text.hasSuffix(";") else { continue }
-            return text.dropFirst(prefix.count).dropLast().trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("--"), text.hasSuffix(";"), let colon = text.firstIndex(of: ":") else { continue }
+            let name = String(text[..<colon])
+            let value = text[text.index(after: colon)...].dropLast().trimmingCharacters(in: .whitespaces)
+            if blocks[blocks.count - 1].values[name] == nil { blocks[blocks.count - 1].values[name] = value }
         }
-        return nil
+        return blocks
     }
 }

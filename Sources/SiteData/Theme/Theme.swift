@@ -26,6 +26,22 @@ public struct Theme: Sendable {
     /// The subscription catalogue shipped with the theme (`catalog.toml`); a data folder's own
     /// entries are laid over it.
     package let catalog: SubscriptionCatalog
+    /// The stylesheet's custom properties, read once: the goal cards, the jar's colours and the
+    /// manifest ask for dozens a build (`token(_:in:)`).
+    let tokenBlocks: [TokenBlock]
+
+    init(
+        templates: MustacheLibrary, strings: [SiteSettings.Language: MustacheValue], stylesheet: String,
+        assets: [String: [UInt8]], quotes: [SiteSettings.Language: QuoteLists], catalog: SubscriptionCatalog
+    ) {
+        self.templates = templates
+        self.strings = strings
+        self.stylesheet = stylesheet
+        self.assets = assets
+        self.quotes = quotes
+        self.catalog = catalog
+        tokenBlocks = TokenBlock.read(stylesheet)
+    }
 
     /// The built-in theme, as `theme export` writes it out.
     package static let builtIn = DataFolder(files: BuiltinFiles.theme, display: "(built-in theme)")
