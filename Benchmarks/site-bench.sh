@@ -288,11 +288,11 @@ aside() { # aside PATH...: the prepare step of a cold run
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 # Hugo's 2,000 pages before and after the cases measured against it, so that a machine that got
 # busier or quieter meanwhile shows in the two medians; the ratios use their mean.
-hugo() { # hugo NAME
+hugo_pages() { # hugo_pages NAME
     measure "$1" "$(aside "$WORK/o-h" "$WORK/hugo-cache")" \
         "$HUGO --quiet --source $HUGO_SITE --destination $WORK/o-h --cacheDir $WORK/hugo-cache"
 }
-hugo pages-hugo
+hugo_pages pages-hugo
 # The four cases against Hugo; with an earlier binary, each case is measured with both, one
 # right after the other.
 against() { # against NAME COMMAND-WITH-@SANDJAR@ [PREPARE-WITH-@SUFFIX@]
@@ -312,7 +312,7 @@ against pages-sandjar "$(build "$PAGES" "$WORK/o-p@SUFFIX@" "$WORK/c-p@SUFFIX@" 
     "$(aside "$WORK/o-p@SUFFIX@" "$WORK/c-p@SUFFIX@")"
 against scale1 "$(build "$WORK/scale1" "$WORK/o-s1@SUFFIX@" "$WORK/c-s1@SUFFIX@" @SANDJAR@)" \
     "$(aside "$WORK/o-s1@SUFFIX@" "$WORK/c-s1@SUFFIX@")"
-hugo pages-hugo-after
+hugo_pages pages-hugo-after
 # The sample's rebuild built as the next day: every page shows the build date, so every page is new.
 measure night-next-day "sh $WORK/night-prepare.sh" \
     "$(build "$WORK/night.data" "$WORK/night.out" "$WORK/night.cache" | sed "s/--today $TODAY/--today $NEXT_DAY/")"
