@@ -10,6 +10,9 @@ public struct MonthPile: Equatable, Sendable {
     /// The goal had reached its target by then: the jar wears its lid.
     public var reached: Bool
 
+    /// `CalendarDate.monthIndex` of this month.
+    public var index: Int { year * 12 + month - 1 }
+
     /// `m2026-09`: the picture's view in timelapse.svg.
     public var viewID: String { "m\(year.zeroPadded(4))-\(month.zeroPadded(2))" }
 }

@@ -106,9 +106,18 @@ final class GoalJarPageTests: XCTestCase {
             let site = try site(extraDeposits: old, language: language)
             let page = try XCTUnwrap(site.text("goals/bike/index.html"))
             XCTAssertTrue(page.contains("<p class=\"meta\">\(since)</p>"), language)
-            XCTAssertEqual(count(page, "<img src=\"timelapse.svg#m"), 120)
-            XCTAssertTrue(page.contains("timelapse.svg#m2016-11\""), "the first shown: ten years before the latest")
-            XCTAssertFalse(page.contains("timelapse.svg#m2016-10\""))
+            // Nov 2016 – Aug 2026 without deposits is one picture, then September and October.
+            XCTAssertEqual(count(page, "<img src=\"timelapse.svg#m"), 3)
+            XCTAssertTrue(page.contains("timelapse.svg#m2026-08\""), "the quiet months' jar")
+            XCTAssertTrue(
+                page.contains(
+                    "<time datetime=\"2016-11\">\(language == "en" ? "Nov 2016" : "2016年11月")</time> – "
+                        + "<time datetime=\"2026-08\">"), language)
+            XCTAssertTrue(
+                page.contains(
+                    language == "en"
+                        ? "The jar from Nov 2016 to Aug 2026, months without deposits: $5.00 saved."
+                        : "2016年11月至2026年8月没有存入的几个月"), language)
             XCTAssertFalse(page.contains("#m0001-01"))
             XCTAssertLessThan(page.utf8.count, 200_000)
             let timelapse = try XCTUnwrap(site.text("goals/bike/timelapse.svg"))

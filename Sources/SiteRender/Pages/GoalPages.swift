@@ -172,21 +172,40 @@ struct GoalPages: PageFamily {
         }
         // Saved by the end of each month: one pass over the deposits, then a running total.
         let depositMonths = goal.depositMonths
+        let monthsWithDeposits = Set(depositMonths.map(\.index))
+        // A month each, except that two or more months in a row without deposits, whose jars are
+        // all alike, are one picture ("May 2019 – Aug 2026"): years without saving are no wall
+        // of identical jars.
+        var items: [(first: MonthPile, last: MonthPile)] = []
+        for month in jar.months {
+            if !monthsWithDeposits.contains(month.index), let previous = items.last,
+                !monthsWithDeposits.contains(previous.last.index), previous.last.index + 1 == month.index
+            {
+                items[items.count - 1].last = month
+            } else {
+                items.append((month, month))
+            }
+        }
         var saved = Decimal(0)
         var counted = 0
-        let months = jar.months.map { month -> MustacheValue in
-            let label = renderer.format.month(month.year, month.month)
-            let index = month.year * 12 + month.month - 1
-            while counted < depositMonths.count, depositMonths[counted].index <= index {
+        let months = items.map { item -> MustacheValue in
+            let (first, month) = item
+            while counted < depositMonths.count, depositMonths[counted].index <= month.index {
                 saved += depositMonths[counted].total
                 counted += 1
             }
             let text = format.money(saved, goal.currency)
+            let label = renderer.format.month(month.year, month.month)
+            let from = renderer.format.month(first.year, first.month)
+            let alt =
+                first.index == month.index
+                ? renderer.string(.jar(.timelapseAlt), ["month": label, "saved": text])
+                : renderer.string(.jar(.timelapseQuietAlt), ["from": from, "to": label, "saved": text])
             return .object([
                 "view": .string(month.viewID), "label": .string(label), "saved": .string(text),
-                "month": renderer.monthValue(month.year, month.month),
-                "reached": .bool(month.reached),
-                "alt": .string(renderer.string(.jar(.timelapseAlt), ["month": label, "saved": text])),
+                "month": renderer.monthValue(first.year, first.month),
+                "until": first.index == month.index ? .null : renderer.monthValue(month.year, month.month),
+                "reached": .bool(month.reached), "alt": .string(alt),
             ])
         }
         return .object(

@@ -13,6 +13,7 @@ extension UIKey {
         case count, plain, reached, tier
         case timelapseAlt = "timelapse_alt"
         case timelapseSince = "timelapse_since"
+        case timelapseQuietAlt = "timelapse_quiet_alt"
         static let section = "jar"
     }
 
