@@ -226,7 +226,7 @@ struct GoalPages: PageFamily {
     /// leaves out the oldest months (`JarArtwork.timelapseLimit`); null otherwise.
     private func monthsSince(_ jar: JarArtwork, _ renderer: SiteRenderer) -> MustacheValue {
         guard jar.monthsBefore > 0, let shown = jar.months.first else { return .null }
-        let first = shown.year * 12 + shown.month - 1 - jar.monthsBefore
+        let first = shown.index - jar.monthsBefore
         let since = renderer.format.month(first / 12, first % 12 + 1)
         return .string(
             renderer.string(.jar(.timelapseSince), ["count": String(jar.months.count), "month": since]))
