@@ -41,6 +41,10 @@ extension DataFolder {
                         isError: false))
                 continue
             }
+            // A regular file is read (or refused when read), never passed over: only a link or a
+            // folder needs its real path, which costs a look at every folder above it.
+            var status = stat()
+            if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { continue }
             let resolved = url.resolvingSymlinksInPath().standardizedFileURL
             if !resolved.path.hasPrefix(root.path + "/") {
                 // A link to a file outside is refused when it is read; a link to a folder is not read.

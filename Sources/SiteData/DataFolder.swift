@@ -105,17 +105,42 @@ package struct DataFolder: Sendable {
         relative.split(separator: "/").contains { $0.hasPrefix(".") }
     }
 
-    /// Relative paths of the regular files under `url`, sorted.
+    /// Relative paths of what is under `url` and is not a folder, sorted; hidden entries and
+    /// their contents skipped. Folders are entered, never a symlink to one; a symlink to a file
+    /// (or to nothing) is listed, and reading it decides whether it may be read.
+    ///
+    /// `opendir`/`readdir` with the entry's type, and a `stat` only for a link or an entry whose
+    /// type the file system does not say: a data folder of 2,000 pages is listed in a few system
+    /// calls, where `FileManager`'s enumerator and a `URL` per entry cost a tenth of a check.
     private static func walk(_ url: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: url.path) else { return [] }
         var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            guard !isHidden(relative) else { continue }
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(
-                atPath: url.appendingPathComponent(relative).path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue { found.append(relative) }
+        func visit(_ path: String, _ prefix: String) {
+            guard let directory = opendir(path) else { return }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                guard !name.hasPrefix(".") else { continue }
+                let full = path + "/" + name
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): visit(full, prefix + name + "/")
+                case Int32(DT_REG): found.append(prefix + name)
+                case Int32(DT_UNKNOWN):
+                    var status = stat()
+                    if lstat(full, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                        visit(full, prefix + name + "/")
+                    } else {
+                        found.append(prefix + name)
+                    }
+                default:
+                    // A link, a FIFO, a socket…: listed unless it is (or leads to) a folder.
+                    var status = stat()
+                    if stat(full, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR { found.append(prefix + name) }
+                }
+            }
         }
+        visit(url.path, "")
         return found.sorted()
     }
 
