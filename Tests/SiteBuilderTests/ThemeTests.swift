@@ -169,9 +169,38 @@ final class TokenCheckTests: XCTestCase {
             ])
     }
 
-    func testTheShippedThemePasses() {
+    /// Loading skips the built-in theme's files (they cannot change between builds), so they are
+    /// checked here, every template and stylesheet.
+    func testTheShippedThemePasses() throws {
         let log = DiagnosticLog(strict: false)
         XCTAssertNotNil(Theme.load(from: Theme.builtIn, log: log))
         XCTAssertEqual(log.entries, [])
+        var checked = 0
+        for relative in Theme.builtIn.allFiles() {
+            let file = try Theme.builtIn.read(relative).get()
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            if relative.hasSuffix(".mustache") {
+                XCTAssertEqual(TokenCheck.check(template: text, file: file), [], relative)
+                checked += 1
+            } else if relative.hasPrefix("static/"), relative.hasSuffix(".css") {
+                XCTAssertEqual(TokenCheck.check(css: text, file: file), [], relative)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 20)
+    }
+
+    /// An overlay's own files are checked at load; the built-in files under them are not.
+    func testAnOverlaysOwnFilesAreChecked() {
+        let overlay = DataFolder(files: ["static/extra.css": Array(".x { padding: 12px; }\n".utf8)], display: "mine")
+        let folder = overlay.overlaid(on: Theme.builtIn)
+        XCTAssertTrue(Theme.isAuthored("static/extra.css", in: folder))
+        XCTAssertFalse(Theme.isAuthored("static/style.css", in: folder))
+        XCTAssertFalse(Theme.isAuthored("static/style.css", in: Theme.builtIn))
+        let log = DiagnosticLog(strict: false)
+        _ = Theme.load(from: folder, log: log)
+        XCTAssertEqual(
+            log.entries.map(\.headline),
+            ["mine/static/extra.css:1:6: error: raw spacing value '12px' in 'padding'; use a --space-* token"])
     }
 }

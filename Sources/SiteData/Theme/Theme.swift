@@ -62,6 +62,14 @@ public struct Theme: Sendable {
         return folder.overlaid(on: builtIn)
     }
 
+    /// Whether a theme author wrote `relative`, so it is checked for raw values: a file of an
+    /// overlay theme, or of any theme that is not the built-in one. The built-in theme's own files
+    /// are checked by the test suite (`TokenCheckTests`), not again at every build.
+    static func isAuthored(_ relative: String, in folder: DataFolder) -> Bool {
+        if case .overlay(let top, _) = folder.storage { return top.fileExists(relative) }
+        return folder.displayRoot != builtIn.displayRoot
+    }
+
     package static func load(from folder: DataFolder, log: DiagnosticLog) -> Theme? {
         // Every template and stylesheet is read once, checked for raw values where a design
         // token belongs, and kept.
@@ -70,10 +78,11 @@ public struct Theme: Sendable {
         for relative in folder.allFiles() where relative.hasSuffix(".mustache") {
             guard let file = files.read(relative) else { continue }
             let text = String(decoding: file.bytes, as: UTF8.self)
-            TokenCheck.check(template: text, file: file).forEach(log.add)
+            if isAuthored(relative, in: folder) { TokenCheck.check(template: text, file: file).forEach(log.add) }
             sources[String(relative.dropLast(".mustache".count))] = text
         }
-        for relative in folder.allFiles(under: "static") where relative.hasSuffix(".css") {
+        for relative in folder.allFiles(under: "static")
+        where relative.hasSuffix(".css") && isAuthored(relative, in: folder) {
             guard let file = files.read(relative) else { continue }
             TokenCheck.check(css: String(decoding: file.bytes, as: UTF8.self), file: file).forEach(log.add)
         }
