@@ -58,13 +58,6 @@ public struct JarInputs: Sendable {
         pile + incoming - (JarMerge.groupSize - 1) * JarMerge.mergesNeeded(pile: pile, incoming: incoming)
     }
 
-    /// The first deposit of the month of deposit `index`: where its month's pour begins.
-    func monthStart(of index: Int) -> Int {
-        var start = index
-        while start > 0, months[start - 1] == months[index] { start -= 1 }
-        return start
-    }
-
     /// How many deposits the months before the latest deposit's month hold, each month's end
     /// (`[31, 59]` for deposits through January and February and a latest one in March).
     var monthEnds: [Int] {

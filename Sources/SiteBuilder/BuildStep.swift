@@ -104,7 +104,7 @@ struct SimulateJars: BuildStep {
             folder: state.options.cacheFiles ?? DataFolder(path: state.options.cachePath),
             output: URL(fileURLWithPath: state.options.outputPath), writes: state.writesCache)
         // A cold simulation costs about one pour per month with deposits (JarReplay).
-        let months = goals.map { $0.depositMonths.count }
+        let months = goals.map { Set($0.deposits.map(\.at.date.monthIndex)).count }
         let order = goals.indices.sorted { (months[$0], $1) > (months[$1], $0) }
         if !goals.isEmpty { cache.prepare() }
         let slots = Slots<JarArtwork>(count: goals.count)

@@ -1,3 +1,5 @@
+import Mustache
+
 /// How many columns a grid of cards gets, so its last row never holds one card alone (issue 25):
 /// the first of the preferred counts that the cards fill evenly enough — one row, or a last row
 /// of two or more. Four goals on a wide screen are two rows of two, not three and one.
@@ -9,7 +11,10 @@ enum GridColumns {
     }
 
     /// The `columns` and `columns_wide` values a card grid's template sets as custom properties.
-    static func fields(_ count: Int, phone: [Int], wide: [Int]) -> [String: Int] {
-        ["columns": balanced(count, preferring: phone), "columns_wide": balanced(count, preferring: wide)]
+    static func fields(_ count: Int, phone: [Int], wide: [Int]) -> MustacheValue {
+        .object([
+            "columns": .int(balanced(count, preferring: phone)),
+            "columns_wide": .int(balanced(count, preferring: wide)),
+        ])
     }
 }

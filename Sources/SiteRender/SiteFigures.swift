@@ -19,6 +19,9 @@ package struct SiteFigures: Sendable {
     package private(set) var jars: [String: JarArtwork] = [:]
     /// The lists today's quote comes from in the language being rendered: the data folder's own,
     /// else the theme's.
+    /// Every year with something to review, newest first (`YearReview.all`): the review pages
+    /// of every language and data.json read these, computed once.
+    private(set) var reviews: [YearReview] = []
     private(set) var quoteLists: QuoteLists?
     private(set) var quote: DailyQuote?
     private let quoteBooks: [SiteSettings.Language: QuoteLists]
@@ -36,6 +39,7 @@ package struct SiteFigures: Sendable {
         quoteBooks = themeQuotes.merging(data.quotes) { _, own in own }
         quoteLists = quoteBooks[data.site.language]
         quote = quoteLists?.quote(dayOfYear: today.dayOfYear)
+        reviews = YearReview.all(data: data, figures: self)
     }
 
     /// The same figures with the goals' jars, simulated after the engines ran.

@@ -48,26 +48,26 @@ struct DataJSON {
 
     /// The current year up to today (DESIGN.md §5 `review`), amounts in the base currency.
     private var review: JSONValue {
-        let review = YearReview(year: today.year, data: data, figures: figures)
+        // The year's review, unless the year has nothing in it yet (`YearReview.all` leaves
+        // those out).
+        let review =
+            figures.reviews.first { $0.year == today.year }
+            ?? YearReview(year: today.year, data: data, figures: figures)
         let base = data.site.currency
         return .object([
             ("year", .int(review.year)),
-            ("saved", money(review.saved, base)),
+            ("saved", JSONValue.money(review.saved, base)),
             ("deposits", .int(review.deposits)),
             ("goals_reached", .array(review.goalsReached.map { .string($0) })),
-            ("spent", .optional(review.spent) { money($0, base) }),
+            ("spent", .optional(review.spent) { JSONValue.money($0, base) }),
             ("charges", .int(review.charges)),
             ("slain", .int(review.slain.count)),
-            ("slain_monthly", money(review.slainMonthly, base)),
+            ("slain_monthly", JSONValue.money(review.slainMonthly, base)),
             ("sessions", .int(review.practice.totals.sessions)),
             ("minutes", .ratio(review.practice.totals.minutes)),
             ("longest_streak", .int(review.practice.longestStreak)),
             ("badges", .array(review.badges.map { .string($0.definition.id) })),
         ])
-    }
-
-    private func money(_ amount: Decimal, _ currency: Currency) -> JSONValue {
-        .string(amount.fixed(currency.minorDigits))
     }
 
     private var savings: JSONValue {
@@ -79,8 +79,8 @@ struct DataJSON {
                 ("name", .string(goal.name)),
                 ("mode", .string(goal.mode.rawValue)),
                 ("currency", .string(goal.currency.code)),
-                ("saved", money(progress.saved, goal.currency)),
-                ("target", .optional(goal.target) { money($0, goal.currency) }),
+                ("saved", JSONValue.money(progress.saved, goal.currency)),
+                ("target", .optional(goal.target) { JSONValue.money($0, goal.currency) }),
                 ("progress", .optional(progress.progress) { .ratio($0) }),
                 ("deposits", .int(progress.deposits)),
                 ("periods_done", .optional(progress.periodsDone) { .int($0) }),
@@ -99,8 +99,8 @@ struct DataJSON {
                             points.map { point in
                                 .object([
                                     ("year", .int(point.year)),
-                                    ("contributed", money(point.contributed, goal.currency)),
-                                    ("value", money(point.value, goal.currency)),
+                                    ("contributed", JSONValue.money(point.contributed, goal.currency)),
+                                    ("value", JSONValue.money(point.value, goal.currency)),
                                 ])
                             })
                     }
@@ -108,8 +108,9 @@ struct DataJSON {
             ])
         }
         return .object([
-            ("total_saved", money(figures.savings.totalSaved, data.site.currency)),
-            ("saved_this_month", money(figures.savings.savedThisMonth, data.site.currency)), ("goals", .array(goals)),
+            ("total_saved", JSONValue.money(figures.savings.totalSaved, data.site.currency)),
+            ("saved_this_month", JSONValue.money(figures.savings.savedThisMonth, data.site.currency)),
+            ("goals", .array(goals)),
         ])
     }
 
@@ -136,27 +137,27 @@ struct DataJSON {
                 ("catalog_id", .optional(item.catalogID) { .string($0) }),
                 ("status", .string(item.status.rawValue)),
                 ("cycle", .string(item.cycle.rawValue)),
-                ("price", .optional(item.price) { money($0, item.currency) }),
+                ("price", .optional(item.price) { JSONValue.money($0, item.currency) }),
                 ("currency", .string(item.currency.code)),
                 ("members", .int(item.subscription.members)),
-                ("my_share", .optional(item.myShare) { money($0, item.currency) }),
-                ("monthly_in_base", .optional(item.monthlyInBase) { money($0.shown, base) }),
+                ("my_share", .optional(item.myShare) { JSONValue.money($0, item.currency) }),
+                ("monthly_in_base", .optional(item.monthlyInBase) { JSONValue.money($0.shown, base) }),
                 ("next_billing", .optional(item.nextBilling) { .string($0.description) }),
                 ("days_until_billing", .optional(item.daysUntilBilling) { .int($0) }),
                 ("risk", .optional(item.risk) { .string($0.level.rawValue) }),
                 ("reminders", .array(item.reminders.map { .string($0.description) })),
                 ("killed_on", .optional(item.killedOn) { .string($0.description) }),
-                ("saved_to_date", .optional(item.savedToDate) { money($0.shown, base) }),
-                ("spent_to_date", .optional(item.spentToDate) { money($0.shown, base) }),
+                ("saved_to_date", .optional(item.savedToDate) { JSONValue.money($0.shown, base) }),
+                ("spent_to_date", .optional(item.spentToDate) { JSONValue.money($0.shown, base) }),
                 ("charges_paid", .optional(item.chargesPaid) { .int($0) }),
                 ("price_change", .optional(item.priceChange) { .ratio($0) }),
             ])
         }
         return .object([
             ("base_currency", .string(base.code)),
-            ("monthly_total", money(report.monthlyTotal.shown, base)),
-            ("yearly_total", money(report.yearlyTotal.shown, base)),
-            ("spent_to_date", .optional(report.spentToDate) { money($0.shown, base) }),
+            ("monthly_total", JSONValue.money(report.monthlyTotal.shown, base)),
+            ("yearly_total", JSONValue.money(report.yearlyTotal.shown, base)),
+            ("spent_to_date", .optional(report.spentToDate) { JSONValue.money($0.shown, base) }),
             ("items", .array(items)),
             (
                 "forecast",
@@ -164,7 +165,7 @@ struct DataJSON {
                     report.forecast.map { month in
                         .object([
                             ("month", .string("\(month.year.zeroPadded(4))-\(month.month.zeroPadded(2))")),
-                            ("total", money(month.total.shown, base)),
+                            ("total", JSONValue.money(month.total.shown, base)),
                         ])
                     })
             ),
@@ -172,8 +173,8 @@ struct DataJSON {
                 "slain",
                 .object([
                     ("this_month", .int(report.slain.thisMonth)), ("this_year", .int(report.slain.thisYear)),
-                    ("monthly_savings", money(report.slain.monthlySavings.shown, base)),
-                    ("saved_to_date", money(report.slain.savedToDate.shown, base)),
+                    ("monthly_savings", JSONValue.money(report.slain.monthlySavings.shown, base)),
+                    ("saved_to_date", JSONValue.money(report.slain.savedToDate.shown, base)),
                 ])
             ),
         ])

@@ -1,4 +1,5 @@
 import Basics
+import Domain
 import Foundation
 
 /// A JSON value whose objects keep their keys in the order written, so `data.json` reads in the
@@ -92,5 +93,13 @@ indirect enum JSONValue: Equatable {
             }
         }
         out += "\""
+    }
+}
+
+extension JSONValue {
+    /// An amount as data.json and widget.json write it: exact, as a string with the currency's
+    /// minor digits (`"12.50"`, `"1200"` for yen).
+    static func money(_ amount: Decimal, _ currency: Currency) -> JSONValue {
+        .string(amount.fixed(currency.minorDigits))
     }
 }

@@ -13,16 +13,15 @@ struct WidgetJSON {
 
     var document: JSONValue {
         let site = data.site
-        let money = { (amount: Decimal, currency: Currency) in JSONValue.string(amount.fixed(currency.minorDigits)) }
         let subscriptions = figures.subscriptions
         return .object([
             ("schema", .int(1)),
             ("today", .string(figures.today.description)),
             ("title", .string(site.title)),
             ("currency", .string(site.currency.code)),
-            ("saved_total", money(figures.savings.totalSaved, site.currency)),
-            ("saved_this_month", money(figures.savings.savedThisMonth, site.currency)),
-            ("monthly_subscriptions", money(subscriptions.monthlyTotal.shown, subscriptions.baseCurrency)),
+            ("saved_total", JSONValue.money(figures.savings.totalSaved, site.currency)),
+            ("saved_this_month", JSONValue.money(figures.savings.savedThisMonth, site.currency)),
+            ("monthly_subscriptions", JSONValue.money(subscriptions.monthlyTotal.shown, subscriptions.baseCurrency)),
             ("streak", .int(figures.breathing.streak.current)),
             ("practiced_today", .bool(figures.breathing.streak.practisedToday)),
             ("due", .array(due.map(\.json))),

@@ -12,18 +12,15 @@ struct BadgesPage: PageFamily {
         let locked = renderer.lockedBadgesByProgress()
         let nextUp = locked.prefix(Self.nextUp)
         let rest = locked.dropFirst(Self.nextUp)
-        let grid = { @Sendable (count: Int, phone: [Int], wide: [Int]) -> MustacheValue in
-            .object(GridColumns.fields(count, phone: phone, wide: wide).mapValues { .int($0) })
-        }
         renderer.page(
             "badges/index.html", template: "pages/badges", title: renderer.string(.badges(.title)), section: "badges",
             [
                 "next_up": .list(nextUp.map(renderer.badgeValue)),
-                "next_up_grid": grid(nextUp.count, [1], [3, 2]),
+                "next_up_grid": GridColumns.fields(nextUp.count, phone: [1], wide: [3, 2]),
                 "unlocked": .list(unlocked.map(renderer.badgeValue)),
-                "unlocked_grid": grid(unlocked.count, [3, 4, 2], [6, 5, 4, 7]),
+                "unlocked_grid": GridColumns.fields(unlocked.count, phone: [3, 4, 2], wide: [6, 5, 4, 7]),
                 "locked": .list(rest.map(renderer.badgeValue)),
-                "locked_grid": grid(rest.count, [1], [3, 2, 4]),
+                "locked_grid": GridColumns.fields(rest.count, phone: [1], wide: [3, 2, 4]),
                 "has_next_up": .bool(!nextUp.isEmpty),
                 "has_unlocked": .bool(!unlocked.isEmpty),
                 "has_locked": .bool(!rest.isEmpty),

@@ -1,3 +1,4 @@
+import Basics
 import Breathing
 import Domain
 import Foundation
@@ -93,7 +94,7 @@ extension BreathingPages {
     /// `1:04`: a session's length in minutes and seconds.
     private func clock(_ seconds: Decimal) -> String {
         let total = NSDecimalNumber(decimal: seconds.rounded(scale: 0)).intValue
-        return "\(total / 60):" + (total % 60 < 10 ? "0" : "") + String(total % 60)
+        return "\(total / 60):" + (total % 60).zeroPadded(2)
     }
 
     /// One choice of length, with its cycle counter, closing line and (served) log form.

@@ -36,8 +36,7 @@ struct BreathingPages: PageFamily {
                 ])
             } ?? .null
         fields["programs"] = .list(report.programs.map { programValue($0, renderer) })
-        fields["programs_grid"] = .object(
-            GridColumns.fields(report.programs.count, phone: [1], wide: [3, 2, 4]).mapValues { .int($0) })
+        fields["programs_grid"] = GridColumns.fields(report.programs.count, phone: [1], wide: [3, 2, 4])
         let weeks = weekTotals(report.heatmap)
         fields["weeks"] = .list(
             weeks.reversed().map { week in

@@ -15,10 +15,7 @@ struct GoalPages: PageFamily {
             [
                 "goals": .list(figures.savings.entries.map { .object(renderer.goalFields($0)) }),
                 "has_goals": .bool(!figures.savings.entries.isEmpty),
-                "grid": .object(
-                    GridColumns.fields(figures.savings.entries.count, phone: [1], wide: [3, 2, 4]).mapValues {
-                        .int($0)
-                    }),
+                "grid": GridColumns.fields(figures.savings.entries.count, phone: [1], wide: [3, 2, 4]),
                 "total_saved": .string(renderer.format.money(figures.savings.totalSaved, renderer.data.site.currency)),
                 "goal_form": goalForm(renderer),
             ], into: &site)
@@ -217,8 +214,7 @@ struct GoalPages: PageFamily {
                 "months": .list(months),
                 "has_months": .bool(months.count > 1),
                 "months_since": monthsSince(jar, renderer),
-                "grid": .object(
-                    GridColumns.fields(months.count, phone: [4, 3, 5], wide: [8, 7, 6, 9]).mapValues { .int($0) }),
+                "grid": GridColumns.fields(months.count, phone: [4, 3, 5], wide: [8, 7, 6, 9]),
             ]) { _, new in new })
     }
 

@@ -10,7 +10,7 @@ import Subscriptions
 /// page.
 struct ReviewPages: PageFamily {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
-        let reviews = YearReview.all(data: renderer.data, figures: renderer.figures)
+        let reviews = renderer.figures.reviews
         renderer.page(
             "review/index.html", template: "pages/reviews", title: renderer.string(.review(.title)), section: "review",
             [

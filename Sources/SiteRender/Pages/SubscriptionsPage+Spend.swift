@@ -58,7 +58,7 @@ extension SubscriptionsPage {
             yLabel: { axisLabel.money($0, base) },
             reference: forecast.contains { $0.total.exact > 0 }
                 ? (average, renderer.string(.subscriptions(.average), ["amount": format.money(average, base)])) : nil)
-        let flat = forecastIsFlat(renderer)
+        let flat = renderer.forecastIsFlat
         return [
             "forecast_chart": flat ? .null : .string(chart.svg),
             "forecast_flat": flat ? flatForecast(renderer, total: total) : .null,
@@ -74,8 +74,6 @@ extension SubscriptionsPage {
             "forecast_total": .string(format.money(total, base)),
         ]
     }
-
-    private func forecastIsFlat(_ renderer: SiteRenderer) -> Bool { renderer.forecastIsFlat }
 
     /// A flat forecast in a sentence instead of twelve equal columns: what every month charges and
     /// the year's total, or that nothing will be charged.
