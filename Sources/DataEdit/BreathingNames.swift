@@ -29,7 +29,7 @@ struct BreathingNames {
         for enrollment in tables("enrollment") {
             guard let program = enrollment["program"]?.stringValue, let start = enrollment["start"]?.dateTimeValue,
                 let date = start.date, start.time == nil,
-                let day = CalendarDate(year: date.year, month: date.month, day: date.day)
+                let day = CalendarDate(date)
             else { continue }
             names.enrollments.append((program, day))
         }

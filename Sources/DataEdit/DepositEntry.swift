@@ -80,16 +80,16 @@ extension DepositEntry {
     /// "before the goal was created (2026-08-01)" or "before 1970" for a deposit dated so early it is
     /// most likely a typo; the same rule `check` warns by.
     static func tooEarly(_ at: TOMLDateTime, goalFile relative: String, in folder: DataFolder) -> String? {
-        guard let date = at.date, let day = CalendarDate(year: date.year, month: date.month, day: date.day) else {
+        guard let date = at.date, let day = CalendarDate(date) else {
             return nil
         }
+        var created: CalendarDate?
         if case .success(let file) = folder.read(relative), let table = try? TOMLParser.parse(file.bytes),
-            let created = table["created"]?.dateTimeValue?.date,
-            let createdDay = CalendarDate(year: created.year, month: created.month, day: created.day), day < createdDay
+            let date = table["created"]?.dateTimeValue?.date
         {
-            return "before the goal was created (\(createdDay))"
+            created = CalendarDate(date)
         }
-        return day.year < 1970 ? "before 1970" : nil
+        return TableReader.implausiblyEarly(day, created: created)
     }
 }
 

@@ -45,7 +45,7 @@ public enum EventTimeLiteral {
         guard case .dateTime(let dateTime)? = value?.kind, let date = dateTime.date else {
             throw invalid("needs a date \(example)")
         }
-        guard CalendarDate(year: date.year, month: date.month, day: date.day) != nil else {
+        guard CalendarDate(date) != nil else {
             throw invalid("the year must be between 0001 and 9999")
         }
         // TOML's grammar lets a leap second through, but most TOML readers (Python's tomllib
@@ -74,9 +74,9 @@ public enum EventTimeLiteral {
     /// it is today or earlier, or when the site's time zone cannot be read (the entry is written
     /// all the same).
     static func todayWhenLater(than at: TOMLDateTime, folder: DataFolder, now: Date) -> CalendarDate? {
-        guard let date = at.date, let day = CalendarDate(year: date.year, month: date.month, day: date.day),
+        guard let date = at.date, let day = CalendarDate(date),
             let zone = try? SiteTimeZone.read(folder), let today = EventTimeLiteral.now(now, in: zone).date,
-            let todayDate = CalendarDate(year: today.year, month: today.month, day: today.day), day > todayDate
+            let todayDate = CalendarDate(today), day > todayDate
         else { return nil }
         return todayDate
     }

@@ -95,7 +95,7 @@ public struct SessionEntry: Sendable, Equatable {
                     diagnostic: error.diagnostic)
             }
         }
-        guard let date = when.date, let day = CalendarDate(year: date.year, month: date.month, day: date.day) else {
+        guard let date = when.date, let day = CalendarDate(date) else {
             throw EditError("--at needs a date")
         }
         let month = String(day.description.prefix(7))

@@ -33,7 +33,7 @@ public struct SlayEntry: Sendable, Equatable {
             throw EditError(error.message)
         }
         guard typed.time == nil, let date = typed.date,
-            let day = CalendarDate(year: date.year, month: date.month, day: date.day)
+            let day = CalendarDate(date)
         else { throw EditError("--on '\(on)': give a date such as 2026-11-29, without a time") }
         self.on = day
     }
@@ -81,7 +81,7 @@ public struct SlayEntry: Sendable, Equatable {
             }
             let today = EventTimeLiteral.now(now, in: zone).date ?? TOMLDate(year: 1970, month: 1, day: 1)
             date =
-                CalendarDate(year: today.year, month: today.month, day: today.day) ?? CalendarDate(iso: "1970-01-01")!
+                CalendarDate(today) ?? CalendarDate(iso: "1970-01-01")!
         }
         if let started = entry.started, date < started {
             throw EditError(
@@ -143,7 +143,7 @@ struct SubscriptionEntries {
                 else { continue }
                 var started: CalendarDate?
                 if let date = entry["started"]?.dateTimeValue, date.time == nil, let day = date.date {
-                    started = CalendarDate(year: day.year, month: day.month, day: day.day)
+                    started = CalendarDate(day)
                 }
                 entries.append(
                     Entry(

@@ -7,7 +7,7 @@ import TOML
 /// Every read that fails records a finding at the value's line and column with the key path
 /// (`deposit[3].amount must be > 0`) and returns nil, so loading goes on and reports every problem
 /// in one run. `finish(known:)` turns keys nobody read into "did you mean" warnings.
-struct TableReader {
+package struct TableReader {
     let table: TOMLTable
     let file: SourceFile
     /// `""` at the top of a file, `plan`, `deposit[3]` (1-based: the third `[[deposit]]`).
@@ -36,11 +36,17 @@ struct TableReader {
     /// `created` when given. Warned about at `key`, since it would draw decades of empty months
     /// and pull every average towards zero.
     func warnIfImplausiblyEarly(_ key: String, _ date: CalendarDate, created: CalendarDate? = nil) {
-        if let created, date < created {
-            warning(key, "is \(date), before the goal was created (\(created)); is the year right?")
-        } else if date.year < 1970 {
-            warning(key, "is \(date), before 1970; is the year right?")
+        if let why = TableReader.implausiblyEarly(date, created: created) {
+            warning(key, "is \(date), \(why); is the year right?")
         }
+    }
+
+    /// Why `date` is so early it is most likely a typo — "before the goal was created
+    /// (2026-08-01)" or "before 1970" — or nil: the one rule `check` warns by and `add deposit`
+    /// says.
+    package static func implausiblyEarly(_ date: CalendarDate, created: CalendarDate?) -> String? {
+        if let created, date < created { return "before the goal was created (\(created))" }
+        return date.year < 1970 ? "before 1970" : nil
     }
 
     /// An error about the table itself (a missing key, a contradiction between keys).
@@ -169,7 +175,7 @@ struct TableReader {
             return nil
         }
         guard case .dateTime(let dt) = value.kind, let d = dt.date, dt.time == nil,
-            let date = CalendarDate(year: d.year, month: d.month, day: d.day)
+            let date = CalendarDate(d)
         else {
             error(key, "must be a date like 2026-08-01")
             return nil
@@ -184,7 +190,7 @@ struct TableReader {
             return nil
         }
         guard case .dateTime(let dt) = value.kind, let d = dt.date,
-            let date = CalendarDate(year: d.year, month: d.month, day: d.day)
+            let date = CalendarDate(d)
         else {
             error(key, "must be a date or date-time like 2026-08-01T21:14:00+08:00")
             return nil
