@@ -30,6 +30,8 @@ final class BuildState {
     var figures: SiteFigures?
     /// Goal id → its coin jar; the render step gives them to the figures (`SiteFigures.with(jars:)`).
     var jars: [String: JarArtwork] = [:]
+    /// The jars being simulated while the figures are computed (`ComputeFigures`).
+    var pendingJars: PendingJars?
     var site: SiteFiles?
     /// Held from before the first step to the end of `publish`.
     var lock: BuildLock?
@@ -86,38 +88,63 @@ struct ComputeFigures: BuildStep {
         }
         loaded.data = loaded.data.asOf(today)
         state.loaded = loaded
+        // The jars need only the goals as of today and the theme: they are simulated meanwhile.
+        state.pendingJars = PendingJars(goals: loaded.data.goals, theme: theme, state: state)
         let figures = SiteFigures(data: loaded.data, themeQuotes: theme.quotes, today: today)
         DuplicateSubscriptions.check(loaded, catalogIDs: figures.subscriptions.items.map(\.catalogID), log: state.log)
         state.figures = figures
     }
 }
 
-/// Every goal's coin jar, continuing from the settled piles in the cache. Each goal is its own
-/// simulation, so they run on every core at once, biggest first so the cores finish together.
+/// Every goal's coin jar, continuing from the settled piles in the cache (`PendingJars`).
 struct SimulateJars: BuildStep {
     let name = "simulate jars"
 
+    /// Waits for the jars `ComputeFigures` set going, and writes the snapshots that changed: only
+    /// now that the build has got this far without an error, so a failed build writes no cache.
     func run(_ state: BuildState) {
-        guard let goals = state.loaded?.data.goals, state.figures != nil, let theme = state.theme else { return }
+        guard let pending = state.pendingJars, state.figures != nil else { return }
+        let (jars, updates) = pending.result.value
+        pending.cache.keep(updates)
+        state.jars = jars
+    }
+}
+
+/// Every goal's jar, simulated on other threads while the build goes on (`SimulateJars` waits for
+/// them). Each goal is its own simulation, so they run on every core at once, biggest first so the
+/// cores finish together.
+struct PendingJars {
+    let cache: JarCache
+    /// The jars by goal id, and the snapshots to keep.
+    let result: Pending<(jars: [String: JarArtwork], updates: [JarCache.Update])>
+
+    init(goals: [Goal], theme: Theme, state: BuildState) {
         let palette = JarPalette(stylesheet: theme.stylesheet)
         let cache = JarCache(
             folder: state.options.cacheFiles ?? DataFolder(path: state.options.cachePath),
             output: URL(fileURLWithPath: state.options.outputPath), writes: state.writesCache)
-        // A cold simulation costs about one pour per month with deposits (JarReplay).
-        let months = goals.map { Set($0.deposits.map(\.at.date.monthIndex)).count }
-        let order = goals.indices.sorted { (months[$0], $1) > (months[$1], $0) }
-        if !goals.isEmpty { cache.prepare() }
-        let slots = Slots<JarArtwork>(count: goals.count)
-        let done = Counter()
+        self.cache = cache
         let progress = state.progress
-        DispatchQueue.concurrentPerform(iterations: order.count) { position in
-            let index = order[position]
-            slots[index] = cache.artwork(for: goals[index], palette: palette)
-            progress?(.jars(done: done.increment(), of: goals.count))
+        result = Pending {
+            // A cold simulation costs about one pour per month with deposits (JarReplay).
+            let months = goals.map { Set($0.deposits.map(\.at.date.monthIndex)).count }
+            let order = goals.indices.sorted { (months[$0], $1) > (months[$1], $0) }
+            let slots = Slots<(artwork: JarArtwork, update: JarCache.Update?)>(count: goals.count)
+            let count = Counter()
+            DispatchQueue.concurrentPerform(iterations: order.count) { position in
+                let index = order[position]
+                slots[index] = cache.artwork(for: goals[index], palette: palette)
+                progress?(.jars(done: count.increment(), of: goals.count))
+            }
+            var jars: [String: JarArtwork] = [:]
+            var updates: [JarCache.Update] = []
+            for (index, goal) in goals.enumerated() {
+                guard let made = slots.take(index) else { continue }
+                jars[goal.id] = made.artwork
+                if let update = made.update { updates.append(update) }
+            }
+            return (jars, updates)
         }
-        var jars: [String: JarArtwork] = [:]
-        for (index, goal) in goals.enumerated() { jars[goal.id] = slots.take(index) }
-        state.jars = jars
     }
 }
 

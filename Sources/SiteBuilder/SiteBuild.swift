@@ -57,6 +57,8 @@ public struct SiteBuild {
                 break
             }
         }
+        // Jars still being simulated for a build that failed are waited for, and not kept.
+        _ = state.pendingJars?.result.value
         var report = BuildReport(
             diagnostics: state.log.entries, pageCount: state.site?.paths.filter { $0.hasSuffix(".html") }.count ?? 0,
             fileCount: state.site?.count ?? 0, today: state.today)

@@ -36,18 +36,36 @@ public struct JarCache: Sendable {
         }
     }
 
-    /// The goal's jar, continuing from the cached pile when it matches the goal's deposits.
-    public func artwork(for goal: Goal, palette: JarPalette) -> JarArtwork {
+    /// A snapshot to write, encoded: what `artwork` found changed.
+    public struct Update: Sendable {
+        let file: String
+        let bytes: [UInt8]
+    }
+
+    /// The goal's jar, continuing from the cached pile when it matches the goal's deposits, and
+    /// the snapshot to `keep` when it changed. Nothing is written here, so a build can simulate
+    /// its jars while it still may fail, and keep them only once it has not.
+    public func artwork(for goal: Goal, palette: JarPalette) -> (artwork: JarArtwork, update: Update?) {
         let file = snapshotFile(for: goal.id)
         let cached = file.flatMap(load)
         let (artwork, snapshot) = JarArtwork.make(goal: goal, cached: cached, palette: palette)
-        if writes, let file, snapshot != cached { store(snapshot, at: file) }
-        return artwork
+        guard writes, let file, snapshot != cached else { return (artwork, nil) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(snapshot) else { return (artwork, nil) }
+        return (artwork, Update(file: file, bytes: [UInt8](data)))
     }
 
-    /// Creates the snapshots' folder once, before jars are simulated in parallel, so concurrent
-    /// stores never race to create it, and marks the folder as a sandjar cache (`CacheFolder`).
-    public func prepare() {
+    /// Writes the snapshots `artwork` found changed.
+    public func keep(_ updates: [Update]) {
+        guard !updates.isEmpty else { return }
+        prepare()
+        // A cache that cannot be written costs time tomorrow, nothing else.
+        for update in updates { try? folder.write(update.file, update.bytes) }
+    }
+
+    /// Creates the snapshots' folder and marks the folder as a sandjar cache (`CacheFolder`).
+    func prepare() {
         guard usable, writes else { return }
         folder.createFolder("jar")
         if !folder.fileExists(CacheFolder.marker) {
@@ -68,13 +86,5 @@ public struct JarCache: Sendable {
             source.bytes.count <= JarCache.maximumBytes
         else { return nil }
         return try? JSONDecoder().decode(JarSnapshot.self, from: Data(source.bytes))
-    }
-
-    private func store(_ snapshot: JarSnapshot, at file: String) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(snapshot) else { return }
-        // A cache that cannot be written costs time tomorrow, nothing else.
-        try? folder.write(file, [UInt8](data))
     }
 }

@@ -89,4 +89,23 @@ final class DuplicateSubscriptionsTests: XCTestCase {
         let diagnostics = check(["subscriptions/video.toml": video], strict: true)
         XCTAssertEqual(diagnostics.map(\.severity), [.error, .error])
     }
+
+    /// The jars are simulated while the figures are computed; a build that fails there (these
+    /// errors) writes neither a site nor a jar cache.
+    func testABuildThatFailsInTheFiguresWritesNoCache() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let base = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base"))
+        XCTAssertTrue(base.keys.contains { $0.hasPrefix("goals/") }, "the base folder has goals to simulate")
+        var options = BuildOptions()
+        options.dataFiles = DataFolder(
+            files: base.merging(["subscriptions/video.toml": Data(video.utf8)]) { $1 }.mapValues { [UInt8]($0) },
+            display: "data")
+        options.today = .init(year: 2026, month: 11, day: 29)
+        options.strict = true
+        options.output = work.appendingPathComponent("public").path
+        options.cache = work.appendingPathComponent("cache").path
+        let report = SiteBuild(options: options).run()
+        XCTAssertEqual(report.failedStep, "compute figures")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), [], "no site, cache or lock")
+    }
 }
