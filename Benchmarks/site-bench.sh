@@ -49,6 +49,7 @@ done
 
 SANDJAR=$(realpath "${SANDJAR:-.build/release/sandjar}")
 HUGO=${HUGO:-hugo}
+PREVIOUS_DAY=2026-11-27
 TODAY=2026-11-28
 NEXT_DAY=2026-11-29
 [ -x "$SANDJAR" ] || { echo "site-bench: $SANDJAR not found; run 'make bench'" >&2; exit 1; }
@@ -183,20 +184,28 @@ done
 sync
 ASIDE
 
-# A nightly rebuild: a data folder built once (its site and jar cache kept), then each run starts
-# from that state with what a day adds appended, as `sandjar add` and a day of practice do.
-#   nightly NAME BINARY DATA APPEND-SCRIPT: writes $WORK/NAME-prepare.sh; the run's data, site and
-#   cache are $WORK/NAME.data, .out and .cache.
+# A nightly rebuild: a data folder built the night before and the night before that, as cron does
+# (its site, the spare the second build kept beside it, and the jar cache kept), then each run
+# starts from that state with what a day adds appended, as `sandjar add` and a day of practice do.
+#   nightly NAME BINARY DATA APPEND-SCRIPT: writes $WORK/NAME-prepare.sh; the run's data, site,
+#   spare and cache are $WORK/NAME.data, .out, .NAME.out.sandjar-spare and .cache.
 nightly() {
     n="$WORK/$1"
     cp -R "$3" "$n.data-pristine"
-    "$2" build "$n.data-pristine" --out "$n.out-pristine" --cache "$n.cache-pristine" --today "$TODAY" --quiet
+    mkdir "$n.pristine"
+    for day in "$PREVIOUS_DAY" "$TODAY"; do
+        "$2" build "$n.data-pristine" --out "$n.pristine/out" --cache "$n.cache-pristine" --today "$day" --quiet
+    done
     {
         echo "set -e"
-        echo "sh \"$WORK/aside.sh\" \"$WORK\" \"$n.data\" \"$n.cache\" \"$n.out\""
+        echo "sh \"$WORK/aside.sh\" \"$WORK\" \"$n.data\" \"$n.cache\" \"$n.out\" \"$WORK/.$1.out.sandjar-spare\""
         echo "cp -R \"$n.data-pristine\" \"$n.data\""
         echo "cp -R \"$n.cache-pristine\" \"$n.cache\""
-        echo "cp -a \"$n.out-pristine\" \"$n.out\""
+        # One cp for the site and its spare, which share their unchanged files (hard links).
+        echo "cp -a \"$n.pristine\" \"$n.copy\""
+        echo "mv \"$n.copy/out\" \"$n.out\""
+        echo "if [ -d \"$n.copy/.out.sandjar-spare\" ]; then mv \"$n.copy/.out.sandjar-spare\" \"$WORK/.$1.out.sandjar-spare\"; fi"
+        echo "rmdir \"$n.copy\""
         echo "D=\"$n.data\""
         cat "$4"
         echo "sync"
@@ -436,12 +445,14 @@ BLOCK="$WORK/block.md"
     echo ""
     echo "The sample site is \`content/\`, a realistic person's data (4 goals, 18 subscriptions, six"
     echo "months of practice, 2 pages); its first build starts without a site and a cache, its nightly"
-    echo "rebuild from the site and cache of the night before, with one deposit more (in milk-tea)."
+    echo "rebuild from the site and cache of the night before, with one deposit more (in milk-tea):"
+    echo "the site built on $TODAY, and beside it the spare, the site of $PREVIOUS_DAY that the"
+    echo "build of $TODAY replaced, as a nightly cron job leaves them."
     echo "Scale 1 is 10 goals (about 10,000 deposits), 100 subscriptions, about 1,500 practice"
     echo "sessions and 500 Markdown pages of about 4 KB (\`sandjar debug fixture\`); scale 4 is four"
     echo "times each. A cold build starts without a jar cache and without a site, so it pours every"
-    echo "month of every jar; the warm rebuild starts from the scale-1 site and cache of the night"
-    echo "before and pours one month again. sandjar's navigation lists its sections and one \"Pages\""
+    echo "month of every jar; the warm rebuild starts from the scale-1 site, spare and cache of the"
+    echo "night before and pours one month again. sandjar's navigation lists its sections and one \"Pages\""
     echo "entry (DESIGN.md §4), so a page is its Markdown plus a constant layout whatever their number."
     echo "The Hugo site is Hugo in its ordinary form: the same pages, a plain layout"
     echo "(\`pages/<slug>/index.html\`, the same head, a navigation of the six sections, the article, the"

@@ -20,9 +20,14 @@ extension SitePublisher {
     ///
     /// What the previous site holds that sandjar did not write (`foreign`) is carried over from
     /// `previous` once the site's own files are in, before the folders get their final modes.
+    ///
+    /// `spare`: `folder` is not new but the spare, a site of earlier builds, as listed. What the
+    /// new site does not have is removed from it first; its folders are kept (given the site's
+    /// access where they lack it), and a file is kept where it is `previous`'s own file holding the
+    /// new bytes. Every other file is made anew: nothing in the spare is written in place.
     static func store(
         _ files: [String: [UInt8]], into folder: String, access: FolderAccess, reusing previous: String?,
-        keeping foreign: ForeignEntries = ForeignEntries(paths: [])
+        keeping foreign: ForeignEntries = ForeignEntries(paths: []), spare: SiteTree? = nil
     ) throws(POSIXFailure) {
         let paths = files.keys.sorted()
         var folderSet = Set<Substring>()
@@ -36,9 +41,19 @@ extension SitePublisher {
         let folders = folderSet.sorted()
         // Every folder like the site's own folder: its permissions, setgid, owner and group.
         let folderMode = access.subfolderMode | FolderAccess.writing
+        var existing: [String: SiteTree.Entry] = [:]
+        if let tree = spare {
+            // Kept folders first get the access the new site writes with, so what goes can go.
+            for relative in folders {
+                guard tree.entries[String(relative)]?.isFolder == true else { continue }
+                try give(folder + "/" + relative, mode: folderMode, access: access)
+            }
+            existing = try tree.pruned(in: folder, files: files, folders: folderSet)
+        }
         var madeFolders: CreatedAccess?
         for relative in folders {
             let path = folder + "/" + relative
+            if existing[String(relative)] != nil { continue }
             if mkdir(path, folderMode & 0o777) != 0, errno != EEXIST { throw POSIXFailure(code: errno) }
             let made = madeFolders ?? CreatedAccess.ofFolder(path, mode: folderMode, access: access)
             madeFolders = made
@@ -59,15 +74,25 @@ extension SitePublisher {
             }
         }
         let reusable = realFolders
+        let spareFiles = existing
         let madeFiles = CreatedAccess.ofFiles(in: folder, access: access)
         let failures = Slots<Int32>(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let path = paths[index]
             let bytes = files[path]!
             let parent = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
-            if let previous, reusable.contains(parent),
-                linkIfEqual(previous + "/" + path, as: folder + "/" + path, bytes: bytes, access: access)
-            {
+            let spare = spareFiles[path]?.inode
+            if let previous, reusable.contains(parent) {
+                switch reuse(previous + "/" + path, as: folder + "/" + path, spare: spare, bytes: bytes, access: access)
+                {
+                case .kept, .linked: return
+                case .failed(let code):
+                    failures[index] = code
+                    return
+                case .written: break
+                }
+            } else if spare != nil, unlink(folder + "/" + path) != 0, errno != ENOENT {
+                failures[index] = errno
                 return
             }
             failures[index] = writeFile(folder + "/" + path, bytes, access: access, made: madeFiles)
@@ -89,29 +114,59 @@ extension SitePublisher {
         if !flush(descriptor) { throw POSIXFailure(code: errno) }
     }
 
-    /// Hard-links `old` as `new` when `old` is a regular file, linked nowhere else, with the mode,
-    /// owner and group a new file gets, holding exactly `bytes`; false (and nothing done) otherwise.
+    /// What became of a file the previous site may already hold.
+    private enum Reuse {
+        /// The spare's file at that path is the previous site's, with the new bytes: left as it is.
+        case kept
+        /// The previous site's file is linked in.
+        case linked
+        /// Neither: the file is to be written (the spare's entry at that path is gone).
+        case written
+        /// A system call failed: its `errno`.
+        case failed(Int32)
+    }
+
+    /// Reuses `old` (the previous site's file at this path) for `new` when it is a regular file
+    /// with the mode, owner and group a new file gets, holding exactly `bytes`:
+    /// - when `new` is already `old` (the spare's entry with inode `spare` is the previous site's
+    ///   file, linked nowhere else), it is kept;
+    /// - when `old` is linked nowhere else, it is hard-linked as `new` (replacing the spare's entry).
     ///
-    /// The link is made to the open file itself (through `/proc/self/fd`), so it is the file just
-    /// compared even if the name was given to another meanwhile; without `/proc`, the name is
-    /// linked and checked afterwards.
-    private static func linkIfEqual(_ old: String, as new: String, bytes: [UInt8], access: FolderAccess) -> Bool {
+    /// Otherwise the spare's entry, if any, is removed, and the caller writes the file. The link is
+    /// made to the open file itself (through `/proc/self/fd`), so it is the file just compared even
+    /// if the name was given to another meanwhile; without `/proc`, the name is linked and checked
+    /// afterwards.
+    private static func reuse(
+        _ old: String, as new: String, spare: UInt64?, bytes: [UInt8], access: FolderAccess
+    ) -> Reuse {
         let descriptor = open(old, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1,
-            status.st_uid == access.owner, status.st_gid == access.group,
-            status.st_mode & 0o7777 == FolderAccess.fileMode, status.st_size == bytes.count,
-            contents(of: descriptor, equal: bytes)
-        else { return false }
-        if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, new, AT_SYMLINK_FOLLOW) == 0 { return true }
-        guard errno == ENOENT, link(old, new) == 0 else { return false }
+        let same =
+            descriptor >= 0 && fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            && status.st_uid == access.owner && status.st_gid == access.group
+            && status.st_mode & 0o7777 == FolderAccess.fileMode && status.st_size == bytes.count
+        let shared = same && spare == UInt64(status.st_ino) && status.st_nlink == 2
+        let linkable = same && (shared || status.st_nlink == 1) && contents(of: descriptor, equal: bytes)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        if linkable, shared { return .kept }
+        if spare != nil, unlink(new) != 0, errno != ENOENT { return .failed(errno) }
+        guard linkable else { return .written }
+        if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, new, AT_SYMLINK_FOLLOW) == 0 { return .linked }
+        guard errno == ENOENT, link(old, new) == 0 else { return .written }
         // The name must lead to the file just compared, not to one put there meanwhile.
         var linked = stat()
-        if lstat(new, &linked) == 0, linked.st_ino == status.st_ino, linked.st_dev == status.st_dev { return true }
+        if lstat(new, &linked) == 0, linked.st_ino == status.st_ino, linked.st_dev == status.st_dev { return .linked }
         unlink(new)
-        return false
+        return .written
+    }
+
+    /// Gives the existing folder `path` the site's owner and group and `mode`, where it lacks them.
+    private static func give(_ path: String, mode: mode_t, access: FolderAccess) throws(POSIXFailure) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw POSIXFailure(code: errno) }
+        let needs = CreatedAccess(status: status, mode: mode, access: access)
+        if needs.chown, chown(path, access.owner, access.group) != 0 { throw POSIXFailure(code: errno) }
+        if needs.chmod, chmod(path, mode) != 0 { throw POSIXFailure(code: errno) }
     }
 
     /// Whether the rest of the open file holds exactly `bytes` (its size is known to match).
@@ -136,7 +191,8 @@ extension SitePublisher {
     private static func writeFile(_ path: String, _ bytes: [UInt8], access: FolderAccess, made: CreatedAccess)
         -> Int32?
     {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, FolderAccess.fileMode)
+        // A new file always: what was at this path (in the spare) is gone, and is never written into.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FolderAccess.fileMode)
         guard descriptor >= 0 else { return errno }
         // The mode is set after the owner and group: a chown may clear bits.
         if made.chown && fchown(descriptor, access.owner, access.group) != 0

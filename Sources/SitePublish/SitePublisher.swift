@@ -9,7 +9,9 @@ import SiteData
 /// Writes a built site so that the published folder is always a whole site: the new one is
 /// written into a hidden sibling folder, then swapped in with one atomic `renameat2(RENAME_EXCHANGE)`
 /// (or a plain rename when there was no site yet). A build killed at any moment leaves the previous
-/// site whole; a leftover sibling from a killed build is removed by the next one.
+/// site whole; a leftover sibling from a killed build is removed by the next one. The site a swap
+/// replaces is kept as the spare, which the next build updates into its staging folder instead of
+/// writing every folder and file again (`SitePublisher+Spare`).
 ///
 /// It never deletes what it does not own: the output must be missing, empty, or hold the marker
 /// file `.sandjar-site` that every sandjar build writes, which lists what that build wrote;
@@ -99,27 +101,44 @@ public struct SitePublisher {
         let previousMarker =
             marked ? SiteMarker(text: (try? String(contentsOfFile: markerPath, encoding: .utf8)) ?? "") : nil
         var files = site.files
-        let foreign =
-            try previousMarker.map { (marker) throws(PublishError) in
-                try ForeignEntries.find(
-                    in: output.path, marker: marker, newFiles: Set(files.keys).union([SitePublisher.marker]))
-            } ?? ForeignEntries(paths: [])
-        files[SitePublisher.marker] = Array(SiteMarker(written: Set(files.keys), kept: Set(foreign.paths)).text.utf8)
-        let named = previousMarker?.kept ?? []
-        let fresh = ForeignEntries(paths: foreign.paths.filter { !named.contains($0) })
         let staging = parent.appendingPathComponent(stagingPrefix + String(getpid()))
         _ = SitePublisher.removeTree(staging.path)
         // The folder the new site replaces (a marked site or an empty folder) hands on its mode,
         // owner and group; a first build keeps what the umask gives.
         let previous = FolderAccess.of(output.path)
+        // The spare is listed on another core while the old site is searched for what sandjar
+        // did not write.
+        let spare =
+            takeSpare(as: staging.path, besideMarkedSite: marked && previous != nil)
+            ? Pending { [path = staging.path] in SiteTree(listing: path) } : nil
+        let foreign: ForeignEntries
         do throws(PublishError) {
-            guard mkdir(staging.path, 0o777) == 0, let made = FolderAccess.of(staging.path) else {
+            foreign =
+                try previousMarker.map { (marker) throws(PublishError) in
+                    try ForeignEntries.find(
+                        in: output.path, marker: marker, newFiles: Set(files.keys).union([SitePublisher.marker]))
+                } ?? ForeignEntries(paths: [])
+        } catch {
+            // Nothing was changed: the spare is put back.
+            if let spare {
+                _ = spare.value
+                keepAsSpare(staging.path)
+            }
+            throw error
+        }
+        files[SitePublisher.marker] = Array(SiteMarker(written: Set(files.keys), kept: Set(foreign.paths)).text.utf8)
+        let named = previousMarker?.kept ?? []
+        let fresh = ForeignEntries(paths: foreign.paths.filter { !named.contains($0) })
+        let updating = spare != nil
+        do throws(PublishError) {
+            guard updating || mkdir(staging.path, 0o777) == 0, let made = FolderAccess.of(staging.path) else {
                 throw cannotWrite(POSIXFailure(code: errno))
             }
             let access = try previous?.apply(to: staging.path, replacing: output.path) ?? made
             do {
                 try SitePublisher.store(
-                    files, into: staging.path, access: access, reusing: marked ? output.path : nil, keeping: foreign)
+                    files, into: staging.path, access: access, reusing: marked ? output.path : nil, keeping: foreign,
+                    spare: spare?.value)
             } catch {
                 throw cannotWrite(error)
             }
@@ -149,8 +168,8 @@ public struct SitePublisher {
             throw PublishError(message: "cannot move the new site into \(output.path): \(why)")
         }
         if SitePublisher.exchange(staging.path, output.path) {
-            // `staging` now holds the previous site.
-            _ = SitePublisher.removeTree(staging.path)
+            // `staging` now holds the previous site: the next build updates it.
+            keepAsSpare(staging.path)
             return
         }
         // No atomic exchange (an old kernel or file system): retire the old site by rename, then
@@ -167,7 +186,7 @@ public struct SitePublisher {
             _ = SitePublisher.removeTree(staging.path)
             throw PublishError(message: "cannot move the new site into \(output.path): \(why)")
         }
-        _ = SitePublisher.removeTree(retired.path)
+        keepAsSpare(retired.path)
     }
 
     /// Staging or retired folders left by a build that was killed. A build killed between the two

@@ -68,11 +68,13 @@ struct SiteVersions: Sendable {
         return sites.firstIndex(of: found)
     }
 
-    /// What a build left beside `output`: its staging or retired folders.
+    /// What a build left beside `output`: its staging or retired folders (the spare, the site a
+    /// swap replaced, is kept on purpose).
     static func leftovers(beside output: URL) -> [String] {
         let names =
             (try? FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)) ?? []
-        return names.filter { $0.hasPrefix(".\(output.lastPathComponent).sandjar-") }.sorted()
+        let prefix = ".\(output.lastPathComponent).sandjar-"
+        return names.filter { $0.hasPrefix(prefix) && $0 != prefix + "spare" }.sorted()
     }
 }
 
