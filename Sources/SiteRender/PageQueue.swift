@@ -12,6 +12,10 @@ struct PageJob: Sendable {
     let section: String
     /// The relative path back to the site's top (`../../`), or the fixed root of the 404 page.
     let root: String
+    /// Whether the page says when the site was updated: only where what it shows is as of today,
+    /// so a page that does not change from one day to the next keeps its bytes (and a rebuild
+    /// need not write it again).
+    let dated: Bool
     let content: @Sendable () -> [String: MustacheValue]
 }
 

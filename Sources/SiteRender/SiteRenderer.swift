@@ -87,15 +87,20 @@ struct SiteRenderer {
     }
 
     /// Queues `template` in the layout as `path` (e.g. `goals/bike/index.html`); `content` is
-    /// computed when the page is rendered.
+    /// computed when the page is rendered. `dated`: the footer says the day the site was updated,
+    /// true for pages whose figures are as of today; a page that shows the same whatever the day
+    /// (a Markdown page, a day's quote, a past year's review) leaves it out.
     func page(
         _ path: String, template: String, title: String, section: String,
         _ content: @autoclosure @escaping @Sendable () -> [String: MustacheValue], root fixedRoot: String? = nil,
-        into site: inout PageQueue
+        dated: Bool = true, into site: inout PageQueue
     ) {
         let depth = path.split(separator: "/").count - 1
         let root = fixedRoot ?? String(repeating: "../", count: depth)
-        site.add(PageJob(path: path, template: template, title: title, section: section, root: root, content: content))
+        site.add(
+            PageJob(
+                path: path, template: template, title: title, section: section, root: root, dated: dated,
+                content: content))
     }
 
     /// Renders one queued page.
@@ -110,7 +115,7 @@ struct SiteRenderer {
             "tabs": .list(navigation.items(root: job.root, section: job.section, tabs: true)),
             "more": .list(navigation.items(root: job.root, section: job.section, tabs: false)),
             "more_current": .bool(!SiteRenderer.tabs.contains(job.section)),
-            "today": dateValue(today),
+            "updated": job.dated ? dateValue(today) : .null,
             "serving": .bool(forms != nil),
             "just_unlocked": justUnlocked,
         ]
@@ -202,13 +207,34 @@ struct SiteRenderer {
         theme.string("category.\(category)", in: data.site.language) ?? category
     }
 
-    /// A string with `{name}` placeholders filled in.
+    /// A string with `{name}` placeholders filled in, in one pass: a value is never searched for
+    /// placeholders itself (a goal named "{date}" stays as it is), and a `{name}` without a value
+    /// is left as written.
     func string(_ key: UIKey, _ values: [String: String]) -> String {
-        var text = string(key)
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        SiteRenderer.fill(string(key), values)
+    }
+
+    static func fill(_ text: String, _ values: [String: String]) -> String {
+        let bytes = text.utf8
+        guard bytes.contains(UInt8(ascii: "{")) else { return text }
+        var result = ""
+        result.reserveCapacity(bytes.count + 32)
+        var copied = bytes.startIndex
+        var index = copied
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "{")) {
+            guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            let name = String(Substring(text.utf8[bytes.index(after: open)..<close]))
+            if let value = values[name] {
+                result += Substring(text.utf8[copied..<open])
+                result += value
+                copied = bytes.index(after: close)
+                index = copied
+            } else {
+                index = bytes.index(after: open)
+            }
         }
-        return text
+        result += Substring(text.utf8[copied...])
+        return result
     }
 
     /// Markdown rendered safely: raw HTML omitted unless allowed, unsafe URL schemes dropped.

@@ -58,7 +58,7 @@ struct MarkdownPages: PageFamily {
                                 renderer.string(
                                     .pages(.position), ["page": "\(index + 1)", "count": "\(chunks.count)"])),
                         ]),
-                ], into: &site)
+                ], dated: false, into: &site)
         }
         for markdownPage in renderer.pages {
             renderer.page(
@@ -68,7 +68,7 @@ struct MarkdownPages: PageFamily {
                     "title": .string(markdownPage.title),
                     "date": renderer.dateValue(markdownPage.date),
                     "body_html": .string(renderer.markdown(markdownPage.body, unsafeHTML: markdownPage.unsafeHTML)),
-                ], into: &site)
+                ], dated: false, into: &site)
         }
     }
 }

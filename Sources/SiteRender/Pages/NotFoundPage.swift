@@ -12,7 +12,7 @@ struct NotFoundPage: PageFamily {
     static func queue(root: String?, into site: inout PageQueue, for renderer: SiteRenderer) {
         renderer.page(
             "404.html", template: "pages/404", title: renderer.string(.notFound(.title)), section: "",
-            ["home": .string(root ?? "./")], root: root, into: &site)
+            ["home": .string(root ?? "./")], root: root, dated: false, into: &site)
     }
 }
 

@@ -57,7 +57,7 @@ struct QuotePages: PageFamily {
                     "heading": .string(heading),
                     "quote": renderer.quoteValue(lists?.quote(dayOfYear: day.dayOfYear), on: day),
                     "previous": pagerLink(previous, renderer), "next": pagerLink(next, renderer),
-                ], into: &site)
+                ], dated: false, into: &site)
         }
     }
 

@@ -26,7 +26,7 @@ struct ReviewPages: PageFamily {
         for review in reviews {
             renderer.page(
                 "review/\(review.year)/index.html", template: "pages/review", title: heading(review, renderer),
-                section: "review", fields(review, renderer), into: &site)
+                section: "review", fields(review, renderer), dated: review.year == renderer.today.year, into: &site)
         }
     }
 
