@@ -24,6 +24,7 @@ public struct SubscriptionCatalog: Sendable, Equatable {
 
     /// This catalogue with `overrides`' entries added, replacing any with the same id.
     public func overlaid(by overrides: SubscriptionCatalog) -> SubscriptionCatalog {
-        SubscriptionCatalog(entries: entries + overrides.entries)
+        // Without overrides (the usual data folder) the match keys are not worked out again.
+        overrides.isEmpty ? self : SubscriptionCatalog(entries: entries + overrides.entries)
     }
 }

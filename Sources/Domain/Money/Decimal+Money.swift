@@ -5,14 +5,20 @@ extension Decimal {
     /// Parses a plain decimal literal ("15.49", "-3", "1e3") exactly; nil for anything else,
     /// including inf and nan, which are not amounts.
     public init?(exactly text: String) {
-        let allowed = Set("0123456789+-.eE")
-        guard !text.isEmpty, text.allSatisfy({ allowed.contains($0) }),
-            text.contains(where: \.isNumber),
-            let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
-            !value.isNaN
-        else { return nil }
+        var digits = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): break
+            default: return nil
+            }
+        }
+        guard digits, let value = Decimal(string: text, locale: Decimal.posix), !value.isNaN else { return nil }
         self = value
     }
+
+    /// Made once: a locale costs more to make than a number to read.
+    private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// Rounded half away from zero to `scale` digits after the point.
     public func rounded(scale: Int) -> Decimal {
@@ -25,18 +31,18 @@ extension Decimal {
     /// Fixed-point text with exactly `digits` digits after the point ("12.30", "1500"), no grouping.
     public func fixed(_ digits: Int) -> String {
         let value = rounded(scale: digits)
-        let negative = value < 0
-        let magnitude = negative ? -value : value
-        var whole = magnitude.rounded(scale: 0)
-        if whole > magnitude { whole -= 1 }
-        var text = NSDecimalNumber(decimal: whole).stringValue
+        // `description` writes a Decimal's exact digits in plain notation ("-1234.5", "0.05"),
+        // never with an exponent; the fraction is padded (or its trailing zeros cut) to `digits`.
+        let written = value == 0 ? "0" : value.description
+        let negative = written.hasPrefix("-")
+        let unsigned = negative ? written.dropFirst() : Substring(written)
+        let point = unsigned.firstIndex(of: ".")
+        var text = String(unsigned[..<(point ?? unsigned.endIndex)])
         if digits > 0 {
-            var fraction = (magnitude - whole)
-            for _ in 0..<digits { fraction *= 10 }
-            let fractionText = NSDecimalNumber(decimal: fraction.rounded(scale: 0)).stringValue
-            text += "." + String(repeating: "0", count: max(0, digits - fractionText.count)) + fractionText
+            let fraction = point.map { unsigned[unsigned.index(after: $0)...].prefix(digits) } ?? ""
+            text += "." + fraction + String(repeating: "0", count: digits - fraction.count)
         }
-        return negative && value != 0 ? "-" + text : text
+        return negative ? "-" + text : text
     }
 }
 
