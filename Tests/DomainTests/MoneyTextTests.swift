@@ -22,6 +22,8 @@ final class MoneyTextTests: XCTestCase {
 
     func testExactlyReadsOnlyPlainNumbers() {
         for text in ["15.49", "-3", "1e3", "+2", "0.1"] { XCTAssertNotNil(Decimal(exactly: text), text) }
-        for text in ["", "nan", "inf", "1,5", "12 ", "--", ".", "e", "１２"] { XCTAssertNil(Decimal(exactly: text), text) }
+        for text in ["", "nan", "inf", "1,5", "12 ", "--", ".", "e", "１２"] {
+            XCTAssertNil(Decimal(exactly: text), text)
+        }
     }
 }
