@@ -45,6 +45,7 @@ let package = Package(
             name: "SiteData",
             dependencies: [
                 "TOML", "Mustache", "Markdown", "Domain", "Subscriptions", "Breathing", "Badges", "BuiltinFiles",
+                "Basics",
             ]),
         // Bank-statement CSV files, read for `sandjar detect`.
         .target(name: "Statement", dependencies: ["SiteData", "Domain"]),

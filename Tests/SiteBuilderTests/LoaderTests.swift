@@ -22,6 +22,28 @@ final class LoaderTests: XCTestCase {
         return (loaded, log.entries, data)
     }
 
+    /// Files are read on every core at once, but the findings come in the order a reader meets
+    /// them: by kind (goals before pages), then by file name.
+    func testFindingsComeInFileOrderWhateverCoreReadThem() throws {
+        var files: [String: String] = [:]
+        for index in 0..<40 {
+            let name = "p\(index < 10 ? "0" : "")\(index)"
+            files["pages/\(name).md"] = index % 3 == 0 ? "+++\ntitle = \"never closed\"\n" : "+++\nlink = 1\n+++\nbody"
+        }
+        files["goals/zz.toml"] = "name = \"Z\"\ntarget = 10\ncolour = \"red\"\n"
+        let (_, diagnostics, _) = try load(files)
+        let paths = diagnostics.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+        XCTAssertEqual(paths.first, "zz.toml", "the goal's finding before the pages'")
+        let pages = paths.filter { $0.hasPrefix("p") }
+        XCTAssertEqual(pages.count, 40)
+        XCTAssertEqual(pages, pages.sorted())
+        for diagnostic in diagnostics where diagnostic.path.hasSuffix(".md") {
+            let index = Int(
+                URL(fileURLWithPath: diagnostic.path).deletingPathExtension().lastPathComponent.dropFirst())!
+            XCTAssertEqual(diagnostic.message.contains("never closed"), index % 3 == 0, diagnostic.headline)
+        }
+    }
+
     func testBaseFixtureLoadsIntoTypedModels() throws {
         let (loaded, diagnostics, _) = try load([:])
         XCTAssertEqual(diagnostics, [])

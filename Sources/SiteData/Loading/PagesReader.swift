@@ -1,3 +1,4 @@
+import Basics
 import Domain
 import Foundation
 
@@ -6,51 +7,58 @@ enum PagesReader {
     static let group = DataFileGroup(folder: "pages", fileExtension: "md")
     static let frontMatterKeys = ["title", "date", "draft", "unsafe_html"]
 
-    /// The pages in file order; `site`'s `unsafe_html` is each page's default.
+    /// The pages in file order; `site`'s `unsafe_html` is each page's default. Pages are read on
+    /// every core at once, each with a log of its own, added in file order.
     static func read(_ files: DataFiles, site: SiteSettings?) -> [MarkdownPage] {
-        var pages: [MarkdownPage] = []
-        for relative in files.files(group) {
-            guard let file = files.read(relative) else { continue }
-            let slug = group.stem(of: relative)
-            guard DataLoader.isValidID(slug) else {
-                files.log.add(
-                    Diagnostic(
-                        .error, path: file.path,
-                        message: "file name '\(slug)' is not a valid page slug: use lower-case letters, digits and '-'")
-                )
-                continue
-            }
-            if let notUTF8 = file.notUTF8() {
-                files.log.add(notUTF8)
-                continue
-            }
-            let text = String(decoding: file.bytes, as: UTF8.self)
-            guard let split = FrontMatter.split(text) else {
-                files.log.add(
-                    file.diagnostic(
-                        .error, at: .init(line: 1, column: 1), "front matter opened with +++ is never closed"))
-                continue
-            }
-            var title = slug
-            var date: CalendarDate?
-            var draft = false
-            var unsafeHTML = site?.unsafeHTML ?? false
-            if let matter = split.frontMatter {
-                // A blank first line stands for the opening +++, so positions match the file.
-                let inner = SourceFile(path: file.path, bytes: Array(("\n" + matter).utf8))
-                guard let reader = files.parse(inner) else { continue }
-                title = reader.text("title") ?? slug
-                date = reader.date("date")
-                draft = reader.bool("draft") ?? false
-                unsafeHTML = reader.bool("unsafe_html") ?? unsafeHTML
-                reader.finish(known: frontMatterKeys)
-            }
-            pages.append(
-                MarkdownPage(
-                    slug: slug, title: title, date: date, draft: draft,
-                    unsafeHTML: unsafeHTML, body: split.body))
+        let paths = files.files(group)
+        let logs = paths.map { _ in DiagnosticLog(strict: files.log.strict) }
+        let slots = Slots<MarkdownPage>(count: paths.count)
+        nonisolated(unsafe) let shared = (files: files, site: site, logs: logs)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let own = DataFiles(folder: shared.files.folder, log: shared.logs[index])
+            slots[index] = page(paths[index], own, site: shared.site)
         }
-        return pages
+        for log in logs { log.entries.forEach(files.log.add) }
+        return paths.indices.compactMap { slots.take($0) }
+    }
+
+    /// The page in `relative`, or nil with the reason logged.
+    private static func page(_ relative: String, _ files: DataFiles, site: SiteSettings?) -> MarkdownPage? {
+        guard let file = files.read(relative) else { return nil }
+        let slug = group.stem(of: relative)
+        guard DataLoader.isValidID(slug) else {
+            files.log.add(
+                Diagnostic(
+                    .error, path: file.path,
+                    message: "file name '\(slug)' is not a valid page slug: use lower-case letters, digits and '-'"))
+            return nil
+        }
+        if let notUTF8 = file.notUTF8() {
+            files.log.add(notUTF8)
+            return nil
+        }
+        let text = String(decoding: file.bytes, as: UTF8.self)
+        guard let split = FrontMatter.split(text) else {
+            files.log.add(
+                file.diagnostic(.error, at: .init(line: 1, column: 1), "front matter opened with +++ is never closed"))
+            return nil
+        }
+        var title = slug
+        var date: CalendarDate?
+        var draft = false
+        var unsafeHTML = site?.unsafeHTML ?? false
+        if let matter = split.frontMatter {
+            // A blank first line stands for the opening +++, so positions match the file.
+            let inner = SourceFile(path: file.path, bytes: Array(("\n" + matter).utf8))
+            guard let reader = files.parse(inner) else { return nil }
+            title = reader.text("title") ?? slug
+            date = reader.date("date")
+            draft = reader.bool("draft") ?? false
+            unsafeHTML = reader.bool("unsafe_html") ?? unsafeHTML
+            reader.finish(known: frontMatterKeys)
+        }
+        return MarkdownPage(
+            slug: slug, title: title, date: date, draft: draft, unsafeHTML: unsafeHTML, body: split.body)
     }
 }
 
