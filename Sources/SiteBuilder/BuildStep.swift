@@ -38,11 +38,23 @@ final class BuildState {
     /// Said once, whatever `--quiet` says: what the build kept in the output that it did not write.
     var notes: [String] = []
 
+    /// The built-in theme, loaded on another thread from the start when no `--theme` is given,
+    /// while the data is read: only a site.toml that names a theme of its own needs another.
+    var builtInTheme: Pending<(theme: Theme?, findings: [Diagnostic])>?
+
     init(options: BuildOptions, writesCache: Bool, progress: (@Sendable (BuildProgress) -> Void)?) {
         self.options = options
         self.log = DiagnosticLog(strict: options.strict)
         self.writesCache = writesCache
         self.progress = progress
+        if options.theme == nil {
+            let strict = options.strict
+            builtInTheme = Pending {
+                let log = DiagnosticLog(strict: strict)
+                let theme = Theme.load(from: Theme.builtIn, log: log)
+                return (theme, log.entries)
+            }
+        }
     }
 }
 
@@ -65,6 +77,12 @@ struct LoadTheme: BuildStep {
 
     func run(_ state: BuildState) {
         let overlay = state.options.theme ?? state.loaded?.themeOverlay
+        if overlay == nil, let builtIn = state.builtInTheme?.value {
+            builtIn.findings.forEach(state.log.add)
+            state.themeFolder = Theme.builtIn
+            state.theme = builtIn.theme
+            return
+        }
         guard let folder = Theme.folder(overlay: overlay, log: state.log) else { return }
         state.themeFolder = folder
         state.theme = Theme.load(from: folder, log: state.log)
