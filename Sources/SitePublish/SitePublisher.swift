@@ -143,6 +143,7 @@ public struct SitePublisher {
                 throw cannotWrite(error)
             }
         } catch {
+            _ = spare?.value  // not removed while it is still being listed
             _ = SitePublisher.removeTree(staging.path)
             throw error
         }
