@@ -34,17 +34,18 @@ public struct MoneyFormatter: Sendable {
     public func symbol(for currency: Currency) -> String {
         let symbols: [String: String]
         switch language {
-        case .en:
-            symbols = [
-                "CNY": "CN¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "KRW": "₩", "TWD": "NT$", "HKD": "HK$",
-            ]
-        case .zhHans:
-            symbols = [
-                "CNY": "¥", "USD": "US$", "EUR": "€", "GBP": "£", "JPY": "JP¥", "KRW": "₩", "TWD": "NT$", "HKD": "HK$",
-            ]
+        case .en: symbols = MoneyFormatter.english
+        case .zhHans: symbols = MoneyFormatter.chinese
         }
         return symbols[currency.code] ?? currency.code
     }
+
+    private static let english = [
+        "CNY": "CN¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "KRW": "₩", "TWD": "NT$", "HKD": "HK$",
+    ]
+    private static let chinese = [
+        "CNY": "¥", "USD": "US$", "EUR": "€", "GBP": "£", "JPY": "JP¥", "KRW": "₩", "TWD": "NT$", "HKD": "HK$",
+    ]
 
     /// The number alone, grouped in threes, with exactly `digits` digits after the point:
     /// `-1,234.50`. Never `-0.00`.

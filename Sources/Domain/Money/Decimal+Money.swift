@@ -5,6 +5,10 @@ extension Decimal {
     /// Parses a plain decimal literal ("15.49", "-3", "1e3") exactly; nil for anything else,
     /// including inf and nan, which are not amounts.
     public init?(exactly text: String) {
+        if let plain = Decimal.plain(text) {
+            self = plain
+            return
+        }
         var digits = false
         for byte in text.utf8 {
             switch byte {
@@ -15,6 +19,36 @@ extension Decimal {
         }
         guard digits, let value = Decimal(string: text, locale: Decimal.posix), !value.isNaN else { return nil }
         self = value
+    }
+
+    /// The common amount (`12`, `-3.5`, `15.49`: a sign, at most 18 digits and a point) read
+    /// without Foundation's parser, the same value in the same compact form; nil for anything
+    /// else, which `init(exactly:)` leaves to that parser.
+    private static func plain(_ text: String) -> Decimal? {
+        var significand: UInt64 = 0
+        var digits = 0
+        var fraction: Int?
+        var negative = false
+        for (index, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                guard digits <= 18 else { return nil }
+                significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+                if let count = fraction { fraction = count + 1 }
+            case UInt8(ascii: "."):
+                guard fraction == nil else { return nil }
+                fraction = 0
+            case UInt8(ascii: "-") where index == 0: negative = true
+            case UInt8(ascii: "+") where index == 0: break
+            default: return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        var value = Decimal(
+            sign: negative ? .minus : .plus, exponent: -(fraction ?? 0), significand: Decimal(significand))
+        NSDecimalCompact(&value)
+        return value
     }
 
     /// Made once: a locale costs more to make than a number to read.
@@ -53,17 +87,18 @@ extension Decimal {
 public enum AmountBounds {
     public static let integerDigits = 15
     public static let fractionDigits = 10
+    /// 10^integerDigits, the first amount too large.
+    private static let limit = Decimal(sign: .plus, exponent: integerDigits, significand: 1)
 
     /// Nil when `value` is within the bounds; else why not, to follow the amount in a message.
     public static func problem(with value: Decimal) -> String? {
         let magnitude = value < 0 ? -value : value
-        var limit = Decimal(1)
-        for _ in 0..<integerDigits { limit *= 10 }
         if magnitude >= limit {
             return "has more than \(integerDigits) digits before the point; amounts are kept exact, "
                 + "so at most \(integerDigits) digits before the point and \(fractionDigits) after are allowed"
         }
-        if magnitude.rounded(scale: fractionDigits) != magnitude {
+        // A value written with at most `fractionDigits` digits after the point has them all.
+        if magnitude.exponent < -fractionDigits, magnitude.rounded(scale: fractionDigits) != magnitude {
             return "has more than \(fractionDigits) digits after the point; amounts are kept exact, "
                 + "so at most \(integerDigits) digits before the point and \(fractionDigits) after are allowed"
         }
