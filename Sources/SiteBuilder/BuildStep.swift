@@ -2,6 +2,7 @@ import Basics
 import Domain
 import Foundation
 import Jar
+import Mustache
 import SiteData
 import SitePublish
 import SiteRender
@@ -32,6 +33,8 @@ final class BuildState {
     var jars: [String: JarArtwork] = [:]
     /// The jars being simulated while the figures are computed (`ComputeFigures`).
     var pendingJars: PendingJars?
+    /// The pages that show no jar, rendered meanwhile (`ComputeFigures`, `RenderPages`).
+    var pagesWithoutJars: Pending<Result<SiteFiles, MustacheError>>?
     var site: SiteFiles?
     /// Held from before the first step to the end of `publish`.
     var lock: BuildLock?
@@ -111,6 +114,15 @@ struct ComputeFigures: BuildStep {
         let figures = SiteFigures(data: loaded.data, themeQuotes: theme.quotes, today: today)
         DuplicateSubscriptions.check(loaded, catalogIDs: figures.subscriptions.items.map(\.catalogID), log: state.log)
         state.figures = figures
+        // The pages that show no jar need nothing more: they are rendered while the jars are.
+        let forms = state.options.serve
+        let inputs = (theme: theme, loaded: loaded)
+        state.pagesWithoutJars = Pending {
+            Result { () throws(MustacheError) in
+                try SiteAssembly.render(
+                    theme: inputs.theme, loaded: inputs.loaded, figures: figures, forms: forms, part: .withoutJars)
+            }
+        }
     }
 }
 
@@ -166,15 +178,25 @@ struct PendingJars {
     }
 }
 
-/// Every page of every language, in memory, in strict mode.
+/// Every page of every language, in memory, in strict mode: those that show no jar were rendered
+/// while the jars were simulated (`ComputeFigures` set them going), the rest now, and the two
+/// parts put together (`SiteAssembly.finish`) are the bytes one whole render gives.
 struct RenderPages: BuildStep {
     let name = "render pages"
 
     func run(_ state: BuildState) {
         guard let loaded = state.loaded, let theme = state.theme, let figures = state.figures else { return }
         do {
-            state.site = try SiteAssembly.render(
-                theme: theme, loaded: loaded, figures: figures.with(jars: state.jars), forms: state.options.serve)
+            let withJars = figures.with(jars: state.jars)
+            guard let early = state.pagesWithoutJars else {
+                state.site = try SiteAssembly.render(
+                    theme: theme, loaded: loaded, figures: withJars, forms: state.options.serve)
+                return
+            }
+            let withoutJars = try early.value.get()
+            let rest = try SiteAssembly.render(
+                theme: theme, loaded: loaded, figures: withJars, forms: state.options.serve, part: .withJars)
+            state.site = SiteAssembly.finish(withoutJars, rest, site: loaded.data.site)
         } catch {
             state.log.add(Diagnostic(error, templates: state.themeFolder ?? Theme.builtIn))
         }

@@ -60,6 +60,7 @@ public struct SiteBuild {
         // Work still going on other threads for a build that failed is waited for, and not kept.
         _ = state.pendingJars?.result.value
         _ = state.builtInTheme?.value
+        _ = state.pagesWithoutJars?.value
         var report = BuildReport(
             diagnostics: state.log.entries, pageCount: state.site?.paths.filter { $0.hasSuffix(".html") }.count ?? 0,
             fileCount: state.site?.count ?? 0, today: state.today)

@@ -10,14 +10,34 @@ import SiteData
 /// to the default language, a 404 page, `robots.txt` and one `sitemap.xml` for all of them. Either
 /// way the files static hosts read come last (`HostFiles`).
 package enum SiteAssembly {
+    /// Which of the site's files a render makes. The pages that show no jar can be rendered while
+    /// the jars are still being simulated (the build does), the others once they are; `finish`
+    /// then puts the two together.
+    package enum Part: Sendable {
+        /// Everything, the files for the whole site included.
+        case whole
+        /// The pages that show no jar, and every file that is not a page.
+        case withoutJars
+        /// The pages that show jars (the Today screen, the goals, the subscriptions).
+        case withJars
+    }
+
     /// - Parameter forms: the forms `sandjar serve` adds; nil for a site to publish.
     package static func render(
-        theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms? = nil
+        theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms? = nil, part: Part = .whole
     ) throws(MustacheError) -> SiteFiles {
         let site = loaded.data.site
+        let families: [any PageFamily]
+        switch part {
+        case .whole: families = SiteRenderer.pageFamilies
+        case .withoutJars: families = SiteRenderer.pageFamilies.filter { !$0.showsJars }
+        case .withJars: families = SiteRenderer.pageFamilies.filter(\.showsJars)
+        }
+        let withFiles = part != .withJars
         guard site.languages.count > 1 else {
-            var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures, forms: forms).render()
-            addSiteWide(to: &files, site: site)
+            var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures, forms: forms)
+                .render(families, withFiles: withFiles)
+            if part == .whole { addSiteWide(to: &files, site: site) }
             return files
         }
         var files = SiteFiles()
@@ -30,12 +50,25 @@ package enum SiteAssembly {
             let renderer = SiteRenderer(
                 theme: theme, loaded: localized, figures: figures.localized(language), alternates: site.languages,
                 forms: forms)
-            let pages = try renderer.render()
+            let pages = try renderer.render(families, withFiles: withFiles)
             for path in pages.paths { files.add("\(folder)/\(path)", pages[path]!) }
-            if notFound.isEmpty { notFound = try renderer.notFoundPage(root: (site.baseURL ?? "") + "\(folder)/") }
+            if withFiles, notFound.isEmpty {
+                notFound = try renderer.notFoundPage(root: (site.baseURL ?? "") + "\(folder)/")
+            }
         }
-        files.add("404.html", notFound)
-        files.add("index.html", try chooser(theme: theme, site: site))
+        if withFiles {
+            files.add("404.html", notFound)
+            files.add("index.html", try chooser(theme: theme, site: site))
+        }
+        if part == .whole { addSiteWide(to: &files, site: site) }
+        return files
+    }
+
+    /// The site from its two parts (`Part.withoutJars` and `Part.withJars`), with the files for the
+    /// whole site: the same bytes as one whole render.
+    package static func finish(_ withoutJars: SiteFiles, _ withJars: SiteFiles, site: SiteSettings) -> SiteFiles {
+        var files = withoutJars
+        for path in withJars.paths { files.add(path, withJars.files[path]!) }
         addSiteWide(to: &files, site: site)
         return files
     }

@@ -8,6 +8,12 @@ import SiteData
 /// from the renderer's shared context. The site's list is `SiteRenderer.pageFamilies`.
 protocol PageFamily: Sendable {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer)
+    /// Whether its pages show a goal's jar (`SiteFigures.jars`), and so wait for the jars.
+    var showsJars: Bool { get }
+}
+
+extension PageFamily {
+    var showsJars: Bool { false }
 }
 
 /// Turns the loaded data into every page of the site, in memory.
@@ -62,9 +68,19 @@ struct SiteRenderer {
         ReviewPages(), MarkdownPages(), NotFoundPage(),
     ]
 
-    func render() throws(MustacheError) -> SiteFiles {
+    /// The pages of `families`, and with `withFiles` every file that is not a page.
+    func render(_ families: [any PageFamily] = Self.pageFamilies, withFiles: Bool = true) throws(MustacheError)
+        -> SiteFiles
+    {
         var site = PageQueue()
-        for family in Self.pageFamilies { family.queue(into: &site, for: self) }
+        for family in families { family.queue(into: &site, for: self) }
+        if withFiles { addFiles(to: &site) }
+        let navigation = Navigation(renderer: self, roots: Set(site.jobs.map(\.root)))
+        return try site.files { job throws(MustacheError) in try render(job, navigation: navigation) }
+    }
+
+    /// The files of a language that are not pages: the stylesheet, assets, data.json, the feed.
+    private func addFiles(to site: inout PageQueue) {
         site.add("style.css", theme.stylesheet)
         for (path, bytes) in theme.assets { site.add(path, bytes) }
         site.add("data.json", DataJSON(data: data, figures: figures).text)
@@ -82,8 +98,6 @@ struct SiteRenderer {
                 accent: theme.lightColor("accent")
             ).json)
         site.add("feed.xml", AtomFeed(renderer: self).xml)
-        let navigation = Navigation(renderer: self, roots: Set(site.jobs.map(\.root)))
-        return try site.files { job throws(MustacheError) in try render(job, navigation: navigation) }
     }
 
     /// Queues `template` in the layout as `path` (e.g. `goals/bike/index.html`); `content` is

@@ -9,6 +9,8 @@ import Subscriptions
 /// closest to being earned. On a phone the first screen holds the first of them down to the goals;
 /// the rest is one tap away, each section's "All →" leading to its page.
 struct DashboardPage: PageFamily {
+    let showsJars = true
+
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
         let figures = renderer.figures
         let currency = renderer.data.site.currency

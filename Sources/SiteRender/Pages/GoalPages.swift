@@ -8,6 +8,8 @@ import SiteData
 /// `goals/`: every goal's card; `goals/<id>/`: one page per goal with its deposits, plan and
 /// projection, plus its jar artwork (`jar.svg`, `drop.svg`, the fall's frames) queued before it.
 struct GoalPages: PageFamily {
+    let showsJars = true
+
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
         let figures = renderer.figures
         renderer.page(

@@ -7,6 +7,8 @@ import SiteData
 /// ones are at risk and why, what renews next, and what slaying has saved; plus
 /// `subscriptions/calendar.ics`, queued right after the page.
 struct SubscriptionsPage: PageFamily {
+    let showsJars = true
+
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
         let report = renderer.figures.subscriptions
         let base = report.baseCurrency
