@@ -109,4 +109,31 @@ final class ThemeOverlayTests: XCTestCase {
             report.diagnostics[0].headline.hasPrefix(theme.path + "/pages/page.mustache:1:"),
             report.diagnostics[0].headline)
     }
+
+    /// The templates, the catalogue and the string tables are read at once, but a theme wrong
+    /// in all three reports them in that order, every time.
+    func testFindingsOfEveryPartComeInOrder() throws {
+        let data = try data()
+        let theme = data.deletingLastPathComponent().appendingPathComponent("broken")
+        for folder in ["pages", "i18n"] {
+            try FileManager.default.createDirectory(
+                at: theme.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try "{{#x}}".write(to: theme.appendingPathComponent("pages/page.mustache"), atomically: true, encoding: .utf8)
+        try "[[service]]\nid = \"x\"\n".write(
+            to: theme.appendingPathComponent("catalog.toml"), atomically: true, encoding: .utf8)
+        try "title = \"only this\"\n".write(
+            to: theme.appendingPathComponent("i18n/en.toml"), atomically: true, encoding: .utf8)
+        var first: [String]?
+        for _ in 0..<5 {
+            let (report, _) = build(theme: theme.path, data: data)
+            let files = report.diagnostics.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+            XCTAssertEqual(files.first, "page.mustache")
+            let catalog = try XCTUnwrap(files.firstIndex(of: "catalog.toml"), "\(files)")
+            let strings = try XCTUnwrap(files.firstIndex(of: "en.toml"), "\(files)")
+            XCTAssertLessThan(catalog, strings)
+            if let first { XCTAssertEqual(report.diagnostics.map(\.headline), first) }
+            first = first ?? report.diagnostics.map(\.headline)
+        }
+    }
 }
