@@ -191,19 +191,9 @@ private func names(in folder: String) -> [String] {
 private func entries(in folder: String) -> [(name: String, isFolder: Bool)] {
     guard let stream = opendir(folder) else { return [] }
     defer { closedir(stream) }
-    var found: [(name: String, isFolder: Bool)] = []
-    while let entry = readdir(stream) {
-        let name = withUnsafePointer(to: &entry.pointee.d_name) {
-            $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: $0.pointee)) {
-                String(cString: $0)
-            }
-        }
-        if name == "." || name == ".." { continue }
-        let type = entry.pointee.d_type
-        let isFolder = type == UInt8(DT_UNKNOWN) ? kind(of: folder + "/" + name) == S_IFDIR : type == UInt8(DT_DIR)
-        found.append((name, isFolder))
-    }
-    return found.sorted { $0.name < $1.name }
+    return FolderEntry.all(in: stream).map { entry in
+        (entry.name, entry.typeUnknown ? kind(of: folder + "/" + entry.name) == S_IFDIR : entry.isFolder)
+    }.sorted { $0.name < $1.name }
 }
 
 /// The file type bits of `path`, not following a symbolic link; nil when there is nothing.

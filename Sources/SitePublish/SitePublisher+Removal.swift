@@ -38,17 +38,10 @@ extension SitePublisher {
         }
         var found: [String] = []
         var removed = true
-        while let entry = readdir(stream) {
-            let type = entry.pointee.d_type
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: $0.pointee)) {
-                    String(cString: $0)
-                }
-            }
-            if name == "." || name == ".." { continue }
-            if type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) {
-                found.append(name)
-            } else if !removeEntry(name, in: descriptor) {
+        for entry in FolderEntry.all(in: stream) {
+            if entry.isFolder || entry.typeUnknown {
+                found.append(entry.name)
+            } else if !removeEntry(entry.name, in: descriptor) {
                 removed = false
             }
         }

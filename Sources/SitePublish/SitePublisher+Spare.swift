@@ -67,24 +67,16 @@ struct SiteTree {
             return
         }
         var folders: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: $0.pointee)) {
-                    String(cString: $0)
-                }
-            }
-            if name == "." || name == ".." { continue }
-            var type = entry.pointee.d_type
-            if type == UInt8(DT_UNKNOWN) {
+        for entry in FolderEntry.all(in: stream) {
+            var isFolder = entry.isFolder
+            if entry.typeUnknown {
                 var status = stat()
-                type =
-                    fstatat(dirfd(stream), name, &status, AT_SYMLINK_NOFOLLOW) == 0
-                        && status.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+                isFolder =
+                    fstatat(dirfd(stream), entry.name, &status, AT_SYMLINK_NOFOLLOW) == 0
+                    && status.st_mode & S_IFMT == S_IFDIR
             }
-            let path = prefix + name
-            let isFolder = type == UInt8(DT_DIR)
-            entries[path] = Entry(isFolder: isFolder, inode: UInt64(entry.pointee.d_ino))
-            if isFolder { folders.append(name) }
+            entries[prefix + entry.name] = Entry(isFolder: isFolder, inode: entry.inode)
+            if isFolder { folders.append(entry.name) }
         }
         let parent = dirfd(stream)
         for name in folders {
