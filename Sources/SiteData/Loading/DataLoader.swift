@@ -32,27 +32,23 @@ package struct DataLoader {
         // What depends only on the three above is read on every core at once, each reader with a
         // log of its own; the logs are then added in the order below, so the findings read as if
         // the files had been read one after the other.
-        let logs = (0..<6).map { _ in DiagnosticLog(strict: log.strict) }
-        let folder = folder
-        nonisolated(unsafe) var goals = GoalList()
-        nonisolated(unsafe) var subscriptions = SubscriptionList()
-        nonisolated(unsafe) var practice = PracticeLog()
-        nonisolated(unsafe) var pages: [MarkdownPage] = []
-        nonisolated(unsafe) var quotes: [SiteSettings.Language: QuoteLists] = [:]
-        nonisolated(unsafe) var catalog = SubscriptionCatalog()
-        nonisolated(unsafe) let shared = (site: site.settings, rates: rates, breathing: breathing, logs: logs)
-        DispatchQueue.concurrentPerform(iterations: logs.count) { index in
-            let files = DataFiles(folder: folder, log: shared.logs[index])
+        var goals = GoalList()
+        var subscriptions = SubscriptionList()
+        var practice = PracticeLog()
+        var pages: [MarkdownPage] = []
+        var quotes: [SiteSettings.Language: QuoteLists] = [:]
+        var catalog = SubscriptionCatalog()
+        log.concurrently(6) { index, own in
+            let files = DataFiles(folder: folder, log: own)
             switch index {
-            case 0: goals = GoalReader.read(files, site: shared.site, rates: shared.rates)
-            case 1: subscriptions = SubscriptionReader.read(files, site: shared.site, rates: shared.rates)
-            case 2: practice = PracticeReader.read(files, breathing: shared.breathing)
-            case 3: pages = PagesReader.read(files, site: shared.site)
+            case 0: goals = GoalReader.read(files, site: site.settings, rates: rates)
+            case 1: subscriptions = SubscriptionReader.read(files, site: site.settings, rates: rates)
+            case 2: practice = PracticeReader.read(files, breathing: breathing)
+            case 3: pages = PagesReader.read(files, site: site.settings)
             case 4: quotes = QuotesReader.read(files)
             default: catalog = CatalogReader.read(files)
             }
         }
-        for each in logs { each.entries.forEach(log.add) }
         guard !log.hasErrors, let settings = site.settings else { return nil }
         let data = DataSet(
             site: settings, goals: goals.goals.sorted { $0.id < $1.id }, subscriptions: subscriptions.subscriptions,

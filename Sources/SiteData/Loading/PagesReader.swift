@@ -11,14 +11,10 @@ enum PagesReader {
     /// every core at once, each with a log of its own, added in file order.
     static func read(_ files: DataFiles, site: SiteSettings?) -> [MarkdownPage] {
         let paths = files.files(group)
-        let logs = paths.map { _ in DiagnosticLog(strict: files.log.strict) }
         let slots = Slots<MarkdownPage>(count: paths.count)
-        nonisolated(unsafe) let shared = (files: files, site: site, logs: logs)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let own = DataFiles(folder: shared.files.folder, log: shared.logs[index])
-            slots[index] = page(paths[index], own, site: shared.site)
+        files.log.concurrently(paths.count) { index, own in
+            slots[index] = page(paths[index], DataFiles(folder: files.folder, log: own), site: site)
         }
-        for log in logs { log.entries.forEach(files.log.add) }
         return paths.indices.compactMap { slots.take($0) }
     }
 
