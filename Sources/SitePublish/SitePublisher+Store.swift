@@ -46,7 +46,9 @@ extension SitePublisher {
             // Kept folders first get the access the new site writes with, so what goes can go.
             for relative in folders {
                 guard tree.entries[String(relative)]?.isFolder == true else { continue }
-                try give(folder + "/" + relative, mode: folderMode, access: access)
+                let path = folder + "/" + relative
+                try CreatedAccess.ofFolder(path, mode: folderMode, access: access)
+                    .apply(to: path, mode: folderMode, access: access)
             }
             existing = try tree.pruned(in: folder, files: files, folders: folderSet)
         }
@@ -57,8 +59,7 @@ extension SitePublisher {
             if mkdir(path, folderMode & 0o777) != 0, errno != EEXIST { throw POSIXFailure(code: errno) }
             let made = madeFolders ?? CreatedAccess.ofFolder(path, mode: folderMode, access: access)
             madeFolders = made
-            if made.chown, chown(path, access.owner, access.group) != 0 { throw POSIXFailure(code: errno) }
-            if made.chmod, chmod(path, folderMode) != 0 { throw POSIXFailure(code: errno) }
+            try made.apply(to: path, mode: folderMode, access: access)
         }
         // Files are reused only from real folders of the previous site, never through a symlink.
         var realFolders: Set<Substring> = [""]
@@ -81,9 +82,10 @@ extension SitePublisher {
             let path = paths[index]
             let bytes = files[path]!
             let parent = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
-            let spare = spareFiles[path]?.inode
+            let spareInode = spareFiles[path]?.inode
             if let previous, reusable.contains(parent) {
-                switch reuse(previous + "/" + path, as: folder + "/" + path, spare: spare, bytes: bytes, access: access)
+                switch reuse(
+                    previous + "/" + path, as: folder + "/" + path, spare: spareInode, bytes: bytes, access: access)
                 {
                 case .kept, .linked: return
                 case .failed(let code):
@@ -91,7 +93,7 @@ extension SitePublisher {
                     return
                 case .written: break
                 }
-            } else if spare != nil, unlink(folder + "/" + path) != 0, errno != ENOENT {
+            } else if spareInode != nil, unlink(folder + "/" + path) != 0, errno != ENOENT {
                 failures[index] = errno
                 return
             }
@@ -158,15 +160,6 @@ extension SitePublisher {
         if lstat(new, &linked) == 0, linked.st_ino == status.st_ino, linked.st_dev == status.st_dev { return .linked }
         unlink(new)
         return .written
-    }
-
-    /// Gives the existing folder `path` the site's owner and group and `mode`, where it lacks them.
-    private static func give(_ path: String, mode: mode_t, access: FolderAccess) throws(POSIXFailure) {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { throw POSIXFailure(code: errno) }
-        let needs = CreatedAccess(status: status, mode: mode, access: access)
-        if needs.chown, chown(path, access.owner, access.group) != 0 { throw POSIXFailure(code: errno) }
-        if needs.chmod, chmod(path, mode) != 0 { throw POSIXFailure(code: errno) }
     }
 
     /// Whether the rest of the open file holds exactly `bytes` (its size is known to match).
