@@ -27,8 +27,13 @@ public struct SiteFiles: Sendable {
 
     /// No empty, `.` or `..` segments, not absolute, no backslashes or NULs.
     static func isSafeRelativePath(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0") else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false)
-            .allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        // Bytes, not Foundation's `contains`: every file of every build is added through here.
+        let bytes = path.utf8
+        guard let first = bytes.first, first != UInt8(ascii: "/"),
+            !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0 })
+        else { return false }
+        return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy { segment in
+            !segment.isEmpty && !segment.elementsEqual(".".utf8) && !segment.elementsEqual("..".utf8)
+        }
     }
 }

@@ -67,13 +67,24 @@ struct GoalCard {
 
     /// The jar picture as it is on the goal page, scaled into the card's left side.
     private var nestedJar: String {
-        var picture = jar.jarSVG.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard picture.hasPrefix("<svg"), let end = picture.firstIndex(of: ">") else { return "" }
-        let opening = String(picture[..<end])
-        let viewBox = opening.range(of: #"viewBox="[^"]*""#, options: .regularExpression).map { String(opening[$0]) }
-        picture.replaceSubrange(
-            ..<end, with: "<svg x=\"20\" y=\"14\" width=\"124\" height=\"172\" \(viewBox ?? "viewBox=\"0 0 160 220\"")")
-        return picture
+        // Byte scans, not Foundation's trimming and regular expressions: every card of every
+        // build runs this on a whole jar picture (which sandjar drew: its white space is ASCII).
+        let whole = Array(jar.jarSVG.utf8)
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = whole.firstIndex(where: { !isSpace($0) }), let last = whole.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        let bytes = whole[first...last]
+        guard bytes.starts(with: "<svg".utf8), let end = bytes.firstIndex(of: UInt8(ascii: ">")) else { return "" }
+        let opening = bytes[..<end]
+        let attribute = Array(#"viewBox=""#.utf8)
+        var viewBox = #"viewBox="0 0 160 220""#
+        if let start = opening.indices.first(where: { opening[$0...].starts(with: attribute) }),
+            let close = opening[(start + attribute.count)...].firstIndex(of: UInt8(ascii: "\""))
+        {
+            viewBox = String(decoding: opening[start...close], as: UTF8.self)
+        }
+        return "<svg x=\"20\" y=\"14\" width=\"124\" height=\"172\" \(viewBox)"
+            + String(decoding: bytes[end...], as: UTF8.self)
     }
 
     /// The card's colours from the theme's tokens, the dark ones under the viewer's dark scheme.

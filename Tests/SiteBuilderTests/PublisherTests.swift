@@ -210,6 +210,12 @@ final class PublisherTests: XCTestCase {
         XCTAssertFalse(SiteFiles.isSafeRelativePath("../x"))
         XCTAssertFalse(SiteFiles.isSafeRelativePath("/etc/passwd"))
         XCTAssertFalse(SiteFiles.isSafeRelativePath("a//b"))
+        for unsafe in ["", ".", "..", "a/.", "a/../b", "a/", "a\\b", "a\u{0}b", "/", "./a"] {
+            XCTAssertFalse(SiteFiles.isSafeRelativePath(unsafe), unsafe)
+        }
         XCTAssertTrue(SiteFiles.isSafeRelativePath("goals/bike/index.html"))
+        for safe in ["...", "a/.b", "..a/b", "a/b..", "目标/索引.html", ".well-known/x"] {
+            XCTAssertTrue(SiteFiles.isSafeRelativePath(safe), safe)
+        }
     }
 }

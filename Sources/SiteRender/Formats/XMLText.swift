@@ -3,6 +3,15 @@
 /// dropped. Every generated SVG, Atom and sitemap file escapes through here.
 enum XMLText {
     static func escape(_ text: String) -> String {
+        // Most text has nothing to escape or drop: one scan of its bytes, and it is returned as is.
+        let plain = text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): false
+            case 0x09, 0x0A, 0x0D: true
+            default: byte >= 0x20
+            }
+        }
+        if plain { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
