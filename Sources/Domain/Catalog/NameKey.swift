@@ -29,9 +29,11 @@ struct NameKey: Sendable, Equatable {
         }
 
         // Compatibility-fold first (full-width "ＱＱ" is "QQ"), then split accents off their letters.
-        let folded = text.precomposedStringWithCompatibilityMapping.decomposedStringWithCanonicalMapping
+        // ASCII is its own fold, and most names are ASCII: the catalogue's hundreds are read at
+        // every build.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        let folded = ascii ? text : text.precomposedStringWithCompatibilityMapping.decomposedStringWithCanonicalMapping
         for scalar in folded.unicodeScalars {
-            let properties = scalar.properties
             if scalar == "+" || scalar == "&" {
                 let word = scalar == "+" ? "plus" : "and"
                 for (offset, letter) in word.unicodeScalars.enumerated() {
@@ -42,21 +44,19 @@ struct NameKey: Sendable, Equatable {
                 previousWasLower = false
                 continue
             }
-            guard let kind = CharacterClass(scalar) else {
-                if !NameKey.isMark(properties.generalCategory) { pendingBreak = true }
+            let letter = Letter(scalar)
+            guard let kind = letter.kind else {
+                if !letter.isMark { pendingBreak = true }
                 continue
             }
-            let camel = previousWasLower && properties.isUppercase
+            let camel = previousWasLower && letter.isUppercase
             let breakBefore =
                 pendingBreak || camel || kind == .cjk || previousClass == .cjk
                 || (previousClass != nil && previousClass != kind)
-            let lower = properties.lowercaseMapping.unicodeScalars.filter {
-                !NameKey.isMark($0.properties.generalCategory)
-            }
-            for (offset, letter) in lower.enumerated() { emit(letter, breakBefore: breakBefore && offset == 0) }
+            for (offset, lower) in letter.lowered.enumerated() { emit(lower, breakBefore: breakBefore && offset == 0) }
             pendingBreak = false
             previousClass = kind
-            previousWasLower = properties.isLowercase
+            previousWasLower = letter.isLowercase
         }
         // Names are short; a pasted paragraph is cut so matching stays cheap.
         if scalars.count > NameKey.maxScalars {
@@ -75,10 +75,67 @@ struct NameKey: Sendable, Equatable {
         category == .nonspacingMark || category == .spacingMark || category == .enclosingMark
     }
 
+    /// What a key needs to know of one scalar: from Unicode's tables, or for ASCII from its code.
+    struct Letter: Equatable {
+        var kind: CharacterClass?
+        var isMark: Bool
+        var isUppercase: Bool
+        var isLowercase: Bool
+        /// Its lower case, marks left out.
+        var lowered: [Unicode.Scalar]
+
+        init(_ scalar: Unicode.Scalar) {
+            guard scalar.isASCII else {
+                self.init(tables: scalar)
+                return
+            }
+            let value = scalar.value
+            let upper = (0x41...0x5A).contains(value)
+            let lower = (0x61...0x7A).contains(value)
+            self.init(
+                kind: (0x30...0x39).contains(value) ? .digit : upper || lower ? .latin : nil, isMark: false,
+                isUppercase: upper, isLowercase: lower, lowered: [upper ? Unicode.Scalar(value + 0x20)! : scalar])
+        }
+
+        /// The answer from Unicode's tables, whatever the scalar (the tests hold ASCII's to it).
+        init(tables scalar: Unicode.Scalar) {
+            let properties = scalar.properties
+            self.init(
+                kind: CharacterClass(tables: scalar), isMark: NameKey.isMark(properties.generalCategory),
+                isUppercase: properties.isUppercase, isLowercase: properties.isLowercase,
+                lowered: properties.lowercaseMapping.unicodeScalars.filter {
+                    !NameKey.isMark($0.properties.generalCategory)
+                })
+        }
+
+        private init(
+            kind: CharacterClass?, isMark: Bool, isUppercase: Bool, isLowercase: Bool, lowered: [Unicode.Scalar]
+        ) {
+            self.kind = kind
+            self.isMark = isMark
+            self.isUppercase = isUppercase
+            self.isLowercase = isLowercase
+            self.lowered = lowered
+        }
+    }
+
     enum CharacterClass {
         case latin, digit, cjk
 
         init?(_ scalar: Unicode.Scalar) {
+            if scalar.isASCII {
+                switch scalar.value {
+                case 0x30...0x39: self = .digit
+                case 0x41...0x5A, 0x61...0x7A: self = .latin
+                default: return nil
+                }
+                return
+            }
+            self.init(tables: scalar)
+        }
+
+        /// The class from Unicode's tables, whatever the scalar.
+        init?(tables scalar: Unicode.Scalar) {
             let properties = scalar.properties
             if properties.numericType == .decimal {
                 self = .digit
