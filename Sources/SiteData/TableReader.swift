@@ -241,8 +241,11 @@ package struct TableReader {
         return texts
     }
 
-    private static func isBlank(_ text: String) -> Bool {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    /// Nothing but white space: what trimming `.whitespacesAndNewlines` would leave empty (that
+    /// set is Unicode's White_Space property and, in Foundation, the zero-width space), without
+    /// Foundation's copy of every string read.
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0 == "\u{200B}" }
     }
 
     func table(_ key: String) -> TableReader? {

@@ -96,22 +96,23 @@ extension Theme {
     }
 
     private static func nest(_ flat: [String: String]) -> MustacheValue {
-        var root: [String: MustacheValue] = [:]
-        func insert(_ segments: ArraySlice<String>, _ text: String, into object: inout [String: MustacheValue]) {
-            guard let first = segments.first else { return }
-            if segments.count == 1 {
-                object[first] = .string(text)
-                return
+        // Grouped by first part, level by level: each object is made once, never copied to add a
+        // key (a TOML table has no key that is both a string and a table).
+        func object(_ entries: [(parts: ArraySlice<Substring>, text: String)]) -> MustacheValue {
+            var fields: [String: MustacheValue] = [:]
+            var groups: [String: [(parts: ArraySlice<Substring>, text: String)]] = [:]
+            for (parts, text) in entries {
+                guard let first = parts.first else { continue }
+                if parts.count == 1 {
+                    fields[String(first)] = .string(text)
+                } else {
+                    groups[String(first), default: []].append((parts.dropFirst(), text))
+                }
             }
-            var inner: [String: MustacheValue] = [:]
-            if case .object(let existing)? = object[first] { inner = existing }
-            insert(segments.dropFirst(), text, into: &inner)
-            object[first] = .object(inner)
+            for (name, inner) in groups { fields[name] = object(inner) }
+            return .object(fields)
         }
-        for (key, text) in flat {
-            insert(ArraySlice(key.split(separator: ".").map(String.init)), text, into: &root)
-        }
-        return .object(root)
+        return object(flat.map { (ArraySlice($0.key.split(separator: ".")), $0.value) })
     }
 }
 
