@@ -1,3 +1,4 @@
+import Basics
 import BuiltinFiles
 import Domain
 import Foundation
@@ -32,7 +33,8 @@ public struct Theme: Sendable {
 
     init(
         templates: MustacheLibrary, strings: [SiteSettings.Language: MustacheValue], stylesheet: String,
-        assets: [String: [UInt8]], quotes: [SiteSettings.Language: QuoteLists], catalog: SubscriptionCatalog
+        assets: [String: [UInt8]], quotes: [SiteSettings.Language: QuoteLists], catalog: SubscriptionCatalog,
+        tokenBlocks: [TokenBlock]? = nil
     ) {
         self.templates = templates
         self.strings = strings
@@ -40,7 +42,7 @@ public struct Theme: Sendable {
         self.assets = assets
         self.quotes = quotes
         self.catalog = catalog
-        tokenBlocks = TokenBlock.read(stylesheet)
+        self.tokenBlocks = tokenBlocks ?? TokenBlock.read(stylesheet)
     }
 
     /// The built-in theme, as `theme export` writes it out.
@@ -71,6 +73,15 @@ public struct Theme: Sendable {
     }
 
     package static func load(from folder: DataFolder, log: DiagnosticLog) -> Theme? {
+        // The catalogue and the string tables (which must name its categories) are read on another
+        // core meanwhile; their findings come after the templates', as if read in turn.
+        let strict = log.strict
+        let words = Pending {
+            let own = DiagnosticLog(strict: strict)
+            let catalog = CatalogReader.read(DataFiles(folder: folder, log: own))
+            let strings = loadStrings(folder, required: requiredStrings(catalog: catalog), log: own)
+            return (catalog: catalog, strings: strings, findings: own.entries)
+        }
         // Every template and stylesheet is read once, checked for raw values where a design
         // token belongs, and kept.
         let files = DataFiles(folder: folder, log: log)
@@ -92,19 +103,22 @@ public struct Theme: Sendable {
         } catch {
             log.add(Diagnostic(error, templates: folder))
         }
-        let catalog = CatalogReader.read(files)
-        let strings = loadStrings(folder, required: requiredStrings(catalog: catalog), log: log)
-        let stylesheet = loadStylesheet(folder, log: log)
+        let later = DiagnosticLog(strict: strict)
+        let stylesheet = loadStylesheet(folder, log: later)
+        let tokenBlocks = stylesheet.map(TokenBlock.read) ?? []
         var assets: [String: [UInt8]] = [:]
         for relative in folder.allFiles(under: "static") where relative != "static/style.css" {
             if case .success(let file) = folder.read(relative) {
                 assets[String(relative.dropFirst("static/".count))] = file.bytes
             }
         }
-        let quotes = QuotesReader.read(files)
+        let quotes = QuotesReader.read(DataFiles(folder: folder, log: later))
+        let (catalog, strings, findings) = words.value
+        findings.forEach(log.add)
+        later.entries.forEach(log.add)
         guard let templates, let strings, let stylesheet, !log.hasErrors else { return nil }
         return Theme(
             templates: templates, strings: strings, stylesheet: stylesheet, assets: assets, quotes: quotes,
-            catalog: catalog)
+            catalog: catalog, tokenBlocks: tokenBlocks)
     }
 }
