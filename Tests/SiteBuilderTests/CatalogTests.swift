@@ -130,6 +130,43 @@ final class CatalogTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(recall, 0.95)
     }
 
+    /// `match` answers a name equal to a catalogue name or alias without scoring the others; it
+    /// must answer what ranking every candidate does, for every name and alias of the shipped
+    /// catalogue, the evaluation table, and mangled names — also where two entries share a name.
+    func testMatchingAnEqualNameGivesWhatRankingEveryCandidateGives() throws {
+        try check(shipped())
+        var twin = try XCTUnwrap(shipped()["netflix"])
+        twin.id = "netflix-twin"
+        let twins = SubscriptionCatalog(entries: shipped().entries + [twin])
+        XCTAssertNil(twins.match("Netflix"), "two entries are called Netflix")
+        try check(twins)
+    }
+
+    private func check(_ catalog: SubscriptionCatalog) throws {
+        func ranked(_ name: String) -> CatalogMatch? {
+            let candidates = catalog.candidates(for: name)
+            guard let best = candidates.first, best.score >= SubscriptionCatalog.acceptScore else { return nil }
+            if candidates.count > 1, candidates[1].score > best.score - SubscriptionCatalog.ambiguityMargin {
+                return nil
+            }
+            return best
+        }
+        var names = CatalogTests.evaluation.map(\.0)
+        for entry in catalog.entries {
+            let written = [entry.id] + SiteSettings.Language.allCases.compactMap { entry.names[$0] } + entry.aliases
+            names += written
+            names += written.map { $0.uppercased() + " " }
+            names += written.map { String($0.dropLast()) }
+        }
+        var exact = 0
+        for name in names {
+            let found = catalog.match(name)
+            XCTAssertEqual(found, ranked(name), name)
+            if found?.kind == .exact { exact += 1 }
+        }
+        XCTAssertGreaterThan(exact, catalog.entries.count, "most names are the catalogue's own")
+    }
+
     func testADataFolderCatalogueAddsAndReplacesEntries() throws {
         let (loaded, diagnostics) = try load([
             "catalog.toml": """

@@ -42,7 +42,15 @@ extension SubscriptionCatalog {
 
     /// The entry `name` refers to, or nil when no entry is a confident, unambiguous match.
     public func match(_ name: String) -> CatalogMatch? {
-        let ranked = candidates(for: name)
+        let query = NameKey(name)
+        // A name equal to one entry's name or alias scores 1, and only another equal one (another
+        // entry's) scores within the margin of it, so no other name needs scoring.
+        if let equal = exactKeys[query.scalars] {
+            guard equal.count == 1 else { return nil }
+            let key = keys[equal[0]]
+            return CatalogMatch(entry: entries[key.entryIndex], score: 1, kind: .exact, matched: key.written)
+        }
+        let ranked = candidates(for: query)
         guard let best = ranked.first, best.score >= SubscriptionCatalog.acceptScore else { return nil }
         if ranked.count > 1, ranked[1].score > best.score - SubscriptionCatalog.ambiguityMargin { return nil }
         return best
@@ -51,7 +59,10 @@ extension SubscriptionCatalog {
     /// Every entry that scores above zero, best first (ties by id): what `check` can show when a
     /// name matched nothing.
     public func candidates(for name: String) -> [CatalogMatch] {
-        let query = NameKey(name)
+        candidates(for: NameKey(name))
+    }
+
+    func candidates(for query: NameKey) -> [CatalogMatch] {
         guard !query.scalars.isEmpty else { return [] }
         var best: [Int: CatalogMatch] = [:]
         for key in keys {
@@ -96,7 +107,7 @@ enum MatchScore {
             if score > (best?.0 ?? 0) { best = (score, kind) }
         }
 
-        let full = d[m][n]
+        let full = d[m, n]
         if full == 0 { return (1, .exact) }
         // People rarely get the first letter wrong, and "cloud" is not a typo of "iCloud".
         let typos = q.scalars[0] == c.scalars[0]
@@ -104,8 +115,8 @@ enum MatchScore {
 
         // The catalogue name, then more words: it must end where a word of the query ends.
         if c.weight >= 4 {
-            for i in 1..<m where q.isBoundary[i] && d[i][n] <= (typos ? tolerance(c.weight) : 0) {
-                consider(0.8 + 0.1 * wc / wq - 0.1 * Double(d[i][n]), .prefix)
+            for i in 1..<m where q.isBoundary[i] && d[i, n] <= (typos ? tolerance(c.weight) : 0) {
+                consider(0.8 + 0.1 * wc / wq - 0.1 * Double(d[i, n]), .prefix)
             }
         }
         // The start of a catalogue name, exactly: a short start with a typo ("cloud" for
@@ -122,22 +133,39 @@ enum MatchScore {
         return best
     }
 
-    /// `d[i][j]`: the edit distance (insert, delete, substitute, swap neighbours) between the first
+    /// `d[i, j]`: the edit distance (insert, delete, substitute, swap neighbours) between the first
     /// i scalars of `a` and the first j of `b`.
-    static func distances(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> [[Int]] {
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
+    static func distances(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Distances {
+        var d = Distances(rows: a.count + 1, columns: b.count + 1)
+        for i in 0...a.count { d[i, 0] = i }
+        for j in 0...b.count { d[0, j] = j }
         guard !a.isEmpty, !b.isEmpty else { return d }
         for i in 1...a.count {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                d[i, j] = min(d[i - 1, j] + 1, d[i, j - 1] + 1, d[i - 1, j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                    d[i, j] = min(d[i, j], d[i - 2, j - 2] + 1)
                 }
             }
         }
         return d
+    }
+
+    /// The table of `distances`, row by row in one array: a query is scored against every name
+    /// and alias of the catalogue, a table each.
+    struct Distances {
+        let columns: Int
+        private var cells: [Int]
+
+        init(rows: Int, columns: Int) {
+            self.columns = columns
+            cells = Array(repeating: 0, count: rows * columns)
+        }
+
+        subscript(i: Int, j: Int) -> Int {
+            get { cells[i * columns + j] }
+            set { cells[i * columns + j] = newValue }
+        }
     }
 }

@@ -7,6 +7,9 @@ public struct SubscriptionCatalog: Sendable, Equatable {
     public let entries: [CatalogEntry]
     /// Normalised names and aliases of every entry, for matching.
     let keys: [MatchKey]
+    /// A normalised name → the indices in `keys` of the entries' names and aliases equal to it
+    /// (one per entry): most subscriptions are named as the catalogue names them.
+    let exactKeys: [[Unicode.Scalar]: [Int]]
 
     /// Later entries with the same id replace earlier ones.
     public init(entries: [CatalogEntry] = []) {
@@ -14,6 +17,9 @@ public struct SubscriptionCatalog: Sendable, Equatable {
         for entry in entries { byID[entry.id] = entry }
         self.entries = byID.values.sorted { $0.id < $1.id }
         self.keys = self.entries.enumerated().flatMap { index, entry in MatchKey.keys(for: entry, at: index) }
+        var exactKeys: [[Unicode.Scalar]: [Int]] = [:]
+        for (index, key) in keys.enumerated() { exactKeys[key.key.scalars, default: []].append(index) }
+        self.exactKeys = exactKeys
     }
 
     public var isEmpty: Bool { entries.isEmpty }
