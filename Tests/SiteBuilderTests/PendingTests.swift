@@ -2,7 +2,7 @@ import Basics
 import Mustache
 import XCTest
 
-/// `Pending` runs a build's work on a thread of its own (the theme, the jars, the pages without
+/// `Pending` runs a build's work on another thread (the theme, the jars, the pages without
 /// jars): the pages rendered there must have the stack a hostile theme's nesting needs.
 final class PendingTests: XCTestCase {
     /// Six templates, each 99 sections around a partial naming the next: nesting stops at
