@@ -1,3 +1,4 @@
+import Basics
 import Domain
 import Foundation
 
@@ -31,24 +32,32 @@ package struct DataLoader {
         let breathing = BreathingReader.read(files)
         // What depends only on the three above is read on every core at once, each reader with a
         // log of its own; the logs are then added in the order below, so the findings read as if
-        // the files had been read one after the other.
+        // the files had been read one after the other. Each Markdown page is a piece of work of
+        // its own (a `concurrentPerform` inside another would run on one thread).
         var goals = GoalList()
         var subscriptions = SubscriptionList()
         var practice = PracticeLog()
-        var pages: [MarkdownPage] = []
         var quotes: [SiteSettings.Language: QuoteLists] = [:]
         var catalog = SubscriptionCatalog()
-        log.concurrently(6) { index, own in
+        let listing = DiagnosticLog(strict: log.strict)
+        let pagePaths = PagesReader.paths(DataFiles(folder: folder, log: listing))
+        let pageSlots = Slots<MarkdownPage>(count: pagePaths.count)
+        let firstPage = 4
+        log.concurrently(firstPage + pagePaths.count + 2) { index, own in
             let files = DataFiles(folder: folder, log: own)
             switch index {
             case 0: goals = GoalReader.read(files, site: site.settings, rates: rates)
             case 1: subscriptions = SubscriptionReader.read(files, site: site.settings, rates: rates)
             case 2: practice = PracticeReader.read(files, breathing: breathing)
-            case 3: pages = PagesReader.read(files, site: site.settings)
-            case 4: quotes = QuotesReader.read(files)
-            default: catalog = CatalogReader.read(files)
+            case 3: listing.entries.forEach(own.add)
+            case firstPage + pagePaths.count: quotes = QuotesReader.read(files)
+            case firstPage + pagePaths.count + 1: catalog = CatalogReader.read(files)
+            default:
+                let page = index - firstPage
+                pageSlots[page] = PagesReader.page(pagePaths[page], files, site: site.settings)
             }
         }
+        let pages = pagePaths.indices.compactMap { pageSlots.take($0) }
         guard !log.hasErrors, let settings = site.settings else { return nil }
         let data = DataSet(
             site: settings, goals: goals.goals.sorted { $0.id < $1.id }, subscriptions: subscriptions.subscriptions,

@@ -1,4 +1,3 @@
-import Basics
 import Domain
 import Foundation
 
@@ -7,19 +6,13 @@ enum PagesReader {
     static let group = DataFileGroup(folder: "pages", fileExtension: "md")
     static let frontMatterKeys = ["title", "date", "draft", "unsafe_html"]
 
-    /// The pages in file order; `site`'s `unsafe_html` is each page's default. Pages are read on
-    /// every core at once, each with a log of its own, added in file order.
-    static func read(_ files: DataFiles, site: SiteSettings?) -> [MarkdownPage] {
-        let paths = files.files(group)
-        let slots = Slots<MarkdownPage>(count: paths.count)
-        files.log.concurrently(paths.count) { index, own in
-            slots[index] = page(paths[index], DataFiles(folder: files.folder, log: own), site: site)
-        }
-        return paths.indices.compactMap { slots.take($0) }
+    /// The page files, in file order (what is passed over is logged).
+    static func paths(_ files: DataFiles) -> [String] {
+        files.files(group)
     }
 
-    /// The page in `relative`, or nil with the reason logged.
-    private static func page(_ relative: String, _ files: DataFiles, site: SiteSettings?) -> MarkdownPage? {
+    /// The page in `relative`, or nil with the reason logged; `site`'s `unsafe_html` is its default.
+    static func page(_ relative: String, _ files: DataFiles, site: SiteSettings?) -> MarkdownPage? {
         guard let file = files.read(relative) else { return nil }
         let slug = group.stem(of: relative)
         guard DataLoader.isValidID(slug) else {
