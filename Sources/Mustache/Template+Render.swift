@@ -33,13 +33,15 @@ struct Renderer {
     }
 
     mutating func render(_ nodes: [Node]) throws(MustacheError) {
-        for node in nodes {
-            switch node {
+        // By index, not `for node in nodes`: the switch then reads each node where it is instead
+        // of copying it (and retaining everything it holds) first.
+        for index in nodes.indices {
+            switch nodes[index] {
             case .text(let lines):
-                for line in lines {
-                    if !line.isBlank { writeIndent() }
-                    output += line.text
-                    if line.endsLine { pendingIndent = indent }
+                for line in lines.indices {
+                    if !lines[line].isBlank { writeIndent() }
+                    output += lines[line].text
+                    if lines[line].endsLine { pendingIndent = indent }
                 }
             case .variable(let name, let escaped, let offset):
                 writeIndent()
