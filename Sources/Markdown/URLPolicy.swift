@@ -21,15 +21,20 @@ public enum URLPolicy {
     /// The lower-cased scheme, or nil for a relative URL. Control characters and whitespace that
     /// browsers strip before the colon are ignored, so `java\tscript:` is still seen as a scheme.
     static func scheme(of url: String) -> String? {
-        var letters = ""
-        for scalar in url.unicodeScalars {
-            if scalar == ":" { return letters.isEmpty ? nil : letters.lowercased() }
-            if scalar.value < 0x21 { continue }
-            let isSchemeChar =
-                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
-                || (scalar >= "0" && scalar <= "9") || scalar == "+" || scalar == "-" || scalar == "."
-            if !isSchemeChar { return nil }
-            letters.unicodeScalars.append(scalar)
+        // Bytes: a scheme is ASCII, and any byte of a non-ASCII scalar (0x80 and up) ends it.
+        var letters: [UInt8] = []
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: ":") { return letters.isEmpty ? nil : String(decoding: letters, as: UTF8.self) }
+            if byte < 0x21 { continue }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"),
+                UInt8(ascii: "-"), UInt8(ascii: "."):
+                letters.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                letters.append(byte + 0x20)
+            default:
+                return nil
+            }
         }
         return nil
     }

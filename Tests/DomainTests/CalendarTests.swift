@@ -1,8 +1,25 @@
+import Basics
 import Domain
 import XCTest
 
 /// The anchor-day rule and plain day arithmetic, pinned with hand-checked dates.
 final class CalendarTests: XCTestCase {
+    /// `description` writes the digits itself for years 0–9999; it must be the zero-padded form,
+    /// and it must read back as the same date.
+    func testTheISOFormIsZeroPaddedAndReadsBack() {
+        for year in [0, 1, 9, 10, 99, 100, 999, 1000, 1970, 2026, 9999] {
+            for month in 1...12 {
+                for day in [1, 9, 10, 28] {
+                    guard let date = CalendarDate(year: year, month: month, day: day) else { continue }
+                    let padded = "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
+                    XCTAssertEqual(date.description, padded)
+                    XCTAssertEqual(CalendarDate(iso: padded), date, padded)
+                }
+            }
+        }
+        XCTAssertEqual(d("2024-02-29").description, "2024-02-29")
+    }
+
     func testMonthlyFromJan31KeepsTheAnchorAndClampsToMonthEnd() {
         let start = d("2023-01-31")
         XCTAssertEqual(

@@ -62,5 +62,34 @@ final class MarkdownRendererTests: XCTestCase {
         XCTAssertFalse(URLPolicy.isWebURL("https://x.org/\"onmouseover=\"x"))
         XCTAssertTrue(URLPolicy.isAllowedLink("goals/"))
         XCTAssertFalse(URLPolicy.isAllowedLink(" javascript:alert(1)"))
+        XCTAssertFalse(URLPolicy.isAllowedLink("JaVa\tScRiPt:alert(1)"))
+        XCTAssertTrue(URLPolicy.isAllowedLink("HTTPS://example.org"))
+        XCTAssertTrue(URLPolicy.isAllowedLink("ｊavascript:x"), "not a scheme: a relative URL, which stays")
+    }
+
+    /// The scheme is read byte by byte; it must be what reading scalar by scalar and lower-casing
+    /// the letters gives, on random text of scheme letters, controls, colons and non-ASCII.
+    func testTheSchemeIsWhatTheScalarReadingGives() {
+        func reference(_ url: String) -> String? {
+            var letters = ""
+            for scalar in url.unicodeScalars {
+                if scalar == ":" { return letters.isEmpty ? nil : letters.lowercased() }
+                if scalar.value < 0x21 { continue }
+                let isSchemeChar =
+                    (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+                    || (scalar >= "0" && scalar <= "9") || scalar == "+" || scalar == "-" || scalar == "."
+                if !isSchemeChar { return nil }
+                letters.unicodeScalars.append(scalar)
+            }
+            return nil
+        }
+        let alphabet: [Character] = [
+            "j", "S", "z", "Z", "0", "+", "-", ".", ":", "\t", " ", "\u{1}", "/", "é", "ｊ", "😀",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let url = String((0..<Int.random(in: 0...10, using: &generator)).map { _ in alphabet.randomElement()! })
+            XCTAssertEqual(URLPolicy.scheme(of: url), reference(url), url.debugDescription)
+        }
     }
 }

@@ -35,7 +35,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
+        // Digit by digit for the years every page writes (several dates a page).
+        guard (0...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else {
+            return "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
+        }
+        let zero = UInt8(ascii: "0")
+        let dash = UInt8(ascii: "-")
+        let digits: [UInt8] = [
+            zero + UInt8(year / 1000), zero + UInt8(year / 100 % 10), zero + UInt8(year / 10 % 10),
+            zero + UInt8(year % 10), dash, zero + UInt8(month / 10), zero + UInt8(month % 10), dash,
+            zero + UInt8(day / 10), zero + UInt8(day % 10),
+        ]
+        return String(decoding: digits, as: UTF8.self)
     }
 
     public static func isLeap(_ year: Int) -> Bool {
