@@ -11,7 +11,11 @@ enum XMLText {
             default: byte >= 0x20
             }
         }
-        if plain { return text }
+        return plain ? text : escapeEachScalar(text)
+    }
+
+    /// The escaping itself, scalar by scalar.
+    static func escapeEachScalar(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
