@@ -2,12 +2,12 @@
 // `swiftc -sanitize=fuzzer,address` and linked against SiteData (and the modules it imports), so
 // it runs the shipped page loader of Sources/SiteData/Loading/PagesReader.swift.
 //
-// The input is one page, `pages/fuzz.md` of a data folder held in memory, read by
-// `PagesReader.read`: the UTF-8 check, the split, the matter parsed as TOML behind a blank
-// first line and its keys read; every finding is then formatted as it would be shown. Alongside,
-// `UTF8Check` and `FrontMatter.split` are held to what they promise: a page without `+++` keeps
-// its text whole; the matter and body never hold more than the page; findings in the matter point
-// into it.
+// The input is one page, `pages/fuzz.md` of a data folder held in memory, listed and read by
+// `PagesReader.paths` and `PagesReader.page` as `DataLoader` reads each page: the UTF-8 check,
+// the split, the matter parsed as TOML behind a blank first line and its keys read; every finding
+// is then formatted as it would be shown. Alongside, `UTF8Check` and `FrontMatter.split` are held
+// to what they promise: a page without `+++` keeps its text whole; the matter and body never hold
+// more than the page; findings in the matter point into it.
 import Foundation
 
 @testable import SiteData
@@ -17,7 +17,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let log = DiagnosticLog(strict: false)
     let files = DataFiles(folder: DataFolder(files: ["pages/fuzz.md": bytes], display: "fuzz"), log: log)
-    let pages = PagesReader.read(files, site: nil)
+    let pages = PagesReader.paths(files).compactMap { PagesReader.page($0, files, site: nil) }
     for finding in log.entries { _ = finding.description }
     guard pages.count <= 1 else { fatalError("one page file gave \(pages.count) pages") }
 
