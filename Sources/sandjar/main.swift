@@ -7,7 +7,7 @@ signal(SIGXFSZ, SIG_IGN)
 
 // glibc grows a thread's malloc heap by as little as each allocation needs, one mprotect(2) at a
 // time: rendering 2,000 pages made 4,100 of them. Grown 16 MiB at a time (M_TOP_PAD, untouched
-// pages cost no memory), it makes about 180, and the build takes 2-5 % less CPU. mallopt is
+// pages cost no memory), it makes about 130, and the build takes 2-5 % less CPU. mallopt is
 // looked up at run time: Swift's Glibc module does not declare it.
 if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
     typealias MallOpt = @convention(c) (Int32, Int32) -> Int32

@@ -91,10 +91,9 @@ struct NameKey: Sendable, Equatable {
             }
             let value = scalar.value
             let upper = (0x41...0x5A).contains(value)
-            let lower = (0x61...0x7A).contains(value)
             self.init(
-                kind: (0x30...0x39).contains(value) ? .digit : upper || lower ? .latin : nil, isMark: false,
-                isUppercase: upper, isLowercase: lower, lowered: [upper ? Unicode.Scalar(value + 0x20)! : scalar])
+                kind: CharacterClass(scalar), isMark: false, isUppercase: upper,
+                isLowercase: (0x61...0x7A).contains(value), lowered: [upper ? Unicode.Scalar(value + 0x20)! : scalar])
         }
 
         /// The answer from Unicode's tables, whatever the scalar (the tests hold ASCII's to it).

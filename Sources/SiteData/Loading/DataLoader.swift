@@ -49,6 +49,7 @@ package struct DataLoader {
             case 0: goals = GoalReader.read(files, site: site.settings, rates: rates)
             case 1: subscriptions = SubscriptionReader.read(files, site: site.settings, rates: rates)
             case 2: practice = PracticeReader.read(files, breathing: breathing)
+            // What listing the pages found goes just before the first page's findings.
             case 3: listing.entries.forEach(own.add)
             case firstPage + pagePaths.count: quotes = QuotesReader.read(files)
             case firstPage + pagePaths.count + 1: catalog = CatalogReader.read(files)

@@ -31,20 +31,6 @@ public struct Theme: Sendable {
     /// manifest ask for dozens a build (`token(_:in:)`).
     let tokenBlocks: [TokenBlock]
 
-    init(
-        templates: MustacheLibrary, strings: [SiteSettings.Language: MustacheValue], stylesheet: String,
-        assets: [String: [UInt8]], quotes: [SiteSettings.Language: QuoteLists], catalog: SubscriptionCatalog,
-        tokenBlocks: [TokenBlock]? = nil
-    ) {
-        self.templates = templates
-        self.strings = strings
-        self.stylesheet = stylesheet
-        self.assets = assets
-        self.quotes = quotes
-        self.catalog = catalog
-        self.tokenBlocks = tokenBlocks ?? TokenBlock.read(stylesheet)
-    }
-
     /// The built-in theme, as `theme export` writes it out.
     package static let builtIn = DataFolder(files: BuiltinFiles.theme, display: "(built-in theme)")
 
