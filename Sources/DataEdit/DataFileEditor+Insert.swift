@@ -11,6 +11,8 @@ extension DataFileEditor {
         public var path: String
         /// The line of the new `key = value`.
         public var line: Int
+        /// The undo journal's entry for the write.
+        public var journalID: Int
     }
 
     /// Inserts `field` into entry `index` (0-based) of the `[[table]]` array in the file at
@@ -22,18 +24,20 @@ extension DataFileEditor {
     /// or the new text would not read back as exactly that entry plus that key. Call it inside
     /// `locked(_:)`.
     func insert(
-        _ field: TOMLField, intoEntry index: Int, of table: String, in relative: String
+        _ field: TOMLField, intoEntry index: Int, of table: String, in relative: String, action: JournalAction
     ) throws(EditError) -> Insertion {
         guard folder.exists else { throw EditError("\(folder.displayRoot): data folder not found") }
         switch folder.read(relative) {
-        case .success(let file): return try insert(field, intoEntry: index, of: table, in: file, at: relative)
+        case .success(let file):
+            return try insert(field, intoEntry: index, of: table, in: file, at: relative, action: action)
         case .failure(let diagnostic): throw EditError("nothing was changed", diagnostic: diagnostic)
         }
     }
 
     /// The same, for a file already read: it is written only if it still holds `file.bytes`.
     func insert(
-        _ field: TOMLField, intoEntry index: Int, of table: String, in file: SourceFile, at relative: String
+        _ field: TOMLField, intoEntry index: Int, of table: String, in file: SourceFile, at relative: String,
+        action: JournalAction
     ) throws(EditError) -> Insertion {
         guard DataFileEditor.isBareKey(table), DataFileEditor.isBareKey(field.key) else {
             throw EditError("cannot insert \(field.key) into [[\(table)]] in \(file.path): not a bare key")
@@ -79,16 +83,19 @@ extension DataFileEditor {
         if !anchor.lineBreak.isEmpty { text += newline }
         text += file.bytes[anchor.end...]
         try DataFileEditor.verify(text, inserts: field, intoEntry: index, of: table, before: before, file: file)
+        let written = try replace(file, at: relative, with: text, action)
+        return Insertion(path: file.path, line: anchor.lastLine + 1, journalID: written.journalID)
+    }
+
+    /// Writes `text` over `file` (read from `relative` under the lock), through the journal.
+    func replace(_ file: SourceFile, at relative: String, with text: [UInt8], _ action: JournalAction)
+        throws(EditError) -> Written
+    {
         let target = folder.root.appendingPathComponent(relative).resolvingSymlinksInPath().standardizedFileURL
         guard target.path.hasPrefix(folder.root.path + "/") else {
             throw EditError("", diagnostic: Diagnostic(.error, path: file.path, message: "is outside the data folder"))
         }
-        do throws(AtomicFile.Failure) {
-            try AtomicFile.write(text, to: target.path, replacing: file.bytes)
-        } catch {
-            throw EditError("", diagnostic: Diagnostic(.error, path: file.path, message: error.message))
-        }
-        return Insertion(path: file.path, line: anchor.lastLine + 1)
+        return try commit(text, to: target, relative: relative, shown: file.path, replacing: file.bytes, action)
     }
 
     /// The file's line break, from its first line: CRLF or LF.

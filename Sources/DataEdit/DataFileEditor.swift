@@ -2,24 +2,6 @@ import Foundation
 import SiteData
 import TOML
 
-/// Why a command that edits data changed nothing: a finding in a data file, a message, or both.
-public struct EditError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The place in a data file the problem is about, printed with its line and a caret.
-    public var diagnostic: Diagnostic?
-    /// Shown after "sandjar: "; empty when the diagnostic says it all.
-    public var message: String
-
-    public init(_ message: String, diagnostic: Diagnostic? = nil) {
-        self.message = message
-        self.diagnostic = diagnostic
-    }
-
-    public var description: String {
-        let said = message.isEmpty ? nil : "sandjar: \(message)"
-        return [diagnostic?.description, said].compactMap { $0 }.joined(separator: "\n")
-    }
-}
-
 /// Edits data files the way a careful person would: appends, keeping every existing byte —
 /// comments, blank lines, key order, line endings — and writes atomically (DESIGN.md §6).
 ///
@@ -29,10 +11,23 @@ public struct EditError: Error, Equatable, Sendable, CustomStringConvertible {
 /// new entry must read back as the last element of its array with exactly the intended values.
 public struct DataFileEditor {
     let folder: DataFolder
+    /// Where each write is recorded before it is made, so it can be taken back.
+    let journal: UndoJournal
 
-    /// - Parameter data: the data folder, as the user named it (paths in messages start with it).
-    public init(data: String) {
+    /// - Parameters:
+    ///   - data: the data folder, as the user named it (paths in messages start with it).
+    ///   - journal: the undo journal; nil: the data folder's own, where the environment puts it
+    ///     (`UndoJournal(forData:)`).
+    public init(data: String, journal: UndoJournal? = nil) {
         folder = DataFolder(path: data)
+        self.journal = journal ?? UndoJournal(forData: data)
+    }
+
+    /// What one write did: the file's path as shown to the user (`content/goals/bike.toml`) and
+    /// the number of its undo journal entry.
+    public struct Written: Sendable, Equatable {
+        public var path: String
+        public var journalID: Int
     }
 
     /// `content/goals/bike.toml` for `goals/bike.toml`.
@@ -45,18 +40,20 @@ public struct DataFileEditor {
     ///   - header: the comment lines a file created here starts with.
     ///   - wholeCheck: also read the whole folder with the new text as a build would
     ///     (`checkAsTheBuildReadsIt`), for entries whose every key the typed checks cannot judge.
-    /// - Returns: the file's path as shown to the user.
+    ///   - action: what the write does, for the undo journal.
     @discardableResult
     func append(
         table name: String, fields: [TOMLField], to relative: String, createIfMissing: Bool = false,
-        header: String? = nil, wholeCheck: Bool = false
-    ) throws(EditError) -> String {
+        header: String? = nil, wholeCheck: Bool = false, read: SourceFile? = nil, action: JournalAction
+    ) throws(EditError) -> Written {
         let shown = folder.displayPath(relative)
         guard DataFileEditor.isBareKey(name), !fields.isEmpty, fields.allSatisfy({ DataFileEditor.isBareKey($0.key) })
         else { throw EditError("cannot append [[\(name)]] to \(shown): not a simple table of bare keys") }
         guard folder.exists else { throw EditError("\(folder.displayRoot): data folder not found") }
         let original: SourceFile?
-        if folder.fileExists(relative) {
+        if let read {
+            original = read
+        } else if folder.fileExists(relative) {
             switch folder.read(relative) {
             case .success(let file): original = file
             case .failure(let diagnostic): throw EditError("nothing was changed", diagnostic: diagnostic)
@@ -93,19 +90,17 @@ public struct DataFileEditor {
                 throw EditError("cannot create the folder for \(shown): \(error.localizedDescription)")
             }
         }
-        do throws(AtomicFile.Failure) {
-            try AtomicFile.write(text, to: target.path, replacing: original?.bytes)
+        do {
+            return try commit(text, to: target, relative: relative, shown: shown, replacing: original?.bytes, action)
         } catch {
             if let madeFolder { rmdir(madeFolder) }
-            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: error.message))
+            throw error
         }
-        return shown
     }
 
     /// Writes `bytes` as the new file at `relative`, never over a file that exists (one that
     /// appears meanwhile is not replaced either). Call it inside `locked(_:)`.
-    /// - Returns: the file's path as shown to the user.
-    func create(_ relative: String, _ bytes: [UInt8]) throws(EditError) -> String {
+    func create(_ relative: String, _ bytes: [UInt8], action: JournalAction) throws(EditError) -> Written {
         let shown = folder.displayPath(relative)
         guard !folder.fileExists(relative) else {
             throw EditError(
@@ -122,13 +117,29 @@ public struct DataFileEditor {
         } catch {
             throw EditError("cannot create the folder for \(shown): \(error.localizedDescription)")
         }
-        do throws(AtomicFile.Failure) {
-            try AtomicFile.write(bytes, to: target.path, replacing: nil)
+        do {
+            return try commit(bytes, to: target, relative: relative, shown: shown, replacing: nil, action)
         } catch {
             if madeFolder { rmdir(parent) }
+            throw error
+        }
+    }
+
+    /// The one way an edit reaches the disk: the write recorded in the undo journal, then the new
+    /// bytes renamed over the file (`AtomicFile`), which must still hold `original` (nil: must not
+    /// exist). A write that fails takes its journal entry back. Call it inside `locked(_:)`.
+    func commit(
+        _ bytes: [UInt8], to target: URL, relative: String, shown: String, replacing original: [UInt8]?,
+        _ action: JournalAction
+    ) throws(EditError) -> Written {
+        let entry = try journal.record(action, file: relative, before: original, after: bytes)
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(bytes, to: target.path, replacing: original)
+        } catch {
+            journal.forget(entry.id)
             throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: error.message))
         }
-        return shown
+        return Written(path: shown, journalID: entry.id)
     }
 
     /// The old bytes untouched, a line ending if the last line had none, a blank line, then the

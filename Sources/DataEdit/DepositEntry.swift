@@ -3,36 +3,45 @@ import Foundation
 import SiteData
 import TOML
 
-/// One new deposit for `sandjar add deposit`, checked completely before any file is touched.
+/// One new deposit for `sandjar add deposit` and serve's deposit form, checked completely before
+/// any file is touched.
 public struct DepositEntry: Sendable, Equatable {
     /// Notes longer than this are refused: a note is a remark, not a diary.
     public static let maxNoteLength = 1000
+    /// A deposit identical to one made this many seconds before it may be a form sent twice.
+    public static let againWithin = 120
 
     public var amount: AmountLiteral
     /// Nil: now, in the site's time zone, decided when the entry is added.
     public var at: TOMLDateTime?
     public var note: String?
 
-    /// Validates the typed amount, `--at` and `--note`.
-    public init(amount: String, at: String? = nil, note: String? = nil) throws(EditError) {
+    /// Validates the typed amount, time and note; `wording` says who typed them, for the messages.
+    public init(amount: String, at: String? = nil, note: String? = nil, wording: Wording = .commandLine)
+        throws(EditError)
+    {
         do {
             self.amount = try AmountLiteral(amount)
         } catch {
-            throw EditError(error.message)
+            throw EditError(wording == .form ? "the amount: \(error.message)" : error.message)
         }
         do {
-            self.at = try at.map { (text) throws(EventTimeLiteral.Invalid) in try EventTimeLiteral.parse(text) }
+            self.at = try at.map { (text) throws(EventTimeLiteral.Invalid) in
+                try EventTimeLiteral.parse(text, option: wording.name("at"))
+            }
         } catch {
             throw EditError(error.message)
         }
         if let note {
+            let name = wording.name("note")
             guard !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                throw EditError("--note is empty; leave it out for a deposit without a note")
+                throw EditError("\(name) is empty; leave it out for a deposit without a note")
             }
             guard note.count <= DepositEntry.maxNoteLength else {
                 throw EditError(
-                    "--note is \(note.count) characters long; at most \(DepositEntry.maxNoteLength) are allowed")
+                    "\(name) is \(note.count) characters long; at most \(DepositEntry.maxNoteLength) are allowed")
             }
+            try TypedText.check(note, name, wording: wording)
         }
         self.note = note
     }
@@ -49,46 +58,80 @@ public struct DepositEntry: Sendable, Equatable {
         /// Why its date looks like a typo (before the goal was created, or before 1970), as
         /// `check` warns; nil when it does not.
         public var tooEarly: String? = nil
+        /// The time of an identical deposit (amount and note) made within two minutes of it.
+        public var sameAs: TOMLDateTime? = nil
+        /// The undo journal's entry for the write.
+        public var journalID: Int = 0
     }
 
     /// Appends this deposit to the goal's file in the data folder.
-    /// - Parameter now: the clock, for a deposit without `--at`; tests pass a fixed instant.
-    public func add(to goal: String, data: String, now: Date) throws(EditError) -> Added {
-        let editor = DataFileEditor(data: data)
+    /// - Parameters:
+    ///   - goal: the goal's id, or (`byName`) its name.
+    ///   - now: the clock, for a deposit without a time; tests pass a fixed instant.
+    ///   - askFirst: refuse (`EditError.Kind.askFirst`) a deposit identical to one made within two
+    ///     minutes, as a form sent twice would be; the command line writes it and warns instead.
+    ///   - byName: also find the goal by its name (the command line); a form names ids only.
+    public func add(
+        to goal: String, data: String, now: Date, journal: UndoJournal? = nil, askFirst: Bool = false,
+        byName: Bool = true
+    ) throws(EditError) -> Added {
+        let editor = DataFileEditor(data: data, journal: journal)
         return try editor.locked { () throws(EditError) -> Added in
-            let (relative, id) = try GoalFiles(folder: editor.folder).file(for: goal)
+            let found = try GoalFiles(folder: editor.folder).file(for: goal, byName: byName)
             let when: TOMLDateTime
             if let at {
                 when = at
             } else {
                 when = EventTimeLiteral.now(now, in: try SiteTimeZone.read(editor.folder))
             }
+            let same = found.table.flatMap { sameDeposit(at: when, in: $0) }
+            if let same, askFirst {
+                throw EditError(
+                    "the same deposit (\(amount.text)\(note.map { ", \"\($0)\"" } ?? "")) was added at \(same); "
+                        + "add it again?", kind: .askFirst)
+            }
             var fields: [TOMLField] = [.dateTime("at", when), .amount("amount", amount)]
             if let note { fields.append(.string("note", note)) }
-            let path = try editor.append(table: "deposit", fields: fields, to: relative)
+            var values = ["goal": found.id, "amount": amount.text, "at": when.description]
+            if let note { values["note"] = note }
+            let action = JournalAction(.deposit, "added \(amount.text) to \(found.id)", values: values)
+            let written = try editor.append(
+                table: "deposit", fields: fields, to: found.relative, read: found.file, action: action)
             var added = Added(
-                goal: id, path: path, amount: amount, at: when,
+                goal: found.id, path: written.path, amount: amount, at: when,
                 todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) }
             )
-            added.tooEarly = DepositEntry.tooEarly(when, goalFile: relative, in: editor.folder)
+            added.tooEarly = DepositEntry.tooEarly(when, created: found.table?["created"])
+            added.sameAs = same
+            added.journalID = written.journalID
             return added
         }
+    }
+
+    /// The time of a deposit in `goal` with this amount and note, made within `againWithin`
+    /// seconds of `at`.
+    func sameDeposit(at when: TOMLDateTime, in goal: TOMLTable) -> TOMLDateTime? {
+        guard let mine = EventTime(when) else { return nil }
+        for item in (goal["deposit"]?.arrayValue ?? []).reversed() {
+            guard let deposit = item.tableValue, case .dateTime(let written)? = deposit["at"]?.kind,
+                let theirs = EventTime(written), deposit["amount"]?.exactDecimal == amount.value,
+                deposit["note"]?.stringValue == note,
+                let apart = mine.seconds(from: theirs), abs(apart) <= DepositEntry.againWithin
+            else { continue }
+            return written
+        }
+        return nil
     }
 }
 
 extension DepositEntry {
     /// "before the goal was created (2026-08-01)" or "before 1970" for a deposit dated so early it is
     /// most likely a typo; the same rule `check` warns by.
-    static func tooEarly(_ at: TOMLDateTime, goalFile relative: String, in folder: DataFolder) -> String? {
+    static func tooEarly(_ at: TOMLDateTime, created: TOMLValue?) -> String? {
         guard let date = at.date, let day = CalendarDate(date) else {
             return nil
         }
-        var created: CalendarDate?
-        if case .success(let file) = folder.read(relative), let table = try? TOMLParser.parse(file.bytes),
-            let date = table["created"]?.dateTimeValue?.date
-        {
-            created = CalendarDate(date)
-        }
+        let created = created?.dateTimeValue?.date.flatMap { CalendarDate($0) }
         return TableReader.implausiblyEarly(day, created: created)
     }
 }
@@ -97,43 +140,57 @@ extension DepositEntry {
 struct GoalFiles {
     let folder: DataFolder
 
+    /// A goal's file, read and parsed once for the whole edit.
+    struct Found {
+        var relative: String
+        var id: String
+        var file: SourceFile?
+        /// Nil when the file is not valid TOML (the edit then reports where).
+        var table: TOMLTable?
+    }
+
     /// The file of the goal whose id (its `id` key, or else its file name) is `goal`; failing that,
-    /// the file named `goals/<goal>.toml`; failing that, the goal whose `name` is `goal` as
-    /// written, then ignoring case and full- or half-width ("a new bike", "ＡＢＣ"). Paths are never
-    /// built from what was typed.
-    func file(for goal: String) throws(EditError) -> (relative: String, id: String) {
-        var ids: [(relative: String, id: String, stem: String, name: String?)] = []
+    /// the file named `goals/<goal>.toml`; failing that (`byName`), the goal whose `name` is `goal`
+    /// as written, then ignoring case and full- or half-width ("a new bike", "ＡＢＣ"). Paths are
+    /// never built from what was typed.
+    func file(for goal: String, byName: Bool = true) throws(EditError) -> Found {
+        var ids: [(found: Found, stem: String, name: String?)] = []
         for relative in folder.files(in: "goals", withExtension: "toml") {
             let stem = String(relative.dropFirst("goals/".count).dropLast(".toml".count))
-            var id = stem
+            var found = Found(relative: relative, id: stem)
             var name: String?
-            if case .success(let file) = folder.read(relative), let table = try? TOMLParser.parse(file.bytes) {
-                if let explicit = table["id"]?.stringValue { id = explicit }
-                name = table["name"]?.stringValue
+            if case .success(let file) = folder.read(relative) {
+                found.file = file
+                found.table = try? TOMLParser.parse(file.bytes)
+                if let explicit = found.table?["id"]?.stringValue { found.id = explicit }
+                name = found.table?["name"]?.stringValue
             }
-            ids.append((relative, id, stem, name))
+            ids.append((found, stem, name))
         }
-        let byID = ids.filter { $0.id == goal }
+        let byID = ids.filter { $0.found.id == goal }
         guard byID.count < 2 else {
-            let files = byID.map { folder.displayPath($0.relative) }.joined(separator: " and ")
+            let files = byID.map { folder.displayPath($0.found.relative) }.joined(separator: " and ")
             throw EditError("goal id '\(goal)' is used by both \(files); give each goal its own id first")
         }
         if let match = byID.first ?? ids.first(where: { $0.stem == goal }) {
-            return (match.relative, match.id)
+            return match.found
         }
         let folded = { (text: String) in
             text.trimmingCharacters(in: .whitespaces).folding(
                 options: [.caseInsensitive, .widthInsensitive, .diacriticInsensitive], locale: nil)
         }
-        for same in [{ (name: String) in name == goal }, { (name: String) in folded(name) == folded(goal) }] {
+        let rules =
+            byName ? [{ (name: String) in name == goal }, { (name: String) in folded(name) == folded(goal) }] : []
+        for same in rules {
             let byName = ids.filter { $0.name.map(same) ?? false }
-            if byName.count == 1, let match = byName.first { return (match.relative, match.id) }
+            if byName.count == 1, let match = byName.first { return match.found }
             if byName.count > 1 {
-                let listed = byName.map { "\($0.id) (\(folder.displayPath($0.relative)))" }.joined(separator: ", ")
-                throw EditError("more than one goal is called '\(goal)': \(listed); give its id instead")
+                let listed = byName.map { "\($0.found.id) (\(folder.displayPath($0.found.relative)))" }
+                throw EditError(
+                    "more than one goal is called '\(goal)': \(listed.joined(separator: ", ")); give its id instead")
             }
         }
-        let known = ids.map(\.id).sorted()
+        let known = ids.map(\.found.id).sorted()
         var message = "unknown goal '\(goal)'"
         if let guess = Suggestion.closest(to: goal, in: known) { message += "; did you mean '\(guess)'?" }
         if known.isEmpty {

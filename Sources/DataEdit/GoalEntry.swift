@@ -11,7 +11,9 @@ import TOML
 public struct GoalEntry: Sendable, Equatable {
     public static let maxNameLength = 200
 
-    public var id: String
+    /// Nil: the name has no Latin letters or digits to make one from, and the goal gets the
+    /// first free `goal-N` when it is added (its name stays as typed).
+    public var id: String?
     public var name: String
     public var mode: Goal.Mode
     public var target: AmountLiteral?
@@ -34,13 +36,12 @@ public struct GoalEntry: Sendable, Equatable {
             return trimmed
         }
         guard let name = given(name) else { throw EditError("the goal needs a name, such as \"A new bike\"") }
-        guard let id = given(id) ?? GoalEntry.id(from: name) else {
-            throw EditError("give the goal an id, such as new-bike: its name has no letters or digits to make one from")
-        }
-        guard DataLoader.isValidID(id), id.count <= 64 else {
+        try TypedText.check(name, "the name")
+        let id = given(id) ?? GoalEntry.id(from: name)
+        if let id, !DataLoader.isValidID(id) {
             throw EditError(
                 "'\(id)' cannot be a goal id: use lower-case letters, digits and '-', starting with a letter or "
-                    + "digit (such as new-bike), at most 64 characters")
+                    + "digit (such as new-bike), at most \(DataLoader.maxIDLength) characters")
         }
         guard name.count <= GoalEntry.maxNameLength else {
             throw EditError("the name is \(name.count) characters long; at most \(GoalEntry.maxNameLength) are allowed")
@@ -62,7 +63,7 @@ public struct GoalEntry: Sendable, Equatable {
             self.currency = known
         }
         if let icon = given(icon) {
-            guard icon.count <= 4, icon.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) else {
+            guard icon.count <= 4, TypedText.controlCharacter(in: icon) == nil, !icon.contains("\t") else {
                 throw EditError("the icon is one emoji, such as 🚲")
             }
             self.icon = icon
@@ -88,12 +89,18 @@ public struct GoalEntry: Sendable, Equatable {
         }
     }
 
-    /// An id made from a name: its ASCII letters and digits, lower-cased, the rest as single
-    /// dashes ("A new bike!" → `a-new-bike`); nil when nothing is left (a name in Chinese).
+    /// An id made from a name: its letters and digits with accents folded and lower-cased, the
+    /// rest as single dashes ("A new bike!" → `a-new-bike`, "Café" → `cafe`, "Ünïcödé 旅行" →
+    /// `unicode`); nil when no Latin letter or digit is left (a name in Chinese), so the goal
+    /// gets `goal-N` instead of an id that lost its letters.
     static func id(from name: String) -> String? {
+        let plain = name.folding(options: [.diacriticInsensitive, .widthInsensitive, .caseInsensitive], locale: nil)
+            .replacingOccurrences(of: "ß", with: "ss").replacingOccurrences(of: "æ", with: "ae")
+            .replacingOccurrences(of: "ø", with: "o").replacingOccurrences(of: "œ", with: "oe")
+            .replacingOccurrences(of: "ł", with: "l").replacingOccurrences(of: "đ", with: "d")
         var words: [String] = []
         var current = ""
-        for scalar in name.lowercased().unicodeScalars {
+        for scalar in plain.lowercased().unicodeScalars {
             if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
                 current.unicodeScalars.append(scalar)
             } else if !current.isEmpty {
@@ -102,8 +109,20 @@ public struct GoalEntry: Sendable, Equatable {
             }
         }
         if !current.isEmpty { words.append(current) }
-        let id = String(words.joined(separator: "-").prefix(64))
-        return id.isEmpty ? nil : (id.hasSuffix("-") ? String(id.dropLast()) : id)
+        var id = String(words.joined(separator: "-").prefix(DataLoader.maxIDLength))
+        while id.hasSuffix("-") { id.removeLast() }
+        return id.isEmpty ? nil : id
+    }
+
+    /// The first `goal-N` (from 1) that no goal file or id uses.
+    static func freeID(among goals: GoalFiles) -> String {
+        var n = 1
+        while goals.folder.fileExists("goals/goal-\(n).toml")
+            || (try? goals.file(for: "goal-\(n)", byName: false)) != nil
+        {
+            n += 1
+        }
+        return "goal-\(n)"
     }
 
     private static func amount(_ typed: String, _ what: String) throws(EditError) -> AmountLiteral {
@@ -119,31 +138,35 @@ public struct GoalEntry: Sendable, Equatable {
         public var id: String
         /// As shown to the user: `content/goals/new-bike.toml`.
         public var path: String
+        /// The undo journal's entry for the write.
+        public var journalID: Int = 0
     }
 
     /// Writes `goals/<id>.toml` in the data folder, under its edit lock.
     /// - Parameter now: the clock, for `created` and the plan's start (today in the site's zone).
-    public func add(data: String, now: Date) throws(EditError) -> Added {
-        let editor = DataFileEditor(data: data)
+    public func add(data: String, now: Date, journal: UndoJournal? = nil) throws(EditError) -> Added {
+        let editor = DataFileEditor(data: data, journal: journal)
         return try editor.locked { () throws(EditError) -> Added in
-            let relative = "goals/\(id).toml"
             let goals = GoalFiles(folder: editor.folder)
-            if editor.folder.fileExists(relative) || (try? goals.file(for: id)) != nil {
+            let id = self.id ?? GoalEntry.freeID(among: goals)
+            let relative = "goals/\(id).toml"
+            if editor.folder.fileExists(relative) || (try? goals.file(for: id, byName: false)) != nil {
                 throw EditError("there is already a goal with the id '\(id)'; give the new one another id")
             }
             let zone = try SiteTimeZone.read(editor.folder)
             let today = EventTimeLiteral.now(now, in: zone).date ?? TOMLDate(year: 1970, month: 1, day: 1)
             let essentials = try? DataLoader.siteEssentials(of: editor.folder).get()
             let language = essentials?.language ?? .en
-            let text = try self.text(today: today.description, language: language)
+            let text = try self.text(id: id, today: today.description, language: language)
             try editor.checkAsTheBuildReadsIt(relative, text)
-            let path = try editor.create(relative, text)
-            return Added(id: id, path: path)
+            let action = JournalAction(.goal, "started the goal \(name) (\(id))", values: ["goal": id, "name": name])
+            let written = try editor.create(relative, text, action: action)
+            return Added(id: id, path: written.path, journalID: written.journalID)
         }
     }
 
     /// The file's text from the language's template.
-    func text(today: String, language: SiteSettings.Language) throws(EditError) -> [UInt8] {
+    func text(id: String, today: String, language: SiteSettings.Language) throws(EditError) -> [UInt8] {
         let templateName = "new/\(language.rawValue)/goal.toml"
         guard let template = BuiltinFiles.starter[templateName] else {
             throw EditError("the template for a new goal (\(templateName)) is missing from this sandjar")

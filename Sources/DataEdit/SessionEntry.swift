@@ -37,24 +37,34 @@ public struct SessionEntry: Sendable, Equatable {
     /// the moods. Pattern and program are checked against the folder by `add(data:now:)`.
     public init(
         pattern: String, cycles: String?, minutes: String?, program: String? = nil, at: String? = nil,
-        moodBefore: String? = nil, moodAfter: String? = nil
+        moodBefore: String? = nil, moodAfter: String? = nil, wording: Wording = .commandLine
     ) throws(EditError) {
         self.pattern = pattern
         self.program = program
+        let (cyclesName, minutesName) = (wording.name("cycles"), wording.name("minutes"))
         switch (cycles, minutes) {
-        case (let cycles?, nil): length = .cycles(try SessionEntry.cycles(cycles))
-        case (nil, let minutes?): length = .minutes(try SessionEntry.minutes(minutes))
-        case (nil, nil): throw EditError("a session needs --cycles N or --minutes M")
-        case (_?, _?): throw EditError("give --cycles or --minutes, not both")
+        case (let cycles?, nil): length = .cycles(try SessionEntry.cycles(cycles, cyclesName))
+        case (nil, let minutes?): length = .minutes(try SessionEntry.minutes(minutes, minutesName))
+        case (nil, nil):
+            throw EditError(
+                wording == .form
+                    ? "a session needs the cycles (or the minutes) it lasted"
+                    : "a session needs --cycles N or --minutes M")
+        case (_?, _?): throw EditError("give \(cyclesName) or \(minutesName), not both")
         }
         do {
-            self.at = try at.map { (text) throws(EventTimeLiteral.Invalid) in try EventTimeLiteral.parse(text) }
+            self.at = try at.map { (text) throws(EventTimeLiteral.Invalid) in
+                try EventTimeLiteral.parse(text, option: wording.name("at"))
+            }
         } catch {
             throw EditError(error.message)
         }
-        self.moodBefore = try moodBefore.map { (text) throws(EditError) in try SessionEntry.mood(text, "--mood-before")
+        self.moodBefore = try moodBefore.map { (text) throws(EditError) in
+            try SessionEntry.mood(text, wording.name("mood-before"))
         }
-        self.moodAfter = try moodAfter.map { (text) throws(EditError) in try SessionEntry.mood(text, "--mood-after") }
+        self.moodAfter = try moodAfter.map { (text) throws(EditError) in
+            try SessionEntry.mood(text, wording.name("mood-after"))
+        }
     }
 
     /// What was added, for the one-line report.
@@ -69,12 +79,14 @@ public struct SessionEntry: Sendable, Equatable {
         public var notEnrolledIn: String?
         /// Today, when the session is dated after it: written, but not counted until its day.
         public var todayBeforeIt: CalendarDate? = nil
+        /// The undo journal's entry for the write.
+        public var journalID: Int = 0
     }
 
     /// Appends this session to the practice file of its month in the data folder.
     /// - Parameter now: the clock, for a session without `--at`; tests pass a fixed instant.
-    public func add(data: String, now: Date) throws(EditError) -> Added {
-        let editor = DataFileEditor(data: data)
+    public func add(data: String, now: Date, journal: UndoJournal? = nil) throws(EditError) -> Added {
+        let editor = DataFileEditor(data: data, journal: journal)
         return try editor.locked { () throws(EditError) -> Added in try add(with: editor, now: now) }
     }
 
@@ -107,12 +119,17 @@ public struct SessionEntry: Sendable, Equatable {
         if let program { fields.append(.string("program", program)) }
         if let moodBefore { fields.append(.integer("mood_before", Int64(moodBefore))) }
         if let moodAfter { fields.append(.integer("mood_after", Int64(moodAfter))) }
-        let path = try editor.append(
-            table: "session", fields: fields, to: "practice/\(month).toml", createIfMissing: true)
+        let action = JournalAction(
+            .session, "logged \(length) of \(pattern)",
+            values: ["pattern": pattern, "length": length.description, "at": when.description])
+        let written = try editor.append(
+            table: "session", fields: fields, to: "practice/\(month).toml", createIfMissing: true, action: action)
         let enrolled = program.map { id in names.enrollments.contains { $0.program == id && $0.start <= day } }
         return Added(
-            pattern: pattern, path: path, length: length, at: when, notEnrolledIn: enrolled == false ? program : nil,
-            todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) })
+            pattern: pattern, path: written.path, length: length, at: when,
+            notEnrolledIn: enrolled == false ? program : nil,
+            todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) },
+            journalID: written.journalID)
     }
 
     private static func check(_ name: String, kind: String, known: [String]) throws(EditError) {
@@ -123,30 +140,30 @@ public struct SessionEntry: Sendable, Equatable {
         throw EditError(message)
     }
 
-    private static func cycles(_ typed: String) throws(EditError) -> Int {
+    static func cycles(_ typed: String, _ name: String = "--cycles") throws(EditError) -> Int {
         let text = typed.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty, text.count <= 7, text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
             let n = Int(text), (1...maxCycles).contains(n)
         else {
-            throw EditError("--cycles '\(typed)': give a whole number of cycles from 1 to \(maxCycles), such as 4")
+            throw EditError("\(name) '\(typed)': give a whole number of cycles from 1 to \(maxCycles), such as 4")
         }
         return n
     }
 
-    private static func minutes(_ typed: String) throws(EditError) -> AmountLiteral {
+    static func minutes(_ typed: String, _ name: String = "--minutes") throws(EditError) -> AmountLiteral {
         let minutes: AmountLiteral
         do {
             minutes = try AmountLiteral(typed)
         } catch {
-            throw EditError("--minutes '\(typed)': give a number of minutes greater than 0, such as 5 or 2.5")
+            throw EditError("\(name) '\(typed)': give a number of minutes greater than 0, such as 5 or 2.5")
         }
         guard minutes.value <= Decimal(maxMinutes) else {
-            throw EditError("--minutes '\(typed)': a session lasts at most \(maxMinutes) minutes (24 hours)")
+            throw EditError("\(name) '\(typed)': a session lasts at most \(maxMinutes) minutes (24 hours)")
         }
         return minutes
     }
 
-    private static func mood(_ typed: String, _ option: String) throws(EditError) -> Int {
+    static func mood(_ typed: String, _ option: String) throws(EditError) -> Int {
         let text = typed.trimmingCharacters(in: .whitespaces)
         guard text.count == 1, let n = Int(text), (1...5).contains(n) else {
             throw EditError("\(option) '\(typed)': give a mood from 1 (low) to 5 (high)")

@@ -19,8 +19,8 @@ public struct SlayEntry: Sendable, Equatable {
     /// Nil: today in the site's time zone, decided when the entry is applied.
     public var on: CalendarDate?
 
-    /// Validates NAME and `--on`.
-    public init(name: String, on: String? = nil) throws(EditError) {
+    /// Validates NAME and `--on` (a form's date, with `wording`).
+    public init(name: String, on: String? = nil, wording: Wording = .commandLine) throws(EditError) {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw EditError("the subscription name is empty; give its name as in subscriptions/*.toml")
         }
@@ -28,13 +28,13 @@ public struct SlayEntry: Sendable, Equatable {
         guard let on else { return }
         let typed: TOMLDateTime
         do {
-            typed = try EventTimeLiteral.parse(on, option: "--on", dateOnly: true)
+            typed = try EventTimeLiteral.parse(on, option: wording.name("on"), dateOnly: true)
         } catch {
             throw EditError(error.message)
         }
         guard typed.time == nil, let date = typed.date,
             let day = CalendarDate(date)
-        else { throw EditError("--on '\(on)': give a date such as 2026-11-29, without a time") }
+        else { throw EditError("\(wording.name("on")) '\(on)': give a date such as 2026-11-29, without a time") }
         self.on = day
     }
 
@@ -49,39 +49,54 @@ public struct SlayEntry: Sendable, Equatable {
         public var line: Int
         /// Today, when `--on` is after it: the subscription stays active until then.
         public var todayBeforeIt: CalendarDate? = nil
+        /// The undo journal's entry for the write.
+        public var journalID: Int = 0
     }
 
+    /// How far ahead a slay may be dated: a cancellation takes effect at the end of a term, at
+    /// most a year away; a later date is a typo.
+    public static let furthestAhead = 366
+
     /// Finds the subscription and writes `killed` into its file.
-    /// - Parameter now: the clock for a slay without `--on`; tests pass a fixed instant.
-    /// - Parameter theme: `--theme`, whose catalogue (with site.toml's theme) names subscriptions
-    ///   the way data.json does.
-    public func apply(data: String, now: Date, theme: String? = nil) throws(EditError) -> Slain {
-        let editor = DataFileEditor(data: data)
+    /// - Parameters:
+    ///   - now: the clock for a slay without `--on`; tests pass a fixed instant.
+    ///   - theme: `--theme`, whose catalogue (with site.toml's theme) names subscriptions the way
+    ///     data.json does.
+    ///   - byID: NAME is the subscription's id in data.json and nothing else (a form).
+    public func apply(
+        data: String, now: Date, theme: String? = nil, journal: UndoJournal? = nil, byID: Bool = false
+    ) throws(EditError) -> Slain {
+        let editor = DataFileEditor(data: data, journal: journal)
         return try editor.locked { () throws(EditError) -> Slain in
-            try apply(with: editor, catalog: SubscriptionEntries.catalog(data: data, theme: theme), now: now)
+            try apply(
+                with: editor, catalog: SubscriptionEntries.catalog(data: data, theme: theme), now: now, byID: byID)
         }
     }
 
     /// The edit itself, under the data folder's edit lock: the match is made on the files as they
     /// are now, and the one found is changed before anyone else can.
-    private func apply(with editor: DataFileEditor, catalog: SubscriptionCatalog, now: Date) throws(EditError) -> Slain
+    private func apply(with editor: DataFileEditor, catalog: SubscriptionCatalog, now: Date, byID: Bool)
+        throws(EditError) -> Slain
     {
-        let entry = try SubscriptionEntries(folder: editor.folder, catalog: catalog).find(name)
-        let date: CalendarDate
-        if let on {
-            date = on
-        } else {
-            let zone: TimeZone
-            do {
-                zone = try SiteTimeZone.read(editor.folder)
-            } catch {
+        let entries = SubscriptionEntries(folder: editor.folder, catalog: catalog)
+        let entry = try byID ? entries.find(id: name, active: true) : entries.find(name)
+        // Today in the site's time zone: the default day, and the yardstick of a date ahead.
+        var today: CalendarDate?
+        do {
+            let zone = try SiteTimeZone.read(editor.folder)
+            today = EventTimeLiteral.now(now, in: zone).date.flatMap { CalendarDate($0) }
+        } catch {
+            if on == nil {
                 throw EditError(
                     "sandjar needs the site's time zone to know today's date; fix it or give --on",
                     diagnostic: error.diagnostic)
             }
-            let today = EventTimeLiteral.now(now, in: zone).date ?? TOMLDate(year: 1970, month: 1, day: 1)
-            date =
-                CalendarDate(today) ?? CalendarDate(iso: "1970-01-01")!
+        }
+        guard let date = on ?? today else { throw EditError("today's date is unknown; give --on") }
+        if let today, date > today.adding(days: SlayEntry.furthestAhead) {
+            throw EditError(
+                "\(date) is more than a year ahead; a cancellation takes effect within a year, so this looks like a "
+                    + "typo. Nothing was changed")
         }
         if let started = entry.started, date < started {
             throw EditError(
@@ -89,12 +104,14 @@ public struct SlayEntry: Sendable, Equatable {
                     + "\(entry.place)); nothing was changed")
         }
         let killed = TOMLDateTime(date: TOMLDate(year: date.year, month: date.month, day: date.day), time: nil)
+        let action = JournalAction(
+            .slay, "slew \(entry.name) on \(date)", values: ["id": entry.id, "name": entry.name, "date": "\(date)"])
         let inserted = try editor.insert(
-            .dateTime("killed", killed), intoEntry: entry.index, of: "subscription", in: entry.file, at: entry.relative)
+            .dateTime("killed", killed), intoEntry: entry.index, of: "subscription", in: entry.file, at: entry.relative,
+            action: action)
         return Slain(
             name: entry.name, on: date, path: inserted.path, line: inserted.line,
-            todayBeforeIt: on == nil
-                ? nil : EventTimeLiteral.todayWhenLater(than: killed, folder: editor.folder, now: now))
+            todayBeforeIt: today.flatMap { date > $0 ? $0 : nil }, journalID: inserted.journalID)
     }
 }
 
@@ -207,6 +224,19 @@ struct SubscriptionEntries {
             message += "\nactive subscriptions: \(known.joined(separator: ", "))"
         }
         throw EditError(message)
+    }
+
+    /// The subscription whose id in data.json is `id`, and nothing else: a form names entries by
+    /// id only (DESIGN.md §6). `active`: it must be active (slay, price) or slain (revive).
+    func find(id: String, active: Bool) throws(EditError) -> Entry {
+        guard let entry = try all().first(where: { $0.id == id }) else {
+            throw EditError("no subscription has the id '\(id)' any more; reload the page to see them as they are now")
+        }
+        if active, entry.killed != nil { throw alreadySlain([entry]) }
+        if !active, entry.killed == nil {
+            throw EditError("\(entry.name) (\(entry.place)) is not slain; nothing was changed")
+        }
+        return entry
     }
 
     /// "Did you mean" for a NAME that matched nothing, over active subscriptions, at most three,

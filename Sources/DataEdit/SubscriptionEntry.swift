@@ -37,6 +37,7 @@ public struct SubscriptionEntry: Sendable, Equatable {
             throw EditError(
                 "the name is \(name.count) characters long; at most \(SubscriptionEntry.maxNameLength) are allowed")
         }
+        try TypedText.check(name, "the name")
         self.name = name
         self.trial = trial
         if let text = given(price) {
@@ -71,8 +72,8 @@ public struct SubscriptionEntry: Sendable, Equatable {
             self.members = count
         }
         if let text = given(category) {
-            guard text.count <= 60, !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
-            else { throw EditError("the category is a short name, such as streaming") }
+            try TypedText.check(text, "the category")
+            guard text.count <= 60 else { throw EditError("the category is a short name, such as streaming") }
             self.category = text
         }
         if trial, nextBilling == nil {
@@ -87,14 +88,23 @@ public struct SubscriptionEntry: Sendable, Equatable {
         public var path: String
         /// The catalogue entry that filled in what was left empty.
         public var catalogID: String?
+        /// The undo journal's entry for the write.
+        public var journalID: Int = 0
     }
 
     /// Appends the subscription in the data folder, under its edit lock.
     /// - Parameters:
     ///   - now: the clock, for `started` (today in the site's time zone).
     ///   - theme: `--theme`, whose catalogue names services as the build does.
-    public func add(data: String, now: Date, theme: String? = nil) throws(EditError) -> Added {
-        let editor = DataFileEditor(data: data)
+    ///   - askFirst: refuse (`EditError.Kind.askFirst`) a service the data already has active.
+    ///   - categoryNames: what a person may type for a category, lower-cased, and the category it
+    ///     is (the theme's labels: "视频" → `streaming`); a category the data already uses is
+    ///     matched without regard to case or accents either way.
+    public func add(
+        data: String, now: Date, theme: String? = nil, journal: UndoJournal? = nil, askFirst: Bool = false,
+        categoryNames: [String: String] = [:]
+    ) throws(EditError) -> Added {
+        let editor = DataFileEditor(data: data, journal: journal)
         return try editor.locked { () throws(EditError) -> Added in
             let folder = editor.folder
             let catalog = SubscriptionEntries.catalog(data: data, theme: theme)
@@ -103,8 +113,21 @@ public struct SubscriptionEntry: Sendable, Equatable {
             let loaded = DataLoader(folder: folder, log: DiagnosticLog(strict: false)).load()
             let site = (try? DataLoader.siteEssentials(of: folder).get())?.currency
             let match = catalog.match(for: Subscription(name: name))?.entry
+            let subscriptions = loaded?.data.subscriptions ?? []
+            if askFirst, let match,
+                let same = subscriptions.first(where: {
+                    $0.killed == nil && catalog.match(for: $0)?.entry.id == match.id
+                })
+            {
+                throw EditError(
+                    "\(same.name) is already active (\(same.source)); add \(match.name(in: .en)) again as a "
+                        + "second subscription?", kind: .askFirst)
+            }
             let filled = try fill(from: match, siteCurrency: site, rates: loaded?.data.rates)
-            let category = self.category ?? match?.category
+            let known = subscriptions.compactMap(\.category) + catalog.entries.map(\.category)
+            let category =
+                self.category.map { SubscriptionEntry.category($0, known: known, names: categoryNames) }
+                ?? match?.category
             let relative = SubscriptionEntry.file(
                 for: category, in: folder, subscriptions: loaded?.data.subscriptions ?? [], catalog: catalog)
             var fields: [TOMLField] = [.string("name", name)]
@@ -124,11 +147,26 @@ public struct SubscriptionEntry: Sendable, Equatable {
             let header =
                 "# Subscriptions\(category.map { " (\($0))" } ?? ""): one [[subscription]] block each, "
                 + "added by sandjar serve or by hand.\n"
-            let path = try editor.append(
+            let action = JournalAction(
+                .subscription, "added the subscription \(name)",
+                values: ["name": name, "catalog": match?.id ?? ""])
+            let written = try editor.append(
                 table: "subscription", fields: fields, to: relative, createIfMissing: true, header: header,
-                wholeCheck: true)
-            return Added(name: name, path: path, catalogID: match?.id)
+                wholeCheck: true, action: action)
+            return Added(name: name, path: written.path, catalogID: match?.id, journalID: written.journalID)
         }
+    }
+
+    /// The category a person typed, as the data already spells it: "Streaming" is `streaming` when
+    /// a subscription or the catalogue uses that, and a label of the theme names its category.
+    static func category(_ typed: String, known: [String], names: [String: String]) -> String {
+        let key = { (text: String) in
+            text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        }
+        let wanted = key(typed)
+        if let same = known.first(where: { key($0) == wanted }) { return same }
+        if let named = names.first(where: { key($0.key) == wanted })?.value { return named }
+        return typed
     }
 
     /// Price, currency and cycle: as typed, else the catalogue's. A catalogue price is quoted for

@@ -14,6 +14,29 @@ public struct TOMLField: Sendable, Equatable {
         case integer(Int64)
         case dateTime(TOMLDateTime)
         case boolean(Bool)
+        case prices([PriceStep])
+    }
+
+    /// One `{ from = DATE, price = AMOUNT }` of a subscription's price history.
+    public struct PriceStep: Sendable, Equatable {
+        public var from: TOMLDateTime
+        public var price: AmountLiteral
+
+        public init(from: TOMLDateTime, price: AmountLiteral) {
+            self.from = from
+            self.price = price
+        }
+
+        /// `{ from = 2026-12-01, price = 10.99 }`
+        public var literal: String { "{ from = \(from), price = \(price.text) }" }
+
+        /// True when `value` reads back as this step.
+        public func matches(_ value: TOMLValue) -> Bool {
+            guard let table = value.tableValue, table.count == 2, let from = table["from"], let price = table["price"]
+            else { return false }
+            return TOMLField.dateTime("from", self.from).matches(from)
+                && TOMLField.amount("price", self.price).matches(price)
+        }
     }
 
     /// A bare key (`at`, `amount`, `note`).
@@ -45,6 +68,11 @@ public struct TOMLField: Sendable, Equatable {
         TOMLField(key: key, literal: value.description, expected: .dateTime(value))
     }
 
+    /// A price history, oldest first, as one inline array.
+    public static func prices(_ key: String, _ steps: [PriceStep]) -> TOMLField {
+        TOMLField(key: key, literal: "[" + steps.map(\.literal).joined(separator: ", ") + "]", expected: .prices(steps))
+    }
+
     /// `key = literal`, without a line ending.
     public var line: String { "\(key) = \(literal)" }
 
@@ -64,6 +92,8 @@ public struct TOMLField: Sendable, Equatable {
             return dateTime == read
         case (.boolean(let flag), .boolean(let read)):
             return flag == read
+        case (.prices(let steps), .array(let items)):
+            return steps.count == items.count && zip(steps, items).allSatisfy { $0.matches($1) }
         default:
             return false
         }

@@ -15,8 +15,12 @@ struct TOMLStatements {
         /// 1-based, as `SourceLocation` counts.
         var firstLine: Int
         var lastLine: Int
+        /// Byte offset of the start of `firstLine` (its indent included).
+        var start: Int
         /// Byte offset just past the line break that ends `lastLine` (the file's end when none).
         var end: Int
+        /// Byte offset of the `#` of a comment after the statement on its last line, if any.
+        var comment: Int?
         /// The blanks before the statement on its first line.
         var indent: [UInt8]
         /// The line break that ends `lastLine`: LF, CRLF, or none at the end of the file.
@@ -61,14 +65,14 @@ struct TOMLStatements {
                 default:
                     let kind: Statement.Kind = first == UInt8(ascii: "[") ? .header : .keyValue
                     let firstLine = line
-                    scanStatement()
+                    let comment = scanStatement()
                     let lastLine = line
                     let breakStart = index
                     skipLineBreak()
                     statements.append(
                         Statement(
-                            kind: kind, firstLine: firstLine, lastLine: lastLine, end: index, indent: indent,
-                            lineBreak: Array(bytes[breakStart..<index])))
+                            kind: kind, firstLine: firstLine, lastLine: lastLine, start: start, end: index,
+                            comment: comment, indent: indent, lineBreak: Array(bytes[breakStart..<index])))
                 }
             }
             return statements
@@ -91,17 +95,20 @@ struct TOMLStatements {
             while let byte = peek(), byte != Scanner.lf, !(byte == Scanner.cr && peek(1) == Scanner.lf) { index += 1 }
         }
 
-        /// To the line break that ends the statement: outside strings and brackets.
-        mutating func scanStatement() {
+        /// To the line break that ends the statement: outside strings and brackets. Returns where a
+        /// comment after the statement starts, if one does.
+        mutating func scanStatement() -> Int? {
             var depth = 0
+            var comment: Int?
             while let byte = peek() {
                 if byte == Scanner.lf || (byte == Scanner.cr && peek(1) == Scanner.lf) {
-                    if depth <= 0 { return }
+                    if depth <= 0 { return comment }
                     skipLineBreak()
                     continue
                 }
                 switch byte {
                 case UInt8(ascii: "#"):
+                    if depth <= 0 { comment = index }
                     skipToLineEnd()
                     continue
                 case UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -116,6 +123,7 @@ struct TOMLStatements {
                 }
                 index += 1
             }
+            return comment
         }
 
         /// Past a basic or literal string, single- or multi-line, starting at its opening quote.

@@ -114,6 +114,63 @@ enum Commands {
         arguments: [ArgumentSpec(name: "NAME", completes: .data(.subscriptions))],
         options: .on, .data, .theme)
 
+    static let revive = CommandSpec(
+        name: "revive", summary: "make a slain subscription active again",
+        synopsis: ["revive NAME [--data DIR] [--theme DIR]"],
+        about: """
+            Removes the killed line of the slain subscription NAME (its name, its id in data.json or its
+            catalogue id), for a slay made by mistake, keeping the rest of its file as it was.
+            """,
+        arguments: [ArgumentSpec(name: "NAME", completes: .data(.slain))],
+        options: .data, .theme)
+
+    static let price = CommandSpec(
+        name: "price", summary: "record a subscription's new price, keeping the old one",
+        synopsis: ["price NAME AMOUNT [--from DATE] [--data DIR] [--theme DIR]"],
+        about: """
+            Adds { from = DATE, price = AMOUNT } to the prices list of the active subscription NAME, so
+            the charges already paid keep their price; the first change also records the old price from
+            the day it started. A price line in the file is set to the new price.
+            """,
+        arguments: [
+            ArgumentSpec(name: "NAME", completes: .data(.subscriptions)),
+            ArgumentSpec(name: "AMOUNT", help: ["the new price per cycle, such as 17.99"]),
+        ],
+        options: .from, .data, .theme)
+
+    static let removeDeposit = CommandSpec(
+        name: "remove deposit", summary: "take a deposit out of a goal",
+        synopsis: ["remove deposit GOAL --at DATETIME [--amount AMOUNT] [--data DIR]"],
+        about: """
+            Removes the [[deposit]] of GOAL made at DATETIME (to the minute, or a day when it is the
+            only one that day), every other line of the file kept. Two in the same minute need
+            --amount; otherwise the error lists them.
+            """,
+        arguments: [ArgumentSpec(name: "GOAL", completes: .data(.goals))],
+        options: .entryTime, .amount, .data)
+
+    static let removeSession = CommandSpec(
+        name: "remove session", summary: "take a breathing session out of the log",
+        synopsis: ["remove session --at DATETIME [--pattern ID] [--data DIR]"],
+        about: """
+            Removes the [[session]] logged at DATETIME from its practice file, every other line kept.
+            Two in the same minute need --pattern; otherwise the error lists them.
+            """,
+        options: .entryTime, .pattern, .data)
+
+    static let undo = CommandSpec(
+        name: "undo", summary: "take back the latest write, by a command or a form",
+        synopsis: ["undo [--list] [--data DIR]"],
+        about: """
+            Every write of the editing commands and of serve's forms is kept in an undo journal
+            ($XDG_STATE_HOME/sandjar/, else ~/.local/state/sandjar/; the last 100). undo restores the
+            file the latest write changed to what it held before, if it still holds exactly what that
+            write left; run it again for the write before. A file changed since is named and left as
+            it is.
+            """,
+        options: .list, .data,
+        epilogue: "Exit status: 0 undone (or listed), 1 nothing to undo or the file changed since, 2 usage.")
+
     static let detect = CommandSpec(
         name: "detect", summary: "suggest subscriptions from a bank statement (CSV)",
         synopsis: [
@@ -181,8 +238,19 @@ enum Commands {
         options: .man)
 
     static let all = [
-        initCommand, build, serve, check, addDeposit, addSession, slay, detect, themeExport, completion, help, debug,
+        initCommand, build, serve, check, addDeposit, addSession, slay, revive, price, removeDeposit, removeSession,
+        undo, detect, themeExport, completion, help, debug,
     ]
+
+    /// The first words of the commands (`add` for add deposit), for "did you mean".
+    static var firstWords: [String] {
+        var words: [String] = []
+        for command in all {
+            let first = String(command.name.split(separator: " ")[0])
+            if !words.contains(first) { words.append(first) }
+        }
+        return words
+    }
 
     /// The command named by `words` (`["add", "deposit"]` → add deposit), if any.
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

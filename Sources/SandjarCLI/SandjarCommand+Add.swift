@@ -57,6 +57,11 @@ extension SandjarCommand {
             let added = try entry.add(to: goal, data: data, now: now)
             console.out("added \(added.amount) to \(added.goal) (\(added.path))\n")
             if let today = added.todayBeforeIt { warnAfterToday(added.at, today: today, what: "deposit", console) }
+            if let same = added.sameAs {
+                console.err(
+                    "sandjar: warning: the same deposit was added at \(same); if this one is a slip, "
+                        + "'sandjar undo' takes it back\n")
+            }
             if let why = added.tooEarly {
                 let day = added.at.date.map(\.description) ?? added.at.description
                 console.err(

@@ -32,16 +32,17 @@ public enum SandjarCommand {
             case "serve": return try serve(rest, console: console)
             case "add": return try add(rest, console: console, now: now)
             case "slay": return try slay(rest, console: console, now: now)
+            case "revive": return try revive(rest, console: console)
+            case "price": return try price(rest, console: console, now: now)
+            case "remove": return try remove(rest, console: console)
+            case "undo": return try undo(rest, console: console)
             case "detect": return try detect(rest, console: console)
             case "theme": return try theme(rest, console: console)
             case "debug": return try debug(rest, console: console)
             case "completion": return try completion(rest, console: console)
             default:
                 var message = "unknown command '\(command)'"
-                let names = [
-                    "init", "build", "serve", "check", "add", "slay", "detect", "theme", "help", "debug", "completion",
-                    "--version", "--help",
-                ]
+                let names = Commands.firstWords + ["--version", "--help"]
                 if let guess = Suggestion.closest(to: command, in: names) { message += "; did you mean '\(guess)'?" }
                 throw Arguments.UsageError(message: message)
             }

@@ -26,7 +26,7 @@ public struct SiteFiles: Sendable {
     public func text(_ path: String) -> String? { files[path].map { String(decoding: $0, as: UTF8.self) } }
 
     /// No empty, `.` or `..` segments, not absolute, no backslashes or NULs.
-    static func isSafeRelativePath(_ path: String) -> Bool {
+    package static func isSafeRelativePath(_ path: String) -> Bool {
         // Bytes, not Foundation's `contains`: every file of every build is added through here.
         let bytes = path.utf8
         guard let first = bytes.first, first != UInt8(ascii: "/"),

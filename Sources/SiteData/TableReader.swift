@@ -189,14 +189,11 @@ package struct TableReader {
             if required { missing(key) }
             return nil
         }
-        guard case .dateTime(let dt) = value.kind, let d = dt.date,
-            let date = CalendarDate(d)
-        else {
+        guard case .dateTime(let dt) = value.kind, let time = EventTime(dt) else {
             error(key, "must be a date or date-time like 2026-08-01T21:14:00+08:00")
             return nil
         }
-        let seconds = dt.time.map { $0.hour * 3600 + $0.minute * 60 + min($0.second, 59) }
-        return EventTime(date: date, secondOfDay: seconds, offsetMinutes: dt.time == nil ? nil : dt.offsetMinutes)
+        return time
     }
 
     func integerArray(_ key: String) -> [Int]? {

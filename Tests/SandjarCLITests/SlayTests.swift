@@ -291,9 +291,11 @@ final class SlayTests: XCTestCase {
         XCTAssertEqual(try text("subscriptions/tricky.toml"), expected)
     }
 
+    private static let action = JournalAction(.deposit, "a test of the insert")
+
     func testTheInsertServesAnyArrayOfTables() throws {
         let editor = DataFileEditor(data: data.path)
-        let inserted = try editor.insert(.string("note", "first"), intoEntry: 0, of: "deposit", in: "goals/bike.toml")
+        let inserted = try editor.insert(.string("note", "first"), intoEntry: 0, of: "deposit", in: "goals/bike.toml", action: Self.action)
         XCTAssertEqual(inserted.path, "\(data.path)/goals/bike.toml")
         let table = try TOMLParser.parse(try text("goals/bike.toml"))
         let deposits = try XCTUnwrap(table["deposit"]?.arrayValue)
@@ -301,13 +303,13 @@ final class SlayTests: XCTestCase {
         XCTAssertEqual(deposits[0].tableValue?.keyLocation("note")?.line, inserted.line)
         XCTAssertEqual(inserted.line, 15)
         XCTAssertThrowsError(
-            try editor.insert(.string("note", "again"), intoEntry: 1, of: "deposit", in: "goals/bike.toml")
+            try editor.insert(.string("note", "again"), intoEntry: 1, of: "deposit", in: "goals/bike.toml", action: Self.action)
         ) { error in
             XCTAssertTrue(
                 (error as? EditError)?.description.contains("deposit[2] already has 'note'") == true, "\(error)")
         }
         XCTAssertThrowsError(
-            try editor.insert(.string("note", "x"), intoEntry: 9, of: "deposit", in: "goals/bike.toml"))
+            try editor.insert(.string("note", "x"), intoEntry: 9, of: "deposit", in: "goals/bike.toml", action: Self.action))
     }
 
     /// A name with no ASCII letters is known by its catalogue id, as in data.json.

@@ -124,10 +124,13 @@ final class DataFileEditorTests: XCTestCase {
         let data = try baseCopy()
         let editor = DataFileEditor(data: data.path)
         let fields = [TOMLField.string("pattern", "box"), .integer("cycles", 4)]
-        XCTAssertThrowsError(try editor.append(table: "session", fields: fields, to: "practice/2026-12.toml"))
+        let action = JournalAction(.session, "a test")
+        XCTAssertThrowsError(
+            try editor.append(table: "session", fields: fields, to: "practice/2026-12.toml", action: action))
         try FileManager.default.removeItem(at: data.appendingPathComponent("practice"))
         let shown = try editor.append(
-            table: "session", fields: fields, to: "practice/2026-12.toml", createIfMissing: true)
+            table: "session", fields: fields, to: "practice/2026-12.toml", createIfMissing: true, action: action
+        ).path
         XCTAssertEqual(shown, data.path + "/practice/2026-12.toml")
         XCTAssertEqual(try text(URL(fileURLWithPath: shown)), "[[session]]\npattern = \"box\"\ncycles = 4\n")
     }

@@ -12,11 +12,14 @@ enum TestSupport {
     static var sampleContent: URL { packageRoot.appendingPathComponent("content") }
     static var templates: URL { packageRoot.appendingPathComponent("templates") }
 
-    /// Builds that keep the default cache write it under `$XDG_CACHE_HOME`: for the tests, a
-    /// temporary folder of this process, so nothing lands in the checkout or the home folder.
+    /// Builds that keep the default cache write it under `$XDG_CACHE_HOME`, and edits their undo
+    /// journal under `$XDG_STATE_HOME`: for the tests, temporary folders of this process, so
+    /// nothing lands in the checkout or the home folder.
     static let isolatedCache: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-tests-cache-\(getpid())")
         setenv("XDG_CACHE_HOME", url.path, 1)
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-tests-state-\(getpid())")
+        setenv("XDG_STATE_HOME", state.path, 1)
         return url
     }()
 

@@ -15,8 +15,10 @@ enum CompletionList: String, CaseIterable, Sendable {
     case patterns
     /// Program ids for `add session --program`: the built-in one, then breathing.toml's.
     case programs
-    /// The names of the active subscriptions, for `slay`.
+    /// The names of the active subscriptions, for `slay` and `price`.
     case subscriptions
+    /// The names of the slain subscriptions, for `revive`.
+    case slain
 
     /// The names, for the data folder at `data` (nil: there is none).
     func values(data: String?) -> [String] {
@@ -31,6 +33,9 @@ enum CompletionList: String, CaseIterable, Sendable {
         case .subscriptions:
             let all = data.flatMap { try? TrackedSubscription.all(data: $0) } ?? []
             names = all.filter { !$0.slain }.map(\.name)
+        case .slain:
+            let all = data.flatMap { try? TrackedSubscription.all(data: $0) } ?? []
+            names = all.filter(\.slain).map(\.name)
         }
         // One per line: a name with a line break or a control character in it cannot be offered.
         var seen: Set<String> = []

@@ -1,4 +1,4 @@
-/// The options of the editing commands (`add deposit`, `add session`, `slay`). Their values go
+/// The options of the editing commands (`add deposit`, `add session`, `slay`, `remove`, `price`). Their values go
 /// as typed to the entries in `DataEdit`, which check them as they check the served forms' fields,
 /// so a bad `--at` and a bad `at` field read the same.
 extension Option where Value == String {
@@ -37,4 +37,32 @@ extension Option where Value == String {
     static var on: Option {
         .text("on", "DATE", help: ["the day it was cancelled (default: today in the site's time zone)"])
     }
+
+    /// `remove`'s time: to the minute, as `undo --list` and the pages show it.
+    static var entryTime: Option {
+        .text(
+            "at", "DATETIME",
+            help: [
+                "the entry's time, to the minute (2026-11-29T21:14) or a day",
+                "(2026-11-29) when it is the only one that day",
+            ])
+    }
+
+    static var amount: Option {
+        .text("amount", "AMOUNT", help: ["which deposit, when two were made in the same minute"])
+    }
+
+    static var pattern: Option {
+        .text(
+            "pattern", "ID", completes: .data(.patterns),
+            help: ["which session, when two were logged in the same minute"])
+    }
+
+    static var from: Option {
+        .text("from", "DATE", help: ["the day the new price is charged from (default: today)"])
+    }
+}
+
+extension Option where Value == Bool {
+    static var list: Option { .flag("list", help: ["show the recent writes instead, newest first"]) }
 }

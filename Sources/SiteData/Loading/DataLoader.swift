@@ -80,8 +80,13 @@ package struct DataLoader {
             + groups.map { folder.files(in: $0.folder, withExtension: $0.fileExtension).count }.reduce(0, +)
     }
 
+    /// The longest id a goal, pattern, program or page may have.
+    package static let maxIDLength = 100
+
+    /// The one id rule (DESIGN.md §2): `[a-z0-9][a-z0-9-]*`, at most `maxIDLength` characters.
+    /// Every id sandjar reads, makes, caches by or takes from a form is checked by it.
     package static func isValidID(_ id: String) -> Bool {
-        guard let first = id.unicodeScalars.first, id.unicodeScalars.count <= 100 else { return false }
+        guard let first = id.unicodeScalars.first, id.unicodeScalars.count <= maxIDLength else { return false }
         func ok(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("0"..."9").contains(c) }
         return ok(first) && id.unicodeScalars.allSatisfy { ok($0) || $0 == "-" }
     }

@@ -50,14 +50,15 @@ _sandjar() {
     local command=${COMP_WORDS[1]} start=2 options valued first i count=0
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
-        _sandjar_words init build serve check add slay detect theme completion help debug --help --version
+        _sandjar_words init build serve check add slay revive price remove undo detect theme completion help debug --help --version
         return
     fi
     case $command in
-    add | theme)
+    add | remove | theme)
         if ((COMP_CWORD == 2)); then
             case $command in
             add) _sandjar_words deposit session ;;
+            remove) _sandjar_words deposit session ;;
             theme) _sandjar_words export ;;
             esac
             return
@@ -102,6 +103,31 @@ _sandjar() {
         valued="--data --on --theme -C"
         first="_sandjar_values subscriptions"
         ;;
+    revive)
+        options="--data --help --theme -C"
+        valued="--data --theme -C"
+        first="_sandjar_values slain"
+        ;;
+    price)
+        options="--data --from --help --theme -C"
+        valued="--data --from --theme -C"
+        first="_sandjar_values subscriptions"
+        ;;
+    "remove deposit")
+        options="--amount --at --data --help -C"
+        valued="--amount --at --data -C"
+        first="_sandjar_values goals"
+        ;;
+    "remove session")
+        options="--at --data --help --pattern -C"
+        valued="--at --data --pattern -C"
+        first=""
+        ;;
+    undo)
+        options="--data --help --list -C"
+        valued="--data -C"
+        first=""
+        ;;
     detect)
         options="--columns --data --dates --help --theme -C"
         valued="--columns --data --dates --theme -C"
@@ -120,7 +146,7 @@ _sandjar() {
     help)
         options="--help --man"
         valued=""
-        first="_sandjar_words init build serve check add slay detect theme completion help debug"
+        first="_sandjar_words init build serve check add slay revive price remove undo detect theme completion help debug"
         ;;
     debug)
         options="--help --out --scale"
@@ -140,9 +166,10 @@ _sandjar() {
         --mood-after) _sandjar_words 1 2 3 4 5 ;;
         --mood-before) _sandjar_words 1 2 3 4 5 ;;
         --out) _sandjar_directories ;;
+        --pattern) _sandjar_values patterns ;;
         --program) _sandjar_values programs ;;
         --theme) _sandjar_directories ;;
-        --values) _sandjar_words goals patterns programs subscriptions ;;
+        --values) _sandjar_words goals patterns programs subscriptions slain ;;
         -C) _sandjar_directories ;;
         esac
         return

@@ -12,7 +12,7 @@ end
 # The command typed so far: `build`, `add deposit`; nothing before one is complete.
 function __sandjar_command
     set -l words (__sandjar_words)
-    if contains -- "$words[1]" add theme
+    if contains -- "$words[1]" add remove theme
         test (count $words) -ge 2; and echo "$words[1] $words[2]"
     else if test (count $words) -ge 1
         echo $words[1]
@@ -42,7 +42,7 @@ function __sandjar_first
     for word in $words
         if test $skip -eq 1
             set skip 0
-        else if contains -- $word --at --cache --columns --currency --cycles --data --dates --language --listen --minutes --mood-after --mood-before --note --on --out --port --program --scale --theme --timezone --title --today --values -C
+        else if contains -- $word --amount --at --cache --columns --currency --cycles --data --dates --from --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
             set skip 1
         else if not string match -q -- '-*' $word
             return 1
@@ -74,6 +74,10 @@ complete -c sandjar -n __sandjar_needs_command -a serve -d 'the site as a local 
 complete -c sandjar -n __sandjar_needs_command -a check -d 'validate the data and theme, print findings; writes nothing'
 complete -c sandjar -n __sandjar_needs_command -a add -d 'record a deposit into a goal; record a breathing session'
 complete -c sandjar -n __sandjar_needs_command -a slay -d 'mark a subscription cancelled'
+complete -c sandjar -n __sandjar_needs_command -a revive -d 'make a slain subscription active again'
+complete -c sandjar -n __sandjar_needs_command -a price -d 'record a subscription\'s new price, keeping the old one'
+complete -c sandjar -n __sandjar_needs_command -a remove -d 'take a deposit out of a goal; take a breathing session out of the log'
+complete -c sandjar -n __sandjar_needs_command -a undo -d 'take back the latest write, by a command or a form'
 complete -c sandjar -n __sandjar_needs_command -a detect -d 'suggest subscriptions from a bank statement (CSV)'
 complete -c sandjar -n __sandjar_needs_command -a theme -d 'write the built-in theme out, to change it'
 complete -c sandjar -n __sandjar_needs_command -a completion -d 'print the shell completion script for bash, zsh or fish'
@@ -83,6 +87,8 @@ complete -c sandjar -n __sandjar_needs_command -l help -d 'show what sandjar doe
 complete -c sandjar -n __sandjar_needs_command -l version -d 'print the version'
 complete -c sandjar -n '__sandjar_needs_subcommand add' -a deposit -d 'record a deposit into a goal'
 complete -c sandjar -n '__sandjar_needs_subcommand add' -a session -d 'record a breathing session'
+complete -c sandjar -n '__sandjar_needs_subcommand remove' -a deposit -d 'take a deposit out of a goal'
+complete -c sandjar -n '__sandjar_needs_subcommand remove' -a session -d 'take a breathing session out of the log'
 complete -c sandjar -n '__sandjar_needs_subcommand theme' -a export -d 'write the built-in theme out, to change it'
 complete -c sandjar -n '__sandjar_is init' -l currency -x -d 'the site currency, e.g. USD, CNY, EUR, JPY (default: USD for en, CNY for zh-Hans)'
 complete -c sandjar -n '__sandjar_is init' -l help -d 'show what this command does and its options'
@@ -145,6 +151,32 @@ complete -c sandjar -n '__sandjar_is slay' -l on -x -d 'the day it was cancelled
 complete -c sandjar -n '__sandjar_is slay' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
 complete -c sandjar -n '__sandjar_is slay' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first slay' -a '(__sandjar_values subscriptions)'
+complete -c sandjar -n '__sandjar_is revive' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is revive' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is revive' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
+complete -c sandjar -n '__sandjar_is revive' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_first revive' -a '(__sandjar_values slain)'
+complete -c sandjar -n '__sandjar_is price' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is price' -l from -x -d 'the day the new price is charged from (default: today)'
+complete -c sandjar -n '__sandjar_is price' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is price' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
+complete -c sandjar -n '__sandjar_is price' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_first price' -a '(__sandjar_values subscriptions)'
+complete -c sandjar -n '__sandjar_is "remove deposit"' -l amount -x -d 'which deposit, when two were made in the same minute'
+complete -c sandjar -n '__sandjar_is "remove deposit"' -l at -x -d 'the entry\'s time, to the minute (2026-11-29T21:14) or a day (2026-11-29) when it is the only one that day'
+complete -c sandjar -n '__sandjar_is "remove deposit"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is "remove deposit"' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is "remove deposit"' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_first "remove deposit"' -a '(__sandjar_values goals)'
+complete -c sandjar -n '__sandjar_is "remove session"' -l at -x -d 'the entry\'s time, to the minute (2026-11-29T21:14) or a day (2026-11-29) when it is the only one that day'
+complete -c sandjar -n '__sandjar_is "remove session"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is "remove session"' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is "remove session"' -l pattern -x -a '(__sandjar_values patterns)' -d 'which session, when two were logged in the same minute'
+complete -c sandjar -n '__sandjar_is "remove session"' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is undo' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is undo' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is undo' -l list -d 'show the recent writes instead, newest first'
+complete -c sandjar -n '__sandjar_is undo' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is detect' -l columns -x -d 'which columns hold the date, payee and amount, when the header does not say'
 complete -c sandjar -n '__sandjar_is detect' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is detect' -l dates -x -a 'dmy mdy ymd' -d 'how to read 08/07/2026: dmy (8 July), mdy (August 7) or ymd; default: what the dates themselves show, else the order of the data folder\'s locale, else the order they run in'
@@ -156,12 +188,12 @@ complete -c sandjar -n '__sandjar_is "theme export"' -l help -d 'show what this 
 complete -c sandjar -n '__sandjar_first "theme export"' -a '(__fish_complete_directories (commandline -ct))'
 complete -c sandjar -n '__sandjar_is completion' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is completion' -l help -d 'show what this command does and its options'
-complete -c sandjar -n '__sandjar_is completion' -l values -x -a 'goals patterns programs subscriptions' -d 'print the data folder\'s goals, patterns, programs or subscriptions (active ones), one per line; nothing when there is no data folder or it cannot be read'
+complete -c sandjar -n '__sandjar_is completion' -l values -x -a 'goals patterns programs subscriptions slain' -d 'print the data folder\'s goals, patterns, programs or subscriptions (active ones), one per line; nothing when there is no data folder or it cannot be read'
 complete -c sandjar -n '__sandjar_is completion' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first completion' -a 'bash zsh fish'
 complete -c sandjar -n '__sandjar_is help' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is help' -l man -d 'print the manual page (roff) instead, the one \'man sandjar\' shows; without installing it: sandjar help --man | man -l -'
-complete -c sandjar -n '__sandjar_first help' -a 'init build serve check add slay detect theme completion help debug'
+complete -c sandjar -n '__sandjar_first help' -a 'init build serve check add slay revive price remove undo detect theme completion help debug'
 complete -c sandjar -n '__sandjar_is debug' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is debug' -l out -x -a '(__fish_complete_directories (commandline -ct))' -d 'where the fixture\'s data folder is written'
 complete -c sandjar -n '__sandjar_is debug' -l scale -x -d '1 to 100: scale 1 is 10 goals with about 10,000 deposits, 100 subscriptions, 1,500 sessions and 500 pages; N times that'

@@ -1,0 +1,74 @@
+import SiteData
+
+/// Why a command that edits data changed nothing: a finding in a data file, a message, or both.
+public struct EditError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of refusal it is: serve answers each with its own status (DESIGN.md §6).
+    public enum Kind: Sendable, Equatable {
+        /// Input that cannot be written (422).
+        case invalid
+        /// A write that may be a slip — the same deposit again within minutes, a service already
+        /// active — asked about first; sent again with the confirmation, it is written (409).
+        case askFirst
+        /// The entry changed since the page that names it was made (409).
+        case changed
+    }
+
+    /// The place in a data file the problem is about, printed with its line and a caret.
+    public var diagnostic: Diagnostic?
+    /// Shown after "sandjar: "; empty when the diagnostic says it all.
+    public var message: String
+    public var kind: Kind
+
+    public init(_ message: String, diagnostic: Diagnostic? = nil, kind: Kind = .invalid) {
+        self.message = message
+        self.diagnostic = diagnostic
+        self.kind = kind
+    }
+
+    public var description: String {
+        let said = message.isEmpty ? nil : "sandjar: \(message)"
+        return [diagnostic?.description, said].compactMap { $0 }.joined(separator: "\n")
+    }
+}
+
+/// Who typed what an entry checks, so its messages name what that person sees: the command line's
+/// options (`--note`), or a form's fields ("the note") — a page never speaks of options.
+public enum Wording: Sendable, Equatable {
+    case commandLine
+    case form
+
+    /// `--mood-before` on the command line, "mood before" in a form.
+    public func name(_ option: String) -> String {
+        switch self {
+        case .commandLine: return "--" + option
+        case .form: return Wording.fieldNames[option] ?? option.replacingOccurrences(of: "-", with: " ")
+        }
+    }
+
+    private static let fieldNames = [
+        "at": "the time", "on": "the date", "note": "the note", "amount": "the amount", "from": "the date",
+        "cycles": "the cycles", "minutes": "the minutes", "mood-before": "mood before", "mood-after": "mood after",
+    ]
+}
+
+/// Text fields never hold control characters (DESIGN.md §6): U+0000–U+001F but tab, and U+007F.
+/// A line break typed on purpose on the command line (`--note $'a\nb'`) is kept there.
+enum TypedText {
+    /// The first control character in `text`, described ("U+0007"), or nil.
+    static func controlCharacter(in text: String, allowingLineBreaks: Bool = false) -> String? {
+        guard
+            let scalar = text.unicodeScalars.first(where: {
+                ($0.value < 0x20 && $0 != "\t" && !(allowingLineBreaks && $0 == "\n")) || $0.value == 0x7F
+            })
+        else { return nil }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+
+    /// Refuses `text` when it holds a control character: `what` names the field.
+    static func check(_ text: String, _ what: String, wording: Wording = .form) throws(EditError) {
+        if let control = controlCharacter(in: text, allowingLineBreaks: wording == .commandLine) {
+            throw EditError("\(what) holds a control character (\(control)); type it without one")
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import SiteData
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `sandjar undo` and serve's Undo (DESIGN.md §6): the latest write still in the journal — or the
+/// one a page names — taken back, if its file still holds exactly what that write left; then the
+/// one before it, and so on. The entry stays in the journal, marked undone, with both texts.
+public enum UndoEntry {
+    /// What was taken back.
+    public struct Undone: Sendable, Equatable {
+        public var entry: UndoJournal.Entry
+        /// As shown to the user: `content/goals/bike.toml`.
+        public var path: String
+        /// Writes passed over because they never reached their file (killed before the rename).
+        public var lapsed: [Int] = []
+    }
+
+    /// Takes back write `id`, or the latest one still standing.
+    /// - Parameter now: when, for the journal.
+    public static func undo(data: String, id: Int? = nil, journal: UndoJournal? = nil, now: Date = Date())
+        throws(EditError) -> Undone
+    {
+        let editor = DataFileEditor(data: data, journal: journal)
+        let journal = editor.journal
+        return try editor.locked { () throws(EditError) -> Undone in
+            var lapsed: [Int] = []
+            let standing = journal.entries().filter { $0.undone == nil }
+            let candidates: [UndoJournal.Entry]
+            if let id {
+                guard let entry = journal.entry(id) else {
+                    throw EditError("the undo journal no longer holds write \(id); nothing was changed")
+                }
+                guard entry.undone == nil else {
+                    throw EditError("write \(id) (\(entry.action.summary)) was already taken back; nothing was changed")
+                }
+                candidates = [entry]
+            } else {
+                candidates = standing.reversed()
+            }
+            guard !candidates.isEmpty else {
+                throw EditError(
+                    "nothing to undo: the journal of \(editor.folder.displayRoot) (\(journal.folder.path)) holds no "
+                        + "write that still stands")
+            }
+            for entry in candidates {
+                let shown = editor.folder.displayPath(entry.file)
+                let target = try editor.path(of: entry.file, shown: shown)
+                let current = FileManager.default.contents(atPath: target.path)
+                if current == entry.after {
+                    try restore(entry, at: target, shown: shown, current: [UInt8](entry.after))
+                    try journal.markUndone(entry, at: now)
+                    var undone = Undone(entry: entry, path: shown, lapsed: lapsed)
+                    undone.entry.undone = now
+                    return undone
+                }
+                // A write killed between its journal entry and its rename never happened: pass it.
+                if id == nil, current == entry.before {
+                    try journal.markUndone(entry, at: now)
+                    lapsed.append(entry.id)
+                    continue
+                }
+                throw EditError(
+                    "\(shown) has changed since write \(entry.id) (\(entry.action.summary), "
+                        + "\(Self.time(entry.time))), so it cannot be taken back without losing what came after; "
+                        + "nothing was changed")
+            }
+            throw EditError("nothing to undo: every write in the journal was already taken back")
+        }
+    }
+
+    /// Puts the file back as it was before `entry`: its old bytes, or no file when the write made it.
+    private static func restore(_ entry: UndoJournal.Entry, at target: URL, shown: String, current: [UInt8])
+        throws(EditError)
+    {
+        if let before = entry.before {
+            do throws(AtomicFile.Failure) {
+                try AtomicFile.write([UInt8](before), to: target.path, replacing: current)
+            } catch {
+                throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: error.message))
+            }
+        } else if unlink(target.path) != 0 {
+            throw EditError(
+                "",
+                diagnostic: Diagnostic(
+                    .error, path: shown, message: "cannot be removed: \(String(cString: strerror(errno)))"))
+        }
+    }
+
+    /// `2026-11-29 21:14 UTC`.
+    public static func time(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+}
+
+extension DataFileEditor {
+    /// The file at `relative` on disk, which must lie inside the data folder.
+    func path(of relative: String, shown: String) throws(EditError) -> URL {
+        let target = folder.root.appendingPathComponent(relative).resolvingSymlinksInPath().standardizedFileURL
+        guard SiteFiles.isSafeRelativePath(relative), target.path.hasPrefix(folder.root.path + "/") else {
+            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: "is outside the data folder"))
+        }
+        return target
+    }
+}

@@ -1,0 +1,138 @@
+import Basics
+import Foundation
+import SiteData
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The undo journal of one data folder (DESIGN.md §6): every write of the editing commands and of
+/// serve's forms, with the file's bytes before and after it, so `sandjar undo` and serve's Undo can
+/// take it back exactly.
+///
+/// It lives outside the data folder, in `$XDG_STATE_HOME/sandjar/<key>/` (else
+/// `~/.local/state/sandjar/<key>/`, the key as the cache's), one JSON file per write named by its
+/// number, so a person's folder holds only what they wrote. Entries are added only under the data
+/// folder's edit lock, which orders them across processes; the newest `capacity` are kept.
+public struct UndoJournal: Sendable, Equatable {
+    public static let capacity = 100
+
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// The journal of the data folder `data`, where the environment puts it.
+    public init(forData data: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        folder = DataFolderKey.folder(
+            for: data, variable: "XDG_STATE_HOME", fallback: ".local/state", environment: environment)
+    }
+
+    /// One write.
+    public struct Entry: Codable, Sendable, Equatable {
+        /// Counts up from 1 in the order the writes were made.
+        public var id: Int
+        public var time: Date
+        public var action: JournalAction
+        /// The file's path inside the data folder: `goals/bike.toml`.
+        public var file: String
+        /// The file's bytes before the write; nil when the write created the file.
+        public var before: Data?
+        /// The bytes the write left.
+        public var after: Data
+        /// When it was taken back; nil while it stands.
+        public var undone: Date?
+    }
+
+    /// Every entry, oldest first. A file that cannot be read as an entry is passed over (it is
+    /// never one this journal wrote whole: entries are written by rename).
+    public func entries() -> [Entry] {
+        numbers().compactMap(entry)
+    }
+
+    /// The entry numbered `id`, if the journal still holds it.
+    public func entry(_ id: Int) -> Entry? {
+        guard let data = FileManager.default.contents(atPath: path(of: id)) else { return nil }
+        return try? Self.decoder.decode(Entry.self, from: data)
+    }
+
+    /// Records a write about to be made (the caller holds the edit lock): after the file is
+    /// renamed into place, the entry describes it; if the rename fails, `forget` removes it.
+    func record(
+        _ action: JournalAction, file: String, before: [UInt8]?, after: [UInt8], time: Date = Date()
+    ) throws(EditError) -> Entry {
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw EditError(
+                "cannot keep the undo journal in \(folder.path): \(error.localizedDescription); nothing was changed")
+        }
+        let existing = numbers()
+        let entry = Entry(
+            id: (existing.last ?? 0) + 1, time: time, action: action, file: file, before: before.map { Data($0) },
+            after: Data(after))
+        try write(entry, replacing: nil)
+        for old in existing.dropLast(Self.capacity - 1) {
+            unlink(path(of: old))
+        }
+        return entry
+    }
+
+    /// Removes the entry of a write that did not happen after all.
+    func forget(_ id: Int) {
+        unlink(path(of: id))
+    }
+
+    /// Marks `entry` taken back (the caller holds the edit lock).
+    func markUndone(_ entry: Entry, at time: Date = Date()) throws(EditError) {
+        var undone = entry
+        undone.undone = time
+        let old = FileManager.default.contents(atPath: path(of: entry.id)).map { [UInt8]($0) }
+        try write(undone, replacing: old)
+    }
+
+    private func write(_ entry: Entry, replacing old: [UInt8]?) throws(EditError) {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Self.encoder.encode(entry))
+        } catch {
+            throw EditError("cannot write the undo journal: \(error.localizedDescription); nothing was changed")
+        }
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(bytes, to: path(of: entry.id), replacing: old)
+        } catch {
+            throw EditError(
+                "cannot write the undo journal in \(folder.path): the entry \(error.message); nothing was changed")
+        }
+    }
+
+    /// The numbers of the entries on disk, ascending.
+    private func numbers() -> [Int] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.compactMap { name -> Int? in
+            guard name.hasSuffix(".json"), name.count == 15 else { return nil }
+            let digits = name.dropLast(5)
+            guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int(digits)
+        }.sorted()
+    }
+
+    private func path(of id: Int) -> String {
+        folder.appendingPathComponent(id.zeroPadded(10) + ".json").path
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}
