@@ -89,30 +89,35 @@ extension SiteServer {
         return body
     }
 
-    /// GET or HEAD of a checked path, looked up in the root as it is at this moment.
+    /// GET or HEAD of a checked path, looked up in the site as it is at this moment.
     func response(to request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed }
-        let folder = SiteFolder(root: root)
         do throws(HTTPRequest.Refusal) {
             try request.checkHost(others: hostNames)
-            let target = try RequestTarget(request.target)
-            switch folder.lookup(target) {
-            case .file(let file):
-                return HTTPResponse(status: .ok, contentType: file.contentType, body: .file(file))
+        } catch {
+            return .refusal(error)
+        }
+        // Read once: this request sees one site whole, whatever `setRoot` or `serve` do meanwhile.
+        let served = shared.withLock { $0.site }
+        let site = served.contents
+        do throws(HTTPRequest.Refusal) {
+            switch site.lookup(try RequestTarget(request.target)) {
+            case .file(let contentType, let body):
+                return HTTPResponse(status: .ok, contentType: contentType, body: body)
             case .redirect(let location):
                 return .redirect(to: location)
             case .notFound:
-                return notFound(in: folder)
+                return notFound(in: site)
             }
         } catch {
-            return error.status == .notFound ? notFound(in: folder) : .refusal(error)
+            return error.status == .notFound ? notFound(in: site) : .refusal(error)
         }
     }
 
     /// 404 with the site's own 404.html when it has one.
-    private func notFound(in folder: SiteFolder) -> HTTPResponse {
-        guard let page = folder.notFoundPage() else { return .text(.notFound) }
-        return HTTPResponse(status: .notFound, contentType: ContentType.html, body: .file(page))
+    private func notFound(in site: any SiteContents) -> HTTPResponse {
+        guard let page = site.notFoundPage() else { return .text(.notFound) }
+        return HTTPResponse(status: .notFound, contentType: ContentType.html, body: page)
     }
 
     /// One log line: "GET /goals/ 200", or "- - 400" when the request could not be read.
