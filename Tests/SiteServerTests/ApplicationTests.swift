@@ -18,6 +18,14 @@ final class ApplicationTests: XCTestCase {
         let seen = self.seen
         site.server.application = { request in
             seen.add(request)
+            if request.path == "/_app/own-headers" {
+                return .text(
+                    200, "mine",
+                    headers: [
+                        .init("X-Frame-Options", "SAMEORIGIN"), .init("referrer-policy", "no-referrer"),
+                        .init("Connection", "keep-alive"), .init("Content-Length", "1"), .init("Content-Type", "x/y"),
+                    ])
+            }
             guard request.path.hasPrefix("/_app/") else { return nil }
             return .seeOther("/goals/", headers: [.init("Set-Cookie", "a=b")])
         }
@@ -39,6 +47,22 @@ final class ApplicationTests: XCTestCase {
         XCTAssertEqual(String(decoding: request.body, as: UTF8.self), body)
         // Nil from the application: the file is served as before.
         XCTAssertEqual(try site.get("/style.css").text, "body { color: teal }")
+    }
+
+    /// The headers every response carries, on the application's answers too, each once: a
+    /// policy the application names itself replaces the server's, the framing stays the server's.
+    func testTheApplicationsAnswersCarryEveryResponseHeaderOnce() throws {
+        let answer = try site.send("GET /_app/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        XCTAssertEqual(answer.status, 303)
+        answer.assertCarriesEveryResponseHeader("303")
+        XCTAssertEqual(answer.values("set-cookie"), ["a=b"])
+        let own = try site.send("GET /_app/own-headers HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        XCTAssertEqual(own.status, 200)
+        own.assertCarriesEveryResponseHeader(
+            "own", overridden: ["x-frame-options": "SAMEORIGIN", "referrer-policy": "no-referrer"])
+        XCTAssertEqual(own.values("content-length"), ["5"])
+        XCTAssertEqual(own.values("content-type"), ["text/plain; charset=utf-8"])
+        XCTAssertEqual(own.text, "mine\n")
     }
 
     func testBodiesPast64KBWithoutALengthOrChunkedAreRefusedUnread() throws {

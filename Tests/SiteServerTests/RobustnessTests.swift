@@ -34,7 +34,9 @@ final class RobustnessTests: XCTestCase {
         let halfway = try RawClient(port: site.port)
         defer { halfway.close() }
         try halfway.write("GET / HTTP/1.1\r\n")
-        XCTAssertEqual(try RawClient.parse(halfway.readToEnd()).status, 408)
+        let timedOut = try RawClient.parse(halfway.readToEnd())
+        XCTAssertEqual(timedOut.status, 408)
+        timedOut.assertCarriesEveryResponseHeader("408")
     }
 
     func testConnectionsBeyondTheCapGet503UntilOnesClose() throws {
@@ -46,6 +48,7 @@ final class RobustnessTests: XCTestCase {
         let response = try RawClient.parse(refused.readToEnd())
         XCTAssertEqual(response.status, 503)
         XCTAssertEqual(response.text, "503 too many connections\n")
+        response.assertCarriesEveryResponseHeader("503")
         for holder in holders { holder.close() }
         // The holders' threads notice the close on their own schedule; ask until one is free.
         var status = 0
