@@ -13,7 +13,8 @@ struct HTTPRequest: Equatable {
     var target: String
     /// "HTTP/1.1" or "HTTP/1.0".
     var version: String
-    /// Header values by lowercased name; only Host is read.
+    /// Header values by lowercased name, the first of each; a second Host or Content-Length is
+    /// refused instead.
     var headers: [String: String]
 
     /// - Parameter head: the request line and header lines, without the blank line after them.
@@ -41,8 +42,32 @@ struct HTTPRequest: Equatable {
         headers = [:]
         for line in lines.dropFirst() {
             let (name, value) = try Self.field(line)
-            guard headers[name] == nil || name != "host" else { throw Refusal(.badRequest, "two Host headers") }
-            headers[name] = headers[name] ?? value
+            if headers[name] != nil {
+                if name == "host" { throw Refusal(.badRequest, "two Host headers") }
+                if name == "content-length" { throw Refusal(.badRequest, "two Content-Length headers") }
+                continue
+            }
+            headers[name] = value
+        }
+        try checkFraming()
+    }
+
+    /// The body's length, from a Content-Length already checked to be one number.
+    var contentLength: Int? {
+        headers["content-length"].flatMap { Int($0) }
+    }
+
+    /// Where the body ends must be beyond doubt: a proxy in front of a server that reads a
+    /// length differently would see a second, smuggled request in the body. So one
+    /// Content-Length of digits only (not a list such as "5, 5"), and never beside a
+    /// Transfer-Encoding.
+    private func checkFraming() throws(Refusal) {
+        guard let length = headers["content-length"] else { return }
+        guard !length.isEmpty, length.count <= 12, length.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw Refusal(.badRequest, "malformed Content-Length")
+        }
+        if headers["transfer-encoding"] != nil {
+            throw Refusal(.badRequest, "both Content-Length and Transfer-Encoding")
         }
     }
 

@@ -66,8 +66,9 @@ extension SiteServer {
         }
     }
 
-    /// The body a POST sends with `Content-Length` (a chunked one is refused), at most
-    /// `limits.bodyBytes`; none for other methods.
+    /// The body a POST sends with `Content-Length` (a chunked one is refused; the head's parser
+    /// has refused a Content-Length that is not one number), at most `limits.bodyBytes`; none for
+    /// other methods.
     private func body(of request: HTTPRequest, start: [UInt8], on connection: Connection) throws(HTTPRequest.Refusal)
         -> [UInt8]
     {
@@ -75,11 +76,9 @@ extension SiteServer {
         if request.headers["transfer-encoding"] != nil {
             throw HTTPRequest.Refusal(.lengthRequired, "send the form with a Content-Length, not chunked")
         }
-        guard let text = request.headers["content-length"] else {
+        guard let length = request.contentLength else {
             throw HTTPRequest.Refusal(.lengthRequired, "a POST needs a Content-Length")
         }
-        guard !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(text)
-        else { throw HTTPRequest.Refusal(.badRequest, "malformed Content-Length") }
         guard length <= limits.bodyBytes else {
             throw HTTPRequest.Refusal(.payloadTooLarge, "a form may send at most \(limits.bodyBytes / 1024) KB")
         }

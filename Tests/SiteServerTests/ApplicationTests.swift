@@ -86,6 +86,26 @@ final class ApplicationTests: XCTestCase {
         XCTAssertEqual(seen.requests.filter { $0.path == "/_app/x" }.count, 1, "only the 64 KB one reached it")
     }
 
+    /// Two readings of where the body ends would let a proxy in front see another request in
+    /// it; such a request is a 400 and never reaches the application. Chunked alone stays 411.
+    func testAmbiguousBodyLengthsAreBadRequestsBeforeTheApplication() throws {
+        for framing in [
+            "Content-Length: 5\r\nContent-Length: 5", "Content-Length: 5, 5",
+            "Content-Length: 5\r\nTransfer-Encoding: chunked", "Transfer-Encoding: chunked\r\nContent-Length: 5",
+        ] {
+            let response = try site.send("POST /_app/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\(framing)\r\n\r\nhello")
+            XCTAssertEqual(response.status, 400, framing)
+            let get = try site.send("GET /style.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\(framing)\r\n\r\nhello")
+            XCTAssertEqual(get.status, 400, framing)
+        }
+        XCTAssertTrue(seen.requests.isEmpty)
+        let chunked = try site.send(
+            "POST /_app/x HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+        XCTAssertEqual(chunked.status, 411)
+        XCTAssertEqual(
+            try site.send("POST /_app/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello").status, 303)
+    }
+
     /// DNS rebinding: a page whose domain now points here sends its own name as Host; the
     /// application never sees such a request.
     func testAForeignHostIsRefusedBeforeTheApplication() throws {

@@ -27,6 +27,25 @@ final class ParsingTests: XCTestCase {
         XCTAssertNoThrow(try parsed.checkHost())
     }
 
+    /// One reading of where a body ends (DESIGN.md §6): a second Content-Length, even an equal
+    /// one, a list, or a Content-Length beside a Transfer-Encoding is a bad request.
+    func testContentLengthMustBeOneNumberAndAlone() throws {
+        let start = "POST /_sandjar/deposit HTTP/1.1\r\nHost: localhost\r\n"
+        for framing in [
+            "Content-Length: 5\r\nContent-Length: 5", "Content-Length: 5\r\ncontent-length: 6", "Content-Length: 5, 5",
+            "Content-Length: 5,5", "Content-Length: +5", "Content-Length: -1", "Content-Length: 0x5", "Content-Length:",
+            "Content-Length: 5\r\nTransfer-Encoding: chunked", "Transfer-Encoding: chunked\r\nContent-Length: 5",
+            "Transfer-Encoding: identity\r\nContent-Length: 0", "Content-Length: 1000000000000",
+        ] {
+            XCTAssertEqual(refusal { _ = try request(start + framing) }, .badRequest, framing)
+        }
+        XCTAssertEqual(try request(start + "Content-Length: 005").contentLength, 5)
+        XCTAssertEqual(try request(start + "Content-Length:  17 ").contentLength, 17)
+        XCTAssertNil(try request(start + "Transfer-Encoding: chunked").contentLength)
+        XCTAssertEqual(try request(start + "X-A: 1\r\nX-A: 2").headers["x-a"], "1")
+        XCTAssertEqual(refusal { _ = try request(start + "Host: localhost") }, .badRequest)
+    }
+
     func testHeadEndIsTheBlankLine() {
         let bytes = Array("GET / HTTP/1.1\r\nHost: a\r\n\r\nbody".utf8)
         XCTAssertEqual(Connection.headEnd(in: bytes, from: 0), 24)
