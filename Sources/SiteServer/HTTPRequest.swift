@@ -94,31 +94,39 @@ struct HTTPRequest: Equatable {
     }
 
     /// Refuses a Host that is not this machine's loopback name, nor one of `others` (the address
-    /// served with `--listen`, this machine's names). A web page can rebind its own domain name to
-    /// the served address (DNS rebinding) and then read the preview; such requests carry that
-    /// domain as Host. HTTP/1.1 requires a Host.
-    func checkHost(others: Set<String> = []) throws(Refusal) {
+    /// served with `--listen`, this machine's names), or that names another port than `port`, the
+    /// one the request came in on (80 when it names none). A web page can rebind its own domain
+    /// name to the served address (DNS rebinding) and then read the preview; such requests carry
+    /// that domain as Host. And a page served from another port on this machine is another
+    /// origin: its requests name that port. HTTP/1.1 requires a Host; HTTP/1.0 may go without.
+    func checkHost(others: Set<String> = [], port: UInt16) throws(Refusal) {
         guard let host = headers["host"] else {
             if version == "HTTP/1.0" { return }
             throw Refusal(.badRequest, "no Host header")
         }
+        let malformed = Refusal(.badRequest, "malformed Host")
         var name = host.lowercased()
+        var portText: Substring?
         if name.hasPrefix("[") {
-            guard let close = name.firstIndex(of: "]") else { throw Refusal(.badRequest, "malformed Host") }
+            guard let close = name.firstIndex(of: "]") else { throw malformed }
             let rest = name[name.index(after: close)...]
-            guard rest.isEmpty || rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isASCIIDigit) else {
-                throw Refusal(.badRequest, "malformed Host")
-            }
+            guard rest.isEmpty || rest.hasPrefix(":") else { throw malformed }
+            portText = rest.isEmpty ? nil : rest.dropFirst()
             name = String(name[...close])
         } else if let colon = name.firstIndex(of: ":") {
-            guard name[name.index(after: colon)...].allSatisfy(\.isASCIIDigit) else {
-                throw Refusal(.badRequest, "malformed Host")
-            }
+            portText = name[name.index(after: colon)...]
             name = String(name[..<colon])
         }
+        guard portText?.allSatisfy(\.isASCIIDigit) ?? true else { throw malformed }
         let loopback = ["localhost", "127.0.0.1", "[::1]"].contains(name) || name.hasSuffix(".localhost")
         guard loopback || others.contains(name) else {
             throw Refusal(.forbidden, "Host is not localhost or \(others.isEmpty ? "127.0.0.1" : "an address served")")
+        }
+        // "host:" with no digits is the default port too (RFC 3986 §3.2.3).
+        let named = portText.map { $0.isEmpty ? 80 : Int($0) } ?? 80
+        guard let named, named == Int(port) else {
+            throw Refusal(
+                .forbidden, "Host names port \(portText.map(String.init) ?? "80"), not \(port), the port served")
         }
     }
 }

@@ -48,15 +48,17 @@ extension SiteServer {
         case .head(let head, let rest):
             do throws(HTTPRequest.Refusal) {
                 let request = try HTTPRequest(head: head)
-                guard let application else { return (request, response(to: request)) }
-                try request.checkHost(others: hostNames)
+                // 0 only if the socket cannot name its port: no browser sends a Host with port 0.
+                let port = connection.localPort() ?? 0
+                guard let application else { return (request, response(to: request, port: port)) }
+                try request.checkHost(others: hostNames, port: port)
                 let body = try self.body(of: request, start: rest, on: connection)
                 let target = try RequestTarget(request.target)
                 let web = WebRequest(
                     method: request.method, path: target.path, query: String(target.query.dropFirst()),
                     headers: request.headers, body: body)
                 if let answered = application(web) { return (request, HTTPResponse(answered)) }
-                return (request, response(to: request))
+                return (request, response(to: request, port: port))
             } catch {
                 return (nil, .refusal(error))
             }
@@ -88,11 +90,12 @@ extension SiteServer {
         return body
     }
 
-    /// GET or HEAD of a checked path, looked up in the site as it is at this moment.
-    func response(to request: HTTPRequest) -> HTTPResponse {
+    /// GET or HEAD of a checked path, looked up in the site as it is at this moment; `port` is the
+    /// one the request came in on.
+    func response(to request: HTTPRequest, port: UInt16) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed }
         do throws(HTTPRequest.Refusal) {
-            try request.checkHost(others: hostNames)
+            try request.checkHost(others: hostNames, port: port)
         } catch {
             return .refusal(error)
         }

@@ -93,7 +93,7 @@ final class RobustnessTests: XCTestCase {
         try Data(count: 8 * 1024 * 1024).write(to: site.root.appendingPathComponent("big.bin"))
         for index in 0..<9 {
             let client = try RawClient(port: site.port)
-            try client.write("GET /big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            try client.write("GET /big.bin HTTP/1.1\r\nHost: \(site.host)\r\n\r\n")
             if index % 3 == 0 {
                 client.close()  // before the response: the server is sending to a closed peer (EPIPE)
                 continue

@@ -51,7 +51,7 @@ final class ServingTests: XCTestCase {
         responses.append(("POST", try site.get("/", method: "POST")))
         for request in [
             "GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n", "GET / HTTP/1.0\r\n\r\n", "BROKEN\r\n\r\n",
-            "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: \(String(repeating: "a", count: 17 * 1024))\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: \(site.host)\r\nX-Long: \(String(repeating: "a", count: 17 * 1024))\r\n\r\n",
         ] {
             responses.append((request.prefix(30).debugDescription, try site.send(request)))
         }
