@@ -38,6 +38,18 @@ struct Connection: Sendable {
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, size)
     }
 
+    /// The port this connection came in on, which a request's Host must name; nil if the socket
+    /// cannot say.
+    func localPort() -> UInt16? {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let found = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard found == 0, address.sin_family == sa_family_t(AF_INET) else { return nil }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
     /// Reads until the blank line that ends a request head, at most `limit` bytes of head, and for
     /// no longer than `timeout` in all (a byte now and then does not keep it alive).
     func receiveHead(limit: Int, timeout: Duration) -> Received {

@@ -13,7 +13,8 @@ struct HTTPRequest: Equatable {
     var target: String
     /// "HTTP/1.1" or "HTTP/1.0".
     var version: String
-    /// Header values by lowercased name; only Host is read.
+    /// Header values by lowercased name, the first of each; a second Host or Content-Length is
+    /// refused instead.
     var headers: [String: String]
 
     /// - Parameter head: the request line and header lines, without the blank line after them.
@@ -41,8 +42,32 @@ struct HTTPRequest: Equatable {
         headers = [:]
         for line in lines.dropFirst() {
             let (name, value) = try Self.field(line)
-            guard headers[name] == nil || name != "host" else { throw Refusal(.badRequest, "two Host headers") }
-            headers[name] = headers[name] ?? value
+            if headers[name] != nil {
+                if name == "host" { throw Refusal(.badRequest, "two Host headers") }
+                if name == "content-length" { throw Refusal(.badRequest, "two Content-Length headers") }
+                continue
+            }
+            headers[name] = value
+        }
+        try checkFraming()
+    }
+
+    /// The body's length, from a Content-Length already checked to be one number.
+    var contentLength: Int? {
+        headers["content-length"].flatMap { Int($0) }
+    }
+
+    /// Where the body ends must be beyond doubt: a proxy in front of a server that reads a
+    /// length differently would see a second, smuggled request in the body. So one
+    /// Content-Length of digits only (not a list such as "5, 5"), and never beside a
+    /// Transfer-Encoding.
+    private func checkFraming() throws(Refusal) {
+        guard let length = headers["content-length"] else { return }
+        guard !length.isEmpty, length.count <= 12, length.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw Refusal(.badRequest, "malformed Content-Length")
+        }
+        if headers["transfer-encoding"] != nil {
+            throw Refusal(.badRequest, "both Content-Length and Transfer-Encoding")
         }
     }
 
@@ -69,31 +94,39 @@ struct HTTPRequest: Equatable {
     }
 
     /// Refuses a Host that is not this machine's loopback name, nor one of `others` (the address
-    /// served with `--listen`, this machine's names). A web page can rebind its own domain name to
-    /// the served address (DNS rebinding) and then read the preview; such requests carry that
-    /// domain as Host. HTTP/1.1 requires a Host.
-    func checkHost(others: Set<String> = []) throws(Refusal) {
+    /// served with `--listen`, this machine's names), or that names another port than `port`, the
+    /// one the request came in on (80 when it names none). A web page can rebind its own domain
+    /// name to the served address (DNS rebinding) and then read the preview; such requests carry
+    /// that domain as Host. And a page served from another port on this machine is another
+    /// origin: its requests name that port. HTTP/1.1 requires a Host; HTTP/1.0 may go without.
+    func checkHost(others: Set<String> = [], port: UInt16) throws(Refusal) {
         guard let host = headers["host"] else {
             if version == "HTTP/1.0" { return }
             throw Refusal(.badRequest, "no Host header")
         }
+        let malformed = Refusal(.badRequest, "malformed Host")
         var name = host.lowercased()
+        var portText: Substring?
         if name.hasPrefix("[") {
-            guard let close = name.firstIndex(of: "]") else { throw Refusal(.badRequest, "malformed Host") }
+            guard let close = name.firstIndex(of: "]") else { throw malformed }
             let rest = name[name.index(after: close)...]
-            guard rest.isEmpty || rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isASCIIDigit) else {
-                throw Refusal(.badRequest, "malformed Host")
-            }
+            guard rest.isEmpty || rest.hasPrefix(":") else { throw malformed }
+            portText = rest.isEmpty ? nil : rest.dropFirst()
             name = String(name[...close])
         } else if let colon = name.firstIndex(of: ":") {
-            guard name[name.index(after: colon)...].allSatisfy(\.isASCIIDigit) else {
-                throw Refusal(.badRequest, "malformed Host")
-            }
+            portText = name[name.index(after: colon)...]
             name = String(name[..<colon])
         }
+        guard portText?.allSatisfy(\.isASCIIDigit) ?? true else { throw malformed }
         let loopback = ["localhost", "127.0.0.1", "[::1]"].contains(name) || name.hasSuffix(".localhost")
         guard loopback || others.contains(name) else {
             throw Refusal(.forbidden, "Host is not localhost or \(others.isEmpty ? "127.0.0.1" : "an address served")")
+        }
+        // "host:" with no digits is the default port too (RFC 3986 §3.2.3).
+        let named = portText.map { $0.isEmpty ? 80 : Int($0) } ?? 80
+        guard let named, named == Int(port) else {
+            throw Refusal(
+                .forbidden, "Host names port \(portText.map(String.init) ?? "80"), not \(port), the port served")
         }
     }
 }

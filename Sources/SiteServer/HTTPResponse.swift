@@ -83,17 +83,35 @@ struct HTTPResponse {
         return response
     }
 
-    /// The status line and headers, ending with the blank line. `no-store` so a reload after a
-    /// rebuild never shows a cached page; `nosniff` so browsers trust the Content-Type given.
+    /// What every response carries (DESIGN.md §6) unless it names its own value: `no-store` so a
+    /// reload after a rebuild never shows a cached page; `nosniff` so browsers trust the
+    /// Content-Type given; no framing by another site (`frame-ancestors`, and `X-Frame-Options`
+    /// for browsers without CSP), so no page can wrap the forms and steer clicks; and no path or
+    /// token in a Referer sent to another site.
+    static let everyResponse: [(name: String, value: String)] = [
+        ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Content-Security-Policy", "frame-ancestors 'none'"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "same-origin"),
+    ]
+
+    /// Headers that frame the message; always the server's, whatever `extraHeaders` say.
+    private static let framing: Set<String> = ["content-type", "content-length", "connection"]
+
+    /// The status line and headers, ending with the blank line; each header once.
     var head: [UInt8] {
         var lines = ["HTTP/1.1 \(status.rawValue) \(status.reason)"]
         lines.append("Content-Type: \(contentType)")
         lines.append("Content-Length: \(body.count)")
-        for header in extraHeaders {
+        var named: Set<String> = []
+        for header in extraHeaders where !Self.framing.contains(header.name.lowercased()) {
+            lines.append("\(header.name): \(header.value)")
+            named.insert(header.name.lowercased())
+        }
+        for header in Self.everyResponse where !named.contains(header.name.lowercased()) {
             lines.append("\(header.name): \(header.value)")
         }
-        lines.append("Cache-Control: no-store")
-        lines.append("X-Content-Type-Options: nosniff")
         lines.append("Connection: close")
         return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }

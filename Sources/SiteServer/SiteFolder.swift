@@ -28,39 +28,11 @@ struct SiteFolder {
         }
     }
 
-    enum Lookup {
-        case file(File)
-        /// A folder asked for without its trailing slash: where to send the browser instead.
-        case redirect(String)
-        case notFound
-    }
-
     /// The folder's real path; nil when it does not exist (e.g. before the first build).
     let realRoot: String?
 
     init(root: URL) {
         realRoot = Self.realPath(root.path)
-    }
-
-    /// `/goals/` is `goals/index.html`, `/` is `index.html`, and `/goals` (a folder) redirects to
-    /// `/goals/` so the page's relative links resolve against the folder.
-    func lookup(_ target: RequestTarget) -> Lookup {
-        guard let realRoot else { return .notFound }
-        let path = realRoot + target.names.map { "/" + $0 }.joined()
-        if target.endsWithSlash {
-            return open(path + "/index.html").map(Lookup.file) ?? .notFound
-        }
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            guard let real = Self.realPath(path), isInside(real) else { return .notFound }
-            return .redirect(target.path + "/" + target.query)
-        }
-        return open(path).map(Lookup.file) ?? .notFound
-    }
-
-    /// The site's own 404.html, for the body of every 404.
-    func notFoundPage() -> File? {
-        realRoot.flatMap { open($0 + "/404.html") }
     }
 
     /// Opens `path` if it is a regular file inside the root once symlinks are resolved. O_NONBLOCK:
@@ -86,5 +58,30 @@ struct SiteFolder {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+extension SiteFolder: SiteContents {
+    func lookup(_ target: RequestTarget) -> SiteLookup {
+        guard let realRoot else { return .notFound }
+        let path = realRoot + target.names.map { "/" + $0 }.joined()
+        if target.endsWithSlash {
+            return found(path + "/index.html")
+        }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            guard let real = Self.realPath(path), isInside(real) else { return .notFound }
+            return .redirect(target.path + "/" + target.query)
+        }
+        return found(path)
+    }
+
+    func notFoundPage() -> HTTPResponse.Body? {
+        realRoot.flatMap { open($0 + "/404.html") }.map(HTTPResponse.Body.file)
+    }
+
+    private func found(_ path: String) -> SiteLookup {
+        guard let file = open(path) else { return .notFound }
+        return .file(contentType: file.contentType, body: .file(file))
     }
 }

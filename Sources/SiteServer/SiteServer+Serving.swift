@@ -48,15 +48,17 @@ extension SiteServer {
         case .head(let head, let rest):
             do throws(HTTPRequest.Refusal) {
                 let request = try HTTPRequest(head: head)
-                guard let application else { return (request, response(to: request)) }
-                try request.checkHost(others: hostNames)
+                // 0 only if the socket cannot name its port: no browser sends a Host with port 0.
+                let port = connection.localPort() ?? 0
+                guard let application else { return (request, response(to: request, port: port)) }
+                try request.checkHost(others: hostNames, port: port)
                 let body = try self.body(of: request, start: rest, on: connection)
                 let target = try RequestTarget(request.target)
                 let web = WebRequest(
                     method: request.method, path: target.path, query: String(target.query.dropFirst()),
                     headers: request.headers, body: body)
                 if let answered = application(web) { return (request, HTTPResponse(answered)) }
-                return (request, response(to: request))
+                return (request, response(to: request, port: port))
             } catch {
                 return (nil, .refusal(error))
             }
@@ -66,8 +68,9 @@ extension SiteServer {
         }
     }
 
-    /// The body a POST sends with `Content-Length` (a chunked one is refused), at most
-    /// `limits.bodyBytes`; none for other methods.
+    /// The body a POST sends with `Content-Length` (a chunked one is refused; the head's parser
+    /// has refused a Content-Length that is not one number), at most `limits.bodyBytes`; none for
+    /// other methods.
     private func body(of request: HTTPRequest, start: [UInt8], on connection: Connection) throws(HTTPRequest.Refusal)
         -> [UInt8]
     {
@@ -75,11 +78,9 @@ extension SiteServer {
         if request.headers["transfer-encoding"] != nil {
             throw HTTPRequest.Refusal(.lengthRequired, "send the form with a Content-Length, not chunked")
         }
-        guard let text = request.headers["content-length"] else {
+        guard let length = request.contentLength else {
             throw HTTPRequest.Refusal(.lengthRequired, "a POST needs a Content-Length")
         }
-        guard !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(text)
-        else { throw HTTPRequest.Refusal(.badRequest, "malformed Content-Length") }
         guard length <= limits.bodyBytes else {
             throw HTTPRequest.Refusal(.payloadTooLarge, "a form may send at most \(limits.bodyBytes / 1024) KB")
         }
@@ -89,30 +90,36 @@ extension SiteServer {
         return body
     }
 
-    /// GET or HEAD of a checked path, looked up in the root as it is at this moment.
-    func response(to request: HTTPRequest) -> HTTPResponse {
+    /// GET or HEAD of a checked path, looked up in the site as it is at this moment; `port` is the
+    /// one the request came in on.
+    func response(to request: HTTPRequest, port: UInt16) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return .methodNotAllowed }
-        let folder = SiteFolder(root: root)
         do throws(HTTPRequest.Refusal) {
-            try request.checkHost(others: hostNames)
-            let target = try RequestTarget(request.target)
-            switch folder.lookup(target) {
-            case .file(let file):
-                return HTTPResponse(status: .ok, contentType: file.contentType, body: .file(file))
+            try request.checkHost(others: hostNames, port: port)
+        } catch {
+            return .refusal(error)
+        }
+        // Read once: this request sees one site whole, whatever `setRoot` or `serve` do meanwhile.
+        let served = shared.withLock { $0.site }
+        let site = served.contents
+        do throws(HTTPRequest.Refusal) {
+            switch site.lookup(try RequestTarget(request.target)) {
+            case .file(let contentType, let body):
+                return HTTPResponse(status: .ok, contentType: contentType, body: body)
             case .redirect(let location):
                 return .redirect(to: location)
             case .notFound:
-                return notFound(in: folder)
+                return notFound(in: site)
             }
         } catch {
-            return error.status == .notFound ? notFound(in: folder) : .refusal(error)
+            return error.status == .notFound ? notFound(in: site) : .refusal(error)
         }
     }
 
     /// 404 with the site's own 404.html when it has one.
-    private func notFound(in folder: SiteFolder) -> HTTPResponse {
-        guard let page = folder.notFoundPage() else { return .text(.notFound) }
-        return HTTPResponse(status: .notFound, contentType: ContentType.html, body: .file(page))
+    private func notFound(in site: any SiteContents) -> HTTPResponse {
+        guard let page = site.notFoundPage() else { return .text(.notFound) }
+        return HTTPResponse(status: .notFound, contentType: ContentType.html, body: page)
     }
 
     /// One log line: "GET /goals/ 200", or "- - 400" when the request could not be read.

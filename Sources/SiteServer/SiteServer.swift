@@ -23,7 +23,7 @@ public final class SiteServer: Sendable {
 
     /// What connection threads read and the caller changes while serving.
     struct Shared: Sendable {
-        var root: URL
+        var site: ServedSite
         var log: (@Sendable (String) -> Void)?
         /// Sees every request first (its Host checked, its body read); nil: serve the file.
         var application: (@Sendable (WebRequest) -> WebResponse?)?
@@ -56,7 +56,7 @@ public final class SiteServer: Sendable {
         self.address = address
         self.hostNames = address == "127.0.0.1" ? [] : LocalAddresses.names(servedOn: address)
         self.limits = limits
-        self.shared = Locked(Shared(root: root))
+        self.shared = Locked(Shared(site: .folder(root)))
     }
 
     /// Called for every request before a file is served (serve's forms, `--listen`'s token);
@@ -73,9 +73,10 @@ public final class SiteServer: Sendable {
         set { shared.withLock { $0.log = newValue } }
     }
 
-    /// The folder served now.
-    public var root: URL {
-        shared.withLock { $0.root }
+    /// The folder served now; nil while a site in memory is served (`serve(_:)`).
+    public var root: URL? {
+        guard case .folder(let root) = shared.withLock({ $0.site }) else { return nil }
+        return root
     }
 
     /// Binds the address (127.0.0.1 unless told otherwise) and serves on background threads;
@@ -100,7 +101,14 @@ public final class SiteServer: Sendable {
     /// Serves another folder from the next request on; a request in flight keeps the root it started
     /// with, so it sees either the old site or the new one, never a mix.
     public func setRoot(_ root: URL) {
-        shared.withLock { $0.root = root }
+        shared.withLock { $0.site = .folder(root) }
+    }
+
+    /// Serves a site held in memory from the next request on, by the same rules as a folder; a
+    /// request in flight keeps the site it started with, as with `setRoot`. A rebuild can be
+    /// swapped in whole without a folder to write and rename.
+    public func serve(_ site: MemorySite) {
+        shared.withLock { $0.site = .memory(site) }
     }
 
     /// Stops accepting, closes the listening socket (the port is free when this returns) and drops

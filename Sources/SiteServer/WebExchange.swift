@@ -31,13 +31,15 @@ public struct WebRequest: Sendable, Equatable {
 }
 
 /// What an application answers; the server adds the headers every response carries
-/// (`Content-Length`, `Cache-Control: no-store`, `nosniff`, `Connection: close`).
+/// (`Content-Length`, `Connection: close`, and `Cache-Control: no-store`, `nosniff`, no framing,
+/// `Referrer-Policy: same-origin` unless `headers` name their own value).
 public struct WebResponse: Sendable, Equatable {
     /// 200, 303, 403, 405, 409, 411, 413, 415, 422 or 500; another is sent as 500.
     public var status: Int
     public var contentType: String
     public var body: [UInt8]
-    /// E.g. `Location`, `Set-Cookie`, `Allow`.
+    /// E.g. `Location`, `Set-Cookie`, `Allow`; a `Content-Type`, `Content-Length` or
+    /// `Connection` here is dropped, the message's framing is the server's.
     public var headers: [Header]
 
     public struct Header: Sendable, Equatable {

@@ -24,7 +24,26 @@ final class ParsingTests: XCTestCase {
         XCTAssertEqual(parsed.target, "/goals/?x=1")
         XCTAssertEqual(parsed.version, "HTTP/1.1")
         XCTAssertEqual(parsed.headers, ["host": "localhost:8080", "accept": "text/html", "x-empty": ""])
-        XCTAssertNoThrow(try parsed.checkHost())
+        XCTAssertNoThrow(try parsed.checkHost(port: 8080))
+    }
+
+    /// One reading of where a body ends (DESIGN.md §6): a second Content-Length, even an equal
+    /// one, a list, or a Content-Length beside a Transfer-Encoding is a bad request.
+    func testContentLengthMustBeOneNumberAndAlone() throws {
+        let start = "POST /_sandjar/deposit HTTP/1.1\r\nHost: localhost\r\n"
+        for framing in [
+            "Content-Length: 5\r\nContent-Length: 5", "Content-Length: 5\r\ncontent-length: 6", "Content-Length: 5, 5",
+            "Content-Length: 5,5", "Content-Length: +5", "Content-Length: -1", "Content-Length: 0x5", "Content-Length:",
+            "Content-Length: 5\r\nTransfer-Encoding: chunked", "Transfer-Encoding: chunked\r\nContent-Length: 5",
+            "Transfer-Encoding: identity\r\nContent-Length: 0", "Content-Length: 1000000000000",
+        ] {
+            XCTAssertEqual(refusal { _ = try request(start + framing) }, .badRequest, framing)
+        }
+        XCTAssertEqual(try request(start + "Content-Length: 005").contentLength, 5)
+        XCTAssertEqual(try request(start + "Content-Length:  17 ").contentLength, 17)
+        XCTAssertNil(try request(start + "Transfer-Encoding: chunked").contentLength)
+        XCTAssertEqual(try request(start + "X-A: 1\r\nX-A: 2").headers["x-a"], "1")
+        XCTAssertEqual(refusal { _ = try request(start + "Host: localhost") }, .badRequest)
     }
 
     func testHeadEndIsTheBlankLine() {
@@ -57,25 +76,49 @@ final class ParsingTests: XCTestCase {
         }
     }
 
+    private func hostRefusal(_ host: String, others: Set<String> = [], port: UInt16) -> HTTPResponse.Status? {
+        refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost(others: others, port: port) }
+    }
+
     func testHostCheck() {
-        let allowed = ["127.0.0.1", "127.0.0.1:1", "localhost", "Localhost:80", "[::1]", "[::1]:8080", "a.localhost"]
+        let allowed = ["127.0.0.1:8080", "localhost:8080", "Localhost:8080", "[::1]:8080", "a.localhost:8080"]
         for host in allowed {
-            XCTAssertNil(refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost() }, host)
+            XCTAssertNil(hostRefusal(host, port: 8080), host)
         }
-        for host in ["localhost:x", "[::1", "[::1]x", "localhost:80:80"] {
-            XCTAssertEqual(refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost() }, .badRequest, host)
+        for host in ["localhost:x", "[::1", "[::1]x", "localhost:80:80", "[::1]:x", "localhost:-80"] {
+            XCTAssertEqual(hostRefusal(host, port: 8080), .badRequest, host)
         }
-        for host in ["example.com", "127.0.0.2", "0.0.0.0", "192.168.1.5:8080"] {
-            XCTAssertEqual(refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost() }, .forbidden, host)
+        for host in ["example.com:8080", "127.0.0.2:8080", "0.0.0.0:8080", "192.168.1.5:8080", "example.com"] {
+            XCTAssertEqual(hostRefusal(host, port: 8080), .forbidden, host)
         }
         // Serving on another address (`--listen`), that address and this machine's names are allowed too.
         let others: Set<String> = ["192.168.1.5", "myhost", "myhost.local"]
-        for host in ["192.168.1.5:8080", "MyHost", "myhost.local:80", "localhost"] {
-            XCTAssertNil(refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost(others: others) }, host)
+        for host in ["192.168.1.5:8080", "MyHost:8080", "myhost.local:8080", "localhost:8080"] {
+            XCTAssertNil(hostRefusal(host, others: others, port: 8080), host)
         }
-        for host in ["192.168.1.6", "evil.example", "myhost.evil"] {
+        for host in ["192.168.1.6:8080", "evil.example:8080", "myhost.evil:8080"] {
+            XCTAssertEqual(hostRefusal(host, others: others, port: 8080), .forbidden, host)
+        }
+    }
+
+    /// Another port on this machine is another origin (another program, another page): its Host
+    /// names that port. A Host without a port means 80.
+    func testHostMustNameThePortServed() throws {
+        for host in [
+            "127.0.0.1:1", "localhost:80", "localhost", "[::1]", "[::1]:8081", "a.localhost:18080",
+            "localhost:99999999999999999999", "myhost:80",
+        ] {
+            XCTAssertEqual(hostRefusal(host, others: ["myhost"], port: 8080), .forbidden, host)
+        }
+        for host in [
+            "localhost", "127.0.0.1", "[::1]", "[::1]:", "localhost:", "localhost:80", "LOCALHOST:080", "myhost",
+        ] {
+            XCTAssertNil(hostRefusal(host, others: ["myhost"], port: 80), host)
+        }
+        XCTAssertThrowsError(try request("GET / HTTP/1.1\r\nHost: localhost:1").checkHost(port: 8080)) {
             XCTAssertEqual(
-                refusal { try request("GET / HTTP/1.1\r\nHost: \(host)").checkHost(others: others) }, .forbidden, host)
+                $0 as? HTTPRequest.Refusal,
+                HTTPRequest.Refusal(.forbidden, "Host names port 1, not 8080, the port served"))
         }
     }
 
@@ -99,7 +142,7 @@ final class ParsingTests: XCTestCase {
                 return pick % 4 == 0 ? UInt8(truncatingIfNeeded: pick >> 8) : alphabet[Int(pick >> 8) % alphabet.count]
             }
             if let parsed = try? HTTPRequest(head: mixed) {
-                _ = try? parsed.checkHost()
+                _ = try? parsed.checkHost(port: 80)
                 _ = try? RequestTarget(parsed.target)
             }
             _ = try? RequestTarget(String(decoding: mixed, as: UTF8.self))

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 #if canImport(Glibc)
     import Glibc
@@ -7,11 +8,35 @@ import Foundation
 /// A response as read off the socket, parsed just enough for assertions.
 struct RawResponse {
     var status: Int
-    /// Header values by lowercased name.
+    /// Header values by lowercased name (the last, when a name comes twice).
     var headers: [String: String]
+    /// Every header line as sent, names lowercased, in order.
+    var fields: [(name: String, value: String)] = []
     var body: [UInt8]
 
     var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// Every value sent for the lowercased `name`.
+    func values(_ name: String) -> [String] {
+        fields.filter { $0.name == name }.map(\.value)
+    }
+
+    /// The headers DESIGN.md §6 puts on every response serve sends.
+    static let everyResponse = [
+        "cache-control": "no-store", "x-content-type-options": "nosniff",
+        "content-security-policy": "frame-ancestors 'none'", "x-frame-options": "DENY",
+        "referrer-policy": "same-origin", "connection": "close",
+    ]
+
+    /// Fails unless each of `everyResponse` came exactly once, with its value or `overridden`'s.
+    func assertCarriesEveryResponseHeader(
+        _ message: String, overridden: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for (name, value) in Self.everyResponse.merging(overridden, uniquingKeysWith: { $1 }) {
+            XCTAssertEqual(values(name), [value], "\(name): \(message)", file: file, line: line)
+        }
+        XCTAssertEqual(values("content-length").count, 1, "content-length: \(message)", file: file, line: line)
+    }
 }
 
 enum RawClientError: Error, Equatable {
@@ -122,12 +147,13 @@ struct RawClient {
         guard statusLine.count >= 2, statusLine[0] == "HTTP/1.1", let status = Int(statusLine[1]) else {
             throw RawClientError.malformed(lines[0])
         }
-        var headers: [String: String] = [:]
+        var fields: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { throw RawClientError.malformed(line) }
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers[line[..<colon].lowercased()] = value
+            fields.append((line[..<colon].lowercased(), value))
         }
-        return RawResponse(status: status, headers: headers, body: Array(bytes[(end + 4)...]))
+        let headers = Dictionary(fields, uniquingKeysWith: { $1 })
+        return RawResponse(status: status, headers: headers, fields: fields, body: Array(bytes[(end + 4)...]))
     }
 }

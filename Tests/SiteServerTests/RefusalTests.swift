@@ -85,7 +85,7 @@ final class RefusalTests: XCTestCase {
     }
 
     func testMalformedRequestLinesAndHeadersAreBadRequests() throws {
-        let host = "Host: 127.0.0.1\r\n"
+        let host = "Host: \(site.host)\r\n"
         for request in [
             "GET /\r\n\r\n", "GET / HTTP/1.1 extra\r\n\(host)\r\n", "GET  / HTTP/1.1\r\n\(host)\r\n",
             " GET / HTTP/1.1\r\n\(host)\r\n", "GET / HTTP/2.0\r\n\(host)\r\n", "GET / http/1.1\r\n\(host)\r\n",
@@ -101,12 +101,12 @@ final class RefusalTests: XCTestCase {
 
     func testHeaderLongerThan16KiBIsRefused() throws {
         let long = String(repeating: "a", count: 17 * 1024)
-        let response = try site.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: \(long)\r\n\r\n")
+        let response = try site.send("GET / HTTP/1.1\r\nHost: \(site.host)\r\nX-Long: \(long)\r\n\r\n")
         XCTAssertEqual(response.status, 431)
-        let endless = try site.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: \(long)")
+        let endless = try site.send("GET / HTTP/1.1\r\nHost: \(site.host)\r\nX-Long: \(long)")
         XCTAssertEqual(endless.status, 431)
         let fits = String(repeating: "a", count: 15 * 1024)
-        XCTAssertEqual(try site.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: \(fits)\r\n\r\n").status, 200)
+        XCTAssertEqual(try site.send("GET / HTTP/1.1\r\nHost: \(site.host)\r\nX-Long: \(fits)\r\n\r\n").status, 200)
     }
 
     /// DNS rebinding: a page whose domain now points at 127.0.0.1 sends its own domain as Host.
@@ -114,7 +114,10 @@ final class RefusalTests: XCTestCase {
         for host in ["evil.example", "evil.example:\(site.port)", "127.0.0.1.evil.example", "localhost.evil", ""] {
             XCTAssertEqual(try site.send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n").status, 403, host)
         }
-        for host in ["127.0.0.1:\(site.port)", "localhost:\(site.port)", "LOCALHOST", "[::1]:80", "sandjar.localhost"] {
+        let port = site.port
+        for host in [
+            "127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST:\(port)", "[::1]:\(port)", "sandjar.localhost:\(port)",
+        ] {
             XCTAssertEqual(try site.send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n").status, 200, host)
         }
         let withoutHost = try site.send("GET / HTTP/1.1\r\nAccept: */*\r\n\r\n")
@@ -123,14 +126,31 @@ final class RefusalTests: XCTestCase {
         XCTAssertEqual(try site.send("GET / HTTP/1.0\r\n\r\n").status, 200)
     }
 
+    /// `Host` must match the address and the port (DESIGN.md §6): a page on another port of this
+    /// machine is another origin. No port means 80, which the server is not on.
+    func testAHostNamingAnotherPortIsRefused() throws {
+        let port = site.port
+        for host in [
+            "127.0.0.1", "localhost", "[::1]", "127.0.0.1:1", "localhost:\(port &+ 1)", "[::1]:80", "a.localhost:8080",
+        ] {
+            let response = try site.send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+            XCTAssertEqual(response.status, 403, host)
+            XCTAssertTrue(response.text.hasSuffix(", not \(port), the port served\n"), response.text)
+        }
+        XCTAssertEqual(
+            try site.send("GET / HTTP/1.1\r\nHost: localhost:1\r\n\r\n").text,
+            "403 Forbidden: Host names port 1, not \(port), the port served\n")
+    }
+
     func testBareLineFeedsAreAccepted() throws {
-        XCTAssertEqual(try site.send("GET /style.css HTTP/1.1\nHost: localhost\n\n").text, "body { color: teal }")
+        XCTAssertEqual(
+            try site.send("GET /style.css HTTP/1.1\nHost: localhost:\(site.port)\n\n").text, "body { color: teal }")
     }
 
     func testRequestCutOffBeforeItsEndIsABadRequest() throws {
         let client = try RawClient(port: site.port)
         defer { client.close() }
-        try client.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        try client.write("GET / HTTP/1.1\r\nHost: \(site.host)\r\n")
         shutdown(client.fd, Int32(SHUT_WR))
         XCTAssertEqual(try RawClient.parse(client.readToEnd()).status, 400)
     }

@@ -40,14 +40,29 @@ final class ServingTests: XCTestCase {
         }
     }
 
-    func testEveryResponseCarriesLengthNoStoreAndNosniff() throws {
-        for target in ["/style.css", "/goals", "/missing", "/%zz"] {
-            let response = try site.get(target)
-            XCTAssertEqual(response.headers["content-length"], String(response.body.count), target)
-            XCTAssertEqual(response.headers["cache-control"], "no-store", target)
-            XCTAssertEqual(response.headers["x-content-type-options"], "nosniff", target)
-            XCTAssertEqual(response.headers["connection"], "close", target)
-            XCTAssertNil(response.headers["date"], target)
+    /// Files, redirects, misses and refusals alike (DESIGN.md §6); 503s, 408s and an
+    /// application's answers are checked where they are made.
+    func testEveryResponseCarriesLengthNoStoreNosniffAndNoFraming() throws {
+        var responses: [(String, RawResponse)] = []
+        for target in ["/style.css", "/goals", "/missing", "/%zz", "/.."] {
+            responses.append((target, try site.get(target)))
+        }
+        responses.append(("HEAD", try site.get("/goals/", method: "HEAD")))
+        responses.append(("POST", try site.get("/", method: "POST")))
+        for request in [
+            "GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n", "GET / HTTP/1.0\r\n\r\n", "BROKEN\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: \(site.host)\r\nX-Long: \(String(repeating: "a", count: 17 * 1024))\r\n\r\n",
+        ] {
+            responses.append((request.prefix(30).debugDescription, try site.send(request)))
+        }
+        site.server.serve(MemorySite(files: ["index.html": Array("in memory".utf8)]))
+        responses.append(("memory /", try site.get("/")))
+        responses.append(("memory 404", try site.get("/nope")))
+        XCTAssertEqual(Set(responses.map(\.1.status)), [200, 301, 400, 403, 404, 405, 431])
+        for (name, response) in responses {
+            response.assertCarriesEveryResponseHeader(name)
+            if name != "HEAD" { XCTAssertEqual(response.headers["content-length"], String(response.body.count), name) }
+            XCTAssertNil(response.headers["date"], name)
         }
     }
 

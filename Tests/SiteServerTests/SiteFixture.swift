@@ -86,6 +86,9 @@ final class SiteFixture {
         return folder
     }
 
+    /// The Host a browser sends for the server: its address and port.
+    var host: String { "127.0.0.1:\(port)" }
+
     func get(_ target: String, method: String = "GET") throws -> RawResponse {
         try RawClient.request(target, method: method, port: port)
     }
