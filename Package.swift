@@ -18,7 +18,7 @@ let package = Package(
 
         // Parsers written here.
         .target(name: "TOML", dependencies: ["Basics"]),
-        .target(name: "Mustache"),
+        .target(name: "Mustache", dependencies: ["Basics"]),
         .target(name: "Markdown", dependencies: ["CCmark"]),
 
         // Pure domain: values in, values out, no file access. `Domain` holds the models, dates,
