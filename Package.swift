@@ -18,8 +18,8 @@ let package = Package(
 
         // Parsers written here.
         .target(name: "TOML", dependencies: ["Basics"]),
-        .target(name: "Mustache"),
-        .target(name: "Markdown", dependencies: ["CCmark"]),
+        .target(name: "Mustache", dependencies: ["Basics"]),
+        .target(name: "Markdown", dependencies: ["Basics", "CCmark"]),
 
         // Pure domain: values in, values out, no file access. `Domain` holds the models, dates,
         // money, the catalogue, savings and quotes; each larger engine is a target of its own, and

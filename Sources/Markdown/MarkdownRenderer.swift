@@ -1,3 +1,4 @@
+import Basics
 import CCmark
 
 #if canImport(Glibc)
@@ -10,6 +11,8 @@ import CCmark
 /// function, so no C pointer escapes. Raw HTML is omitted unless `allowRawHTML` is set, and a link
 /// or image whose URL has a scheme other than http, https or mailto is replaced by its text (an
 /// image by its alt text), because the site must never carry script a data file smuggled in.
+/// Control characters in the page (cmark passes them through, and raw HTML keeps them) come out
+/// as `ControlCharacters.cleaned` leaves them, as in every other text of a page.
 public struct MarkdownRenderer: Sendable {
     /// Keep raw HTML blocks and inline HTML (`unsafe_html = true` in front matter or site.toml).
     public var allowRawHTML: Bool
@@ -39,7 +42,7 @@ public struct MarkdownRenderer: Sendable {
 
         guard let rendered = cmark_render_html(document, options) else { return "" }
         defer { free(rendered) }
-        return String(cString: rendered)
+        return ControlCharacters.cleaned(String(cString: rendered))
     }
 
     /// Takes every link and image whose URL is not allowed (`javascript:`, `data:`, `file:` …) out

@@ -1,3 +1,5 @@
+import Basics
+
 /// Which URLs may become links in the generated site.
 ///
 /// Absolute URLs must be http, https or mailto; a relative URL (no scheme) stays, so pages can
@@ -9,13 +11,16 @@ public enum URLPolicy {
         return ["http", "https", "mailto"].contains(scheme)
     }
 
-    /// True for an absolute http(s) URL with a host, as `unsubscribe` and `base_url` need.
+    /// True for an absolute http(s) URL with a host, as `unsubscribe` and `base_url` need. A URL
+    /// never holds a control character (RFC 3986 has none), and `base_url` is written as it is
+    /// into `robots.txt`, so one written as a TOML escape makes it no URL.
     public static func isWebURL(_ url: String) -> Bool {
         guard let scheme = scheme(of: url), scheme == "http" || scheme == "https" else { return false }
         let rest = url.drop(while: { $0 != ":" }).dropFirst()
         guard rest.hasPrefix("//") else { return false }
         let host = rest.dropFirst(2).prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" })
         return !host.isEmpty && !url.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" })
+            && !ControlCharacters.occur(in: url)
     }
 
     /// The lower-cased scheme, or nil for a relative URL. Control characters and whitespace that

@@ -10,6 +10,18 @@ final class MarkdownRendererTests: XCTestCase {
             "<h1>Hi</h1>\n<p>Some <em>text</em> and <code>code</code>.</p>\n")
     }
 
+    /// cmark turns NUL into U+FFFD and passes every other control through; none is left raw.
+    func testControlCharactersAreReplaced() {
+        XCTAssertEqual(
+            MarkdownRenderer().html("a\u{0}b\u{7}c\u{7F}d\u{1B}e\u{85}f\u{C}g\n\n    code\u{7}\n\n`x\u{1B}`\n"),
+            "<p>a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f\u{FFFD}g</p>\n<pre><code>code\u{FFFD}\n</code></pre>\n"
+                + "<p><code>x\u{FFFD}</code></p>\n")
+        XCTAssertEqual(MarkdownRenderer().html("one\rtwo\r\n"), "<p>one\ntwo</p>\n", "a lone CR ends a line")
+        XCTAssertEqual(
+            MarkdownRenderer(allowRawHTML: true).html("<div title=\"a\u{7}\">b\u{85}\r</div>\n"),
+            "<div title=\"a\u{FFFD}\">b\u{FFFD}\n</div>\n", "raw HTML too")
+    }
+
     func testRawHTMLIsOmittedUnlessAllowed() {
         let source = "Hello <script>alert(1)</script> there\n\n<div onclick=\"x()\">block</div>\n"
         let safe = MarkdownRenderer().html(source)
@@ -60,6 +72,10 @@ final class MarkdownRendererTests: XCTestCase {
         XCTAssertFalse(URLPolicy.isWebURL("https://"))
         XCTAssertFalse(URLPolicy.isWebURL("javascript:alert(1)"))
         XCTAssertFalse(URLPolicy.isWebURL("https://x.org/\"onmouseover=\"x"))
+        for control in ["\u{0}", "\u{7}", "\u{1B}", "\u{7F}", "\u{85}", "\u{C}", "\r"] {
+            XCTAssertFalse(URLPolicy.isWebURL("https://x.org/a\(control)b"), control.debugDescription)
+        }
+        XCTAssertTrue(URLPolicy.isWebURL("https://x.org/£·é"))
         XCTAssertTrue(URLPolicy.isAllowedLink("goals/"))
         XCTAssertFalse(URLPolicy.isAllowedLink(" javascript:alert(1)"))
         XCTAssertFalse(URLPolicy.isAllowedLink("JaVa\tScRiPt:alert(1)"))

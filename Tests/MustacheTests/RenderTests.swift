@@ -23,6 +23,53 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(try render("{{x}}", ["x": "naïve — ünïcödé 🎉"]), "naïve — ünïcödé 🎉")
     }
 
+    /// `{{x}}` never writes a control character raw: each is U+FFFD, a carriage return a line
+    /// feed (ControlCharacters); `{{{x}}}` is the caller's own HTML and stays as it is.
+    func testEscapingReplacesControlCharacters() throws {
+        let context: MustacheValue = ["x": "a\u{0}b\u{7}c\u{7F}d\u{1B}e\u{85}f\u{C}g\r\nh\ri\tj\nk"]
+        XCTAssertEqual(
+            try render("<p title=\"{{x}}\">{{x}}</p>", context),
+            "<p title=\"a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f\u{FFFD}g\nh\ni\tj\nk\">"
+                + "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f\u{FFFD}g\nh\ni\tj\nk</p>")
+        XCTAssertEqual(try render("{{x}}", ["x": "<\u{7}> & \u{9F}'"]), "&lt;\u{FFFD}&gt; &amp; \u{FFFD}&#39;")
+        XCTAssertEqual(try render("{{x}}", ["x": "£5 · 20°\u{A0}"]), "£5 · 20°\u{A0}", "C2 A0–BF are letters")
+        XCTAssertEqual(try render("{{{x}}}", ["x": "raw\u{7}"]), "raw\u{7}")
+    }
+
+    /// The byte scan that appends plain text in one piece agrees with the rule written scalar by
+    /// scalar, on random text made of what it must notice and what it must let through.
+    func testEscapingAgreesWithTheRuleScalarByScalar() throws {
+        func reference(_ text: String) -> String {
+            let scalars = Array(text.unicodeScalars)
+            var out = ""
+            for (index, scalar) in scalars.enumerated() {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&#39;"
+                case "\t", "\n": out.unicodeScalars.append(scalar)
+                case "\r": if index + 1 == scalars.count || scalars[index + 1] != "\n" { out += "\n" }
+                default:
+                    let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                    out.unicodeScalars.append(isControl ? "\u{FFFD}" : scalar)
+                }
+            }
+            return out
+        }
+        let alphabet: [Character] = [
+            "a", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\r\n", "\u{0}", "\u{1B}", "\u{7F}", "\u{80}",
+            "\u{9F}", "\u{A0}", "£", "é", "储", "🐷",
+        ]
+        let library = try MustacheLibrary(templates: ["main": "{{x}}"])
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement()! })
+            XCTAssertEqual(try library.render("main", ["x": .string(text)]), reference(text), text.debugDescription)
+        }
+    }
+
     func testScalarsPrintLikeJSON() throws {
         let context: MustacheValue = ["a": 1.21, "b": 3.0, "c": -42, "d": true, "e": nil, "f": 0.5]
         XCTAssertEqual(try render("{{a}} {{b}} {{c}} {{d}} [{{e}}] {{f}}", context), "1.21 3 -42 true [] 0.5")

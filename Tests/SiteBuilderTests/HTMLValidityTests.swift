@@ -30,24 +30,34 @@ final class HTMLValidityTests: XCTestCase {
         let total = sites.reduce(0) { $0 + Self.htmlFiles(in: $1.1).count }
         XCTAssertGreaterThan(total, 2_000, "the four sites should have over 2,000 pages")
 
-        let logs = TestSupport.temporaryFolder(self)
-        let run = try SandjarProcess(
-            command: checker + ["--errors-only", "--format", "json", "--skip-non-html"] + sites.map(\.1.path),
-            logs: logs
-        ).wait(timeout: Self.timeout)
-        let messages = try Self.messages(fromJSON: run.stderr, stdout: run.stdout)
-
-        var failures: [String] = []
-        for message in messages {
-            let page = Self.relativePage(message.url, sites: sites.map(\.1))
-            failures.append("\(page):\(message.line.map(String.init) ?? "?"): \(message.type): \(message.text)")
-        }
+        let failures = try Self.checkerErrors(in: sites.map(\.1), checker: checker, test: self)
         print(
             "Nu HTML checker: \(total) pages checked (\(counts.joined(separator: ", "))), "
                 + "\(failures.count) errors")
-        XCTAssertEqual(run.status, failures.isEmpty ? 0 : 1, "the checker itself failed:\n\(run.stderr)")
         XCTAssertTrue(
             failures.isEmpty, "\(failures.count) Nu HTML checker errors:\n\(failures.joined(separator: "\n"))")
+    }
+
+    /// Every page under `folders` through the checker in one run: its errors as
+    /// `site/page.html:line: error: message`, none when every page passes. Fails the calling test
+    /// when the checker itself failed. `checker` is `checkerCommand()`'s answer, which skips
+    /// without the tools.
+    static func checkerErrors(
+        in folders: [URL], checker: [String], test: XCTestCase, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [String] {
+        let logs = TestSupport.temporaryFolder(test, file: file, line: line)
+        let run = try SandjarProcess(
+            command: checker + ["--errors-only", "--format", "json", "--skip-non-html"] + folders.map(\.path),
+            logs: logs
+        ).wait(timeout: Self.timeout, file: file, line: line)
+        let messages = try Self.messages(fromJSON: run.stderr, stdout: run.stdout)
+        let failures = messages.map { message in
+            let page = Self.relativePage(message.url, sites: folders)
+            return "\(page):\(message.line.map(String.init) ?? "?"): \(message.type): \(message.text)"
+        }
+        XCTAssertEqual(
+            run.status, failures.isEmpty ? 0 : 1, "the checker itself failed:\n\(run.stderr)", file: file, line: line)
+        return failures
     }
 
     /// The checker is real: a page with one error fails, naming its file, line and message.
@@ -80,7 +90,7 @@ final class HTMLValidityTests: XCTestCase {
     }
 
     /// `java -jar …/vnu.jar`, or a skip (a failure under CI) that says what is missing.
-    private static func checkerCommand(file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+    static func checkerCommand(file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
         let environment = ProcessInfo.processInfo.environment
         let java = (environment["PATH"] ?? "/usr/bin").split(separator: ":")
             .map { "\($0)/java" }.first { FileManager.default.isExecutableFile(atPath: $0) }

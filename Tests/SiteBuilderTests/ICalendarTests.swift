@@ -59,7 +59,10 @@ final class ICalendarTests: XCTestCase {
     func testTextValuesAreEscaped() {
         XCTAssertEqual(ICalendar.escape("a\\b;c,d\ne"), "a\\\\b\\;c\\,d\\ne")
         XCTAssertEqual(ICalendar.escape("one\r\ntwo\rthree"), "one\\ntwo\\nthree")
-        XCTAssertEqual(ICalendar.escape("bell\u{07}\ttab"), "bell\ttab")
+        XCTAssertEqual(ICalendar.escape("bell\u{07}\ttab"), "bell\u{FFFD}\ttab")
+        XCTAssertEqual(
+            ICalendar.escape("\u{0}\u{1B}\u{C}\u{7F}\u{85}\u{9F}\r;"),
+            "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\\n\\;", "no control but tab: RFC 5545 §3.1")
         XCTAssertEqual(ICalendar.escape("爱奇艺：会员"), "爱奇艺：会员")
     }
 

@@ -1,3 +1,4 @@
+import Basics
 import Domain
 import Foundation
 import Subscriptions
@@ -148,23 +149,18 @@ enum ICalendar {
         return "site-" + String(UInt64(bitPattern: Int64(title.hashValueStable)), radix: 16)
     }
 
-    /// A TEXT value (RFC 5545 §3.3.11): `\`, `;` and `,` escaped, line breaks as `\n`, other
-    /// control characters dropped.
+    /// A TEXT value (RFC 5545 §3.3.11): `\`, `;` and `,` escaped, line breaks (LF, CRLF or a CR
+    /// alone) as `\n`, tab kept; every other control character, which a content line may not hold
+    /// (§3.1), is U+FFFD as on the pages (`ControlCharacters.cleaned`), C1 controls included.
     static func escape(_ text: String) -> String {
         var out = ""
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
+        for scalar in ControlCharacters.cleaned(text).unicodeScalars {
             switch scalar {
             case "\\": out += "\\\\"
             case ";": out += "\\;"
             case ",": out += "\\,"
-            case "\r": out += "\\n"
-            case "\n": if !previousWasCR { out += "\\n" }
-            case "\t": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                out.unicodeScalars.append(scalar)
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

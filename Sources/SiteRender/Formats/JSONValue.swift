@@ -73,6 +73,9 @@ indirect enum JSONValue: Equatable {
     }
 
     /// JSON string escaping; `<`, `>` and `&` are escaped too so the file is safe to inline in HTML.
+    /// Every control character is a `\u00XX` escape, DEL and the C1 controls too (RFC 8259 lets
+    /// them go raw; DESIGN.md §6 does not): the text comes back exact, and no byte of the file is a
+    /// control but its line feeds (`ControlCharacters` says why the pages replace them instead).
     static func quote(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
@@ -85,7 +88,7 @@ indirect enum JSONValue: Equatable {
             case "<", ">", "&", "\u{2028}", "\u{2029}":
                 out += "\\u" + scalar.value.zeroPadded(4, radix: 16)
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     out += "\\u" + scalar.value.zeroPadded(4, radix: 16)
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -1,32 +1,33 @@
+import Basics
+
 /// Text made safe for XML and HTML character data and attribute values: the five special
-/// characters become entities, and the control characters XML 1.0 forbids even as entities are
-/// dropped. Every generated SVG, Atom and sitemap file escapes through here.
+/// characters become entities, and control characters are what `ControlCharacters.cleaned` makes
+/// of them — U+FFFD for the C0 controls XML 1.0 forbids even as references, DEL and the C1
+/// controls, a line feed for a carriage return. Every generated SVG, Atom and sitemap file escapes
+/// through here.
 enum XMLText {
     static func escape(_ text: String) -> String {
-        // Most text has nothing to escape or drop: one scan of its bytes, and it is returned as is.
+        // Most text has nothing to escape or replace: one scan of its bytes, and it is returned as is.
         let plain = text.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): false
-            case 0x09, 0x0A, 0x0D: true
-            default: byte >= 0x20
+            default: !ControlCharacters.mayBegin(byte)
             }
         }
         return plain ? text : escapeEachScalar(text)
     }
 
-    /// The escaping itself, scalar by scalar.
+    /// The escaping itself, scalar by scalar, after the control characters are replaced.
     static func escapeEachScalar(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in ControlCharacters.cleaned(text).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            default:
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" { continue }
-                out.unicodeScalars.append(scalar)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
