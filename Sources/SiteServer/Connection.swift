@@ -4,8 +4,20 @@
 
 /// One accepted client socket: reads a request head, writes a response, and closes without
 /// losing what it wrote.
-struct Connection: Sendable {
+///
+/// The socket is closed when the last reference goes, never before: a thread that drops another's
+/// connection (`stop()`, or a newcomer at the cap) holds it while it calls `shutdown`, so the
+/// descriptor cannot have been closed and handed to another file in between.
+final class Connection: Sendable {
     let fd: Int32
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    deinit {
+        _ = Glibc.close(fd)
+    }
 
     /// What came in before the request head was complete, or the head itself.
     enum Received: Equatable {
@@ -173,9 +185,5 @@ struct Connection: Sendable {
     /// Wakes any thread blocked on this socket and ends the connection; the thread closes it.
     func drop() {
         shutdown(fd, Int32(SHUT_RDWR))
-    }
-
-    func close() {
-        _ = Glibc.close(fd)
     }
 }

@@ -2,44 +2,69 @@ import Foundation
 
 /// Turning accepted sockets into responses.
 extension SiteServer {
-    /// Takes a new socket from the accept loop: serves it on a thread of its own, or answers 503 at
-    /// once when `maxConnections` are already open.
+    /// Takes a new socket from the accept loop and serves it on a thread of its own. At
+    /// `maxConnections` it first pushes out the connection that has waited longest for its request
+    /// head; only when none is waiting (every one is being answered) is the newcomer told 503.
     func admit(_ fd: Int32) {
         let connection = Connection(fd: fd)
-        let admitted = shared.withLock { shared in
-            guard shared.connections.count < limits.maxConnections else { return false }
-            shared.connections.insert(fd)
-            return true
+        let admission = shared.withLock { shared -> Admission in
+            var pushedOut: Connection?
+            if shared.connections.count >= limits.maxConnections {
+                let idle = shared.connections.values.lazy.filter(\.idle)
+                guard let oldest = idle.min(by: { $0.number < $1.number }) else { return .refused }
+                shared.connections[oldest.connection.fd] = nil
+                pushedOut = oldest.connection
+            }
+            shared.admitted += 1
+            shared.connections[fd] = OpenConnection(connection: connection, number: shared.admitted)
+            return .admitted(pushingOut: pushedOut)
         }
-        guard admitted else {
+        switch admission {
+        case .refused:
             // On the accept thread, so nothing may wait: a short send timeout, and no lingering.
             connection.setTimeouts(.seconds(1))
             connection.send(.text(.unavailable, "503 too many connections"), withBody: true)
             connection.finish(waiting: false)
-            connection.close()
             record(request: nil, status: .unavailable)
-            return
+        case .admitted(let pushedOut):
+            // Its thread wakes from its read, sees it was pushed out, and closes it.
+            pushedOut?.drop()
+            let thread = Thread { [self] in
+                serve(connection)
+            }
+            thread.name = "sandjar serve: connection"
+            thread.start()
         }
-        let thread = Thread { [self] in
-            serve(connection)
-        }
-        thread.name = "sandjar serve: connection"
-        thread.start()
     }
 
-    /// Reads one request, answers it, and closes the connection.
+    private enum Admission {
+        case admitted(pushingOut: Connection?)
+        case refused
+    }
+
+    /// Reads one request, answers it, and closes the connection, unless a newcomer pushed it out
+    /// while it waited for its head: then it only closes.
     private func serve(_ connection: Connection) {
         connection.setTimeouts(limits.receiveTimeout)
         connection.sendImmediately()
         let received = connection.receiveHead(limit: limits.headBytes, timeout: limits.receiveTimeout)
-        if received != .nothing {
+        // Whatever came, it waits no longer, so no newcomer may push it out from here on.
+        let pushedOut = shared.withLock { shared -> Bool in
+            guard shared.connections[connection.fd]?.connection === connection else { return true }
+            shared.connections[connection.fd]?.idle = false
+            return false
+        }
+        if !pushedOut && received != .nothing {
             let (request, response) = answer(received, on: connection)
             connection.send(response, withBody: request?.method != "HEAD")
             record(request: request, status: response.status)
         }
-        connection.finish(waiting: true)
-        shared.withLock { _ = $0.connections.remove(connection.fd) }
-        connection.close()
+        connection.finish(waiting: !pushedOut)
+        shared.withLock { shared in
+            if shared.connections[connection.fd]?.connection === connection {
+                shared.connections[connection.fd] = nil
+            }
+        }
     }
 
     /// The response to what was received, with the request when its head could be read.

@@ -11,7 +11,9 @@ public final class SiteServer: Sendable {
     struct Limits: Sendable {
         /// A client that sends no complete request head within this is dropped.
         var receiveTimeout: Duration = .seconds(10)
-        /// Connections beyond this are answered 503 at once, so a flood cannot pile up threads.
+        /// At most this many connections are open, so a flood cannot pile up threads. At the limit a
+        /// new one pushes out the one that has waited longest for its request head, so sockets left
+        /// idle cannot lock a person out; only when every one is being answered is it 503.
         var maxConnections = 64
         /// The longest request head (request line and headers) read; longer ones get 431.
         var headBytes = 16 * 1024
@@ -27,8 +29,20 @@ public final class SiteServer: Sendable {
         var log: (@Sendable (String) -> Void)?
         /// Sees every request first (its Host checked, its body read); nil: serve the file.
         var application: (@Sendable (WebRequest) -> WebResponse?)?
-        /// Accepted sockets not yet closed, so `stop()` can drop them and the cap can count them.
-        var connections: Set<Int32> = []
+        /// Accepted sockets not yet closed, by descriptor, so `stop()` can drop them and the cap can
+        /// count them and choose which to push out.
+        var connections: [Int32: OpenConnection] = [:]
+        /// How many sockets have been admitted; each one's number says which came first.
+        var admitted: UInt64 = 0
+    }
+
+    /// An admitted socket as the cap sees it.
+    struct OpenConnection: Sendable {
+        let connection: Connection
+        /// Its place in the order of admission: lower is older.
+        let number: UInt64
+        /// Still waiting for its request head; only such a connection may be pushed out.
+        var idle = true
     }
 
     let port: UInt16
@@ -118,10 +132,9 @@ public final class SiteServer: Sendable {
             listener?.close()
             listener = nil
         }
-        shared.withLock { shared in
-            for client in shared.connections {
-                Connection(fd: client).drop()
-            }
+        let open = shared.withLock { $0.connections.values.map(\.connection) }
+        for connection in open {
+            connection.drop()
         }
     }
 
