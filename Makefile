@@ -94,9 +94,16 @@ deb: build
 	  ZSH_COMPLETIONS=/usr/share/zsh/vendor-completions FISH_COMPLETIONS=/usr/share/fish/vendor_completions.d
 	Packaging/deb.sh .build/deb/root .build/deb
 
+# The tests, then those of the served site — the owner of its rebuilds, the forms, the server and
+# serve itself, soak and burst included — once more under ThreadSanitizer (its own build folder),
+# which reports data races and lock-order inversions; the first report fails the run.
+TSAN_TESTS := LocalAppTests|SiteServerTests|ServeTests|ServeFormsTests|ServeSoakTests
 test: test-deps lint fuzz-smoke
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(SWIFT) test --skip-build --sanitize=thread \
+	  --scratch-path .build/tsan --disable-swift-testing --filter '$(TSAN_TESTS)'
 
 # What the costly parts cost (DESIGN.md §7): release builds, then the benchmarks; the figures,
 # with the machine and the date, go to BENCHMARKS.md. Hugo is the yardstick for Markdown pages,

@@ -71,8 +71,11 @@ let package = Package(
         .target(name: "FixtureGenerator", dependencies: ["Domain"]),
         // `sandjar serve`: the built site over HTTP on the loopback interface.
         .target(name: "SiteServer"),
-        // serve's forms: checked requests, written through the editing commands' entries.
-        .target(name: "LocalApp", dependencies: ["Basics", "SiteServer", "DataEdit", "SiteRender"]),
+        // serve as the local app: the one owner of the served site and its rebuilds, and the forms,
+        // checked requests written through the editing commands' entries.
+        .target(
+            name: "LocalApp",
+            dependencies: ["Basics", "SiteServer", "DataEdit", "SiteRender", "SiteBuilder", "SiteData", "Domain"]),
         .target(
             name: "SandjarCLI",
             dependencies: [
@@ -99,7 +102,8 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),
         .testTarget(
-            name: "LocalAppTests", dependencies: ["LocalApp", "SiteServer", "SiteRender", "DataEdit", "TOML"]),
+            name: "LocalAppTests",
+            dependencies: ["LocalApp", "SiteServer", "SiteRender", "SiteBuilder", "DataEdit", "TOML", "Domain"]),
         .testTarget(
             name: "SandjarCLITests",
             dependencies: [

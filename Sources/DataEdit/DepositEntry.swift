@@ -219,3 +219,8 @@ enum SiteTimeZone {
         }
     }
 }
+
+extension DepositEntry.Added {
+    /// The day it is dated, `2026-11-29`.
+    public var day: String { at.date.map(\.description) ?? at.description }
+}

@@ -111,7 +111,7 @@ public struct EditEntry: Sendable, Equatable {
                 let pattern = entry.values["pattern"]?.stringValue ?? ""
                 let action = JournalAction(
                     .editSession, "changed the \(pattern) session of \(entry.at) to \(length)",
-                    values: ["pattern": pattern, "length": length.description])
+                    values: length.values.merging(["pattern": pattern, "at": entry.at.description]) { own, _ in own })
                 let written = try editor.change(
                     entry: entry.index, of: "session", set: fields, drop: drop, in: entry.file, at: entry.relative,
                     action: action)

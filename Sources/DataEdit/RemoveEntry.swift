@@ -51,6 +51,8 @@ public struct RemoveEntry: Sendable, Equatable {
         /// Its time as written and what it held: "2026-11-29T21:14:00-05:00 20 (lunch)".
         public var summary: String
         public var journalID: Int
+        /// What the undo journal keeps of it: `goal`, `amount` or `pattern`, and `at`.
+        public var values: [String: String]
     }
 
     /// Removes the entry, under the data folder's edit lock.
@@ -90,7 +92,8 @@ public struct RemoveEntry: Sendable, Equatable {
             let written = try editor.remove(
                 entry: entry.index, of: table, in: entry.file, at: entry.relative, action: action)
             return Removed(
-                path: written.path, line: entry.location.line, summary: summary, journalID: written.journalID)
+                path: written.path, line: entry.location.line, summary: summary, journalID: written.journalID,
+                values: values)
         }
     }
 }

@@ -16,6 +16,14 @@ public struct SessionEntry: Sendable, Equatable {
         case cycles(Int)
         case minutes(AmountLiteral)
 
+        /// `cycles` or `minutes` and the number, for the journal and the words of a page.
+        public var values: [String: String] {
+            switch self {
+            case .cycles(let n): return ["cycles": String(n)]
+            case .minutes(let m): return ["minutes": m.text]
+            }
+        }
+
         /// `4 cycles`, `1 minute`, `2.5 minutes`.
         public var description: String {
             switch self {
@@ -85,13 +93,18 @@ public struct SessionEntry: Sendable, Equatable {
 
     /// Appends this session to the practice file of its month in the data folder.
     /// - Parameter now: the clock, for a session without `--at`; tests pass a fixed instant.
-    public func add(data: String, now: Date, journal: UndoJournal? = nil) throws(EditError) -> Added {
+    /// - Parameter askFirst: refuse (`EditError.Kind.askFirst`) a session identical to one logged
+    ///   within two minutes, as a form sent twice would be.
+    public func add(data: String, now: Date, journal: UndoJournal? = nil, askFirst: Bool = false) throws(EditError)
+        -> Added
+    {
         let editor = DataFileEditor(data: data, journal: journal)
-        return try editor.locked { () throws(EditError) -> Added in try add(with: editor, now: now) }
+        return try editor.locked { () throws(EditError) -> Added in try add(with: editor, now: now, askFirst: askFirst)
+        }
     }
 
     /// The edit itself, under the data folder's edit lock.
-    private func add(with editor: DataFileEditor, now: Date) throws(EditError) -> Added {
+    private func add(with editor: DataFileEditor, now: Date, askFirst: Bool) throws(EditError) -> Added {
         let names = try BreathingNames.read(editor.folder)
         try SessionEntry.check(pattern, kind: "pattern", known: names.patterns)
         if let program { try SessionEntry.check(program, kind: "program", known: names.programs) }
@@ -111,6 +124,10 @@ public struct SessionEntry: Sendable, Equatable {
             throw EditError("--at needs a date")
         }
         let month = String(day.description.prefix(7))
+        if askFirst, let same = try sameSession(at: when, in: editor.folder) {
+            throw EditError(
+                "the same session (\(pattern), \(length)) was logged at \(same); log it again?", kind: .askFirst)
+        }
         var fields: [TOMLField] = [.dateTime("at", when), .string("pattern", pattern)]
         switch length {
         case .cycles(let n): fields.append(.integer("cycles", Int64(n)))
@@ -121,7 +138,7 @@ public struct SessionEntry: Sendable, Equatable {
         if let moodAfter { fields.append(.integer("mood_after", Int64(moodAfter))) }
         let action = JournalAction(
             .session, "logged \(length) of \(pattern)",
-            values: ["pattern": pattern, "length": length.description, "at": when.description])
+            values: length.values.merging(["pattern": pattern, "at": when.description]) { own, _ in own })
         let written = try editor.append(
             table: "session", fields: fields, to: "practice/\(month).toml", createIfMissing: true, action: action)
         let enrolled = program.map { id in names.enrollments.contains { $0.program == id && $0.start <= day } }
@@ -130,6 +147,26 @@ public struct SessionEntry: Sendable, Equatable {
             notEnrolledIn: enrolled == false ? program : nil,
             todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) },
             journalID: written.journalID)
+    }
+
+    /// The time of a session with this pattern, length and program logged within two minutes of
+    /// `when`.
+    private func sameSession(at when: TOMLDateTime, in folder: DataFolder) throws(EditError) -> String? {
+        guard let mine = EventTime(when) else { return nil }
+        for entry in try LoggedEntries.sessions(in: folder) {
+            let values = entry.values
+            guard values["pattern"]?.stringValue == pattern, values["program"]?.stringValue == program,
+                let apart = mine.seconds(from: entry.at), abs(apart) <= DepositEntry.againWithin
+            else { continue }
+            let same: Bool
+            switch length {
+            case .cycles(let n):
+                if case .integer(let written)? = values["cycles"]?.kind { same = written == n } else { same = false }
+            case .minutes(let m): same = values["minutes"]?.exactDecimal == m.value
+            }
+            if same { return entry.at.description }
+        }
+        return nil
     }
 
     private static func check(_ name: String, kind: String, known: [String]) throws(EditError) {
@@ -170,4 +207,9 @@ public struct SessionEntry: Sendable, Equatable {
         }
         return n
     }
+}
+
+extension SessionEntry.Added {
+    /// The day it is dated, `2026-11-29`.
+    public var day: String { at.date.map(\.description) ?? at.description }
 }

@@ -15,6 +15,7 @@ extension DataSet {
         for index in data.subscriptions.indices {
             if let killed = data.subscriptions[index].killed, killed > today {
                 data.subscriptions[index].killed = nil
+                data.subscriptions[index].killedAhead = killed
             }
         }
         return data

@@ -1,58 +1,81 @@
 import DataEdit
 import Foundation
+import SiteBuilder
+import SiteData
 import SiteRender
 import SiteServer
 
-/// The five forms: each checked and written through the entry the editing commands use.
+/// The forms: each checked and written through the entry the editing commands use, then the site
+/// caught up with the write before the browser is sent on.
 extension LocalApp {
-    /// What one form did: the page to send the browser to, or why nothing was written.
+    /// What one form did.
     enum Outcome {
-        case written(page: String)
+        /// Written: the page to land on (`goals/bike/`), a fragment, and what to say there.
+        case written(page: String, fragment: String?, notice: ServeNotice, journalID: Int)
         case refused(EditError)
     }
 
-    /// Writes the form `kind` sent (the caller holds the app's lock, so forms write one at a time).
-    func write(_ kind: PendingForm.Kind, _ fields: FormFields) -> WebResponse {
-        guard let site = attachedSite else { return .text(503, "503 Service Unavailable: the site is not built yet") }
-        guard let language = languageFolder(fields["lang"] ?? "", in: site) else {
+    /// Checks the form's fields, writes it, and answers: 303 to the page that shows the change,
+    /// or the form's page again with why nothing was written (422, 409).
+    func submit(_ kind: PendingForm.Kind, _ fields: FormFields) -> WebResponse {
+        guard let build = site.current else {
+            return .text(503, "503 Service Unavailable: the site did not build; fix the data, and it builds again")
+        }
+        guard let language = languageFolder(fields["lang"] ?? "", in: build) else {
             return .text(400, "400 Bad Request: no such language folder")
         }
         let target = targetField(kind).flatMap { fields[$0] }
-        if let target, !LocalApp.isID(target) {
+        if let target, !LocalApp.isTarget(target, of: kind) {
             return .text(400, "400 Bad Request: the form's \(targetField(kind) ?? "") is not an id")
         }
-        let key = "\(fields["once"] ?? "")|\(kind.rawValue)|\(target ?? "")"
-        let page = answerPage(kind, target: target, language: language, in: site)
-        if !(fields["once"] ?? "").isEmpty, sent.contains(key) {
-            let message = "sandjar: \(Self.duplicateMessage)"
-            return answer(409, kind, target: target, fields, message: message, page: page, in: site)
+        let page = answerPage(kind, target: target, fields: fields, language: language, in: build)
+        for (name, value) in fields.values.sorted(by: { $0.key < $1.key }) where name != "token" {
+            if let control = LocalApp.controlCharacter(in: value) {
+                let error = EditError("the field '\(name)' holds a control character (\(control)); type it without one")
+                return answer(422, kind, target: target, fields, error: error, page: page, in: build)
+            }
         }
-        let before = site.unlockedBadges()
+        let before = build.unlockedBadges
         switch perform(kind, fields, target: target) {
         case .refused(let error):
-            return answer(422, kind, target: target, fields, message: error.description, page: page, in: site)
-        case .written(let shown):
-            sent.insert(key)
-            once = AppToken().text
-            unlockedBefore = before
-            guard let forms = currentForms else { return .text(500, "500 Internal Server Error: no forms") }
-            _ = site.rebuild(forms)
-            return .seeOther("/" + (language.isEmpty ? "" : language + "/") + shown)
+            let status = error.kind == .invalid ? 422 : 409
+            return answer(status, kind, target: target, fields, error: error, page: page, in: build)
+        case .written(let shown, let fragment, var notice, let journalID):
+            let number = site.wrote(nil, journalID: nil)
+            site.catchUp(with: number)
+            let after = site.current?.unlockedBadges ?? before
+            notice.unlocked = after.subtracting(before).sorted()
+            _ = site.wrote(notice, journalID: journalID)
+            let prefix = "/" + (language.isEmpty ? "" : language + "/")
+            return .seeOther(prefix + shown + "?done=\(journalID)" + (fragment.map { "#" + $0 } ?? ""))
         }
     }
 
-    /// The 422 (or 409) answer: the page with the form refilled and the message, its links
-    /// resolved from the page's own place (the browser's address is the form's).
+    /// The 422 or 409 answer: the page with the form refilled and the message (and, for a write
+    /// that asks first, a form that sends `confirm=1`), its links resolved from the page's own
+    /// place (the browser's address is the form's).
     private func answer(
-        _ status: Int, _ kind: PendingForm.Kind, target: String?, _ fields: FormFields, message: String,
-        page: String, in site: Site
+        _ status: Int, _ kind: PendingForm.Kind, target: String?, _ fields: FormFields, error: EditError, page: String,
+        in build: ServedBuild
     ) -> WebResponse {
-        let pending = PendingForm(kind: kind, target: target, values: fields.values, message: message)
-        guard var forms = currentForms else { return .text(500, "500 Internal Server Error: no forms") }
+        let message = LocalApp.pageText(error)
+        var values = fields.values
+        values["token"] = nil
+        let pending = PendingForm(
+            kind: kind, target: target, values: values, message: message, confirm: error.kind == .askFirst,
+            atTop: kind == .undo || error.kind == .changed)
+        guard var forms = site.forms else { return .text(500, "500 Internal Server Error: no forms") }
         forms.pending = pending
-        guard let html = site.render(page, forms) else { return .text(status, message) }
+        guard let html = build.page(page, forms: forms) else { return .text(status, message) }
         let folder = page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : ""
         return .html(status, LocalApp.withBase("/" + folder, html))
+    }
+
+    /// What a page says of a refusal: the located finding and the message, without the
+    /// command line's `sandjar:` in front.
+    static func pageText(_ error: EditError) -> String {
+        [error.diagnostic?.description, error.message.isEmpty ? nil : error.message].compactMap { $0 }
+            .joined(separator: "\n")
     }
 
     /// Adds `<base href>` after `<head>`, so the page's relative links work from `/_sandjar/…`.
@@ -64,90 +87,253 @@ extension LocalApp {
             + Array(html[(start + head.count)...])
     }
 
-    /// The page a form lives on, for its 422: the goal's or pacer's own page when the site has it.
-    private func answerPage(_ kind: PendingForm.Kind, target: String?, language: String, in site: Site) -> String {
+    /// The page a form lives on, for its 422 or 409: the goal's or pacer's own page when the site
+    /// has it.
+    private func answerPage(
+        _ kind: PendingForm.Kind, target: String?, fields: FormFields, language: String, in build: ServedBuild
+    ) -> String {
         let prefix = language.isEmpty ? "" : language + "/"
+        let goal = fields["goal"].flatMap { DataLoader.isValidID($0) ? $0 : nil }
         let candidates: [String]
         switch kind {
         case .deposit: candidates = (target.map { ["goals/\($0)/index.html"] } ?? []) + ["goals/index.html"]
         case .goal: candidates = ["goals/index.html"]
         case .session: candidates = (target.map { ["breathing/\($0)/index.html"] } ?? []) + ["breathing/index.html"]
-        case .slay, .subscription: candidates = ["subscriptions/index.html"]
+        case .slay, .subscription, .revive, .price: candidates = ["subscriptions/index.html"]
+        case .edit, .remove:
+            candidates =
+                fields["entry"] == "deposit"
+                ? (goal.map { ["goals/\($0)/index.html"] } ?? []) + ["goals/index.html"] : ["practice/index.html"]
+        case .undo: candidates = ["index.html"]
         }
-        return candidates.map { prefix + $0 }.first(where: site.has) ?? prefix + candidates.last!
+        return candidates.map { prefix + $0 }.first { build.files[$0] != nil } ?? prefix + candidates.last!
     }
 
-    /// Runs the entry the form stands for; `target` is already known to be an id.
+    /// Runs the entry the form stands for; `target` is already known to be well-formed.
     private func perform(_ kind: PendingForm.Kind, _ fields: FormFields, target: String?) -> Outcome {
         let data = settings.data
         let clock = now()
+        let confirmed = fields["confirm"] == "1"
         do throws(EditError) {
             switch kind {
             case .deposit:
                 guard let goal = target else { throw EditError("the form names no goal") }
                 let entry = try DepositEntry(
-                    amount: fields["amount"] ?? "", at: fields.given("at"), note: fields.given("note"))
-                let added = try entry.add(to: goal, data: data, now: clock)
-                return .written(page: "goals/\(added.goal)/")
+                    amount: fields["amount"] ?? "", at: fields.given("at"), note: fields.given("note"), wording: .form)
+                let added = try entry.add(
+                    to: goal, data: data, now: clock, journal: journal, askFirst: !confirmed, byName: false)
+                var warnings: [String] = []
+                if let today = added.todayBeforeIt {
+                    warnings.append(LocalApp.later(added.day, today: today.description))
+                }
+                if let why = added.tooEarly { warnings.append("\(added.day) is \(why): is the year right?") }
+                let notice = ServeNotice(
+                    kind: "deposit", values: ["goal": added.goal, "amount": added.amount.text],
+                    undoID: added.journalID, warnings: warnings)
+                return .written(page: "goals/\(added.goal)/", fragment: nil, notice: notice, journalID: added.journalID)
             case .session:
                 guard let pattern = target else { throw EditError("the form names no pattern") }
                 let entry = try SessionEntry(
                     pattern: pattern, cycles: fields.given("cycles"), minutes: fields.given("minutes"),
                     program: fields.given("program"), at: fields.given("at"),
-                    moodBefore: fields.given("mood_before"), moodAfter: fields.given("mood_after"))
-                _ = try entry.add(data: data, now: clock)
-                return .written(page: "breathing/")
+                    moodBefore: fields.given("mood_before"), moodAfter: fields.given("mood_after"), wording: .form)
+                let added = try entry.add(data: data, now: clock, journal: journal, askFirst: !confirmed)
+                var warnings: [String] = []
+                if let today = added.todayBeforeIt {
+                    warnings.append(LocalApp.later(added.day, today: today.description))
+                }
+                let notice = ServeNotice(
+                    kind: "session", values: added.length.values.merging(["pattern": pattern]) { own, _ in own },
+                    undoID: added.journalID, warnings: warnings)
+                return .written(page: "breathing/", fragment: nil, notice: notice, journalID: added.journalID)
             case .slay:
                 guard let id = target else { throw EditError("the form names no subscription") }
-                _ = try SlayEntry(name: id, on: fields.given("on")).apply(data: data, now: clock, theme: settings.theme)
-                return .written(page: "subscriptions/#slain-heading")
+                let slain = try SlayEntry(name: id, on: fields.given("on"), wording: .form).apply(
+                    data: data, now: clock, theme: settings.theme, journal: journal, byID: true)
+                let notice = ServeNotice(
+                    kind: "slay", values: ["id": id, "name": slain.name, "date": slain.on.description],
+                    undoID: slain.journalID)
+                let later = slain.todayBeforeIt != nil
+                return .written(
+                    page: "subscriptions/", fragment: later ? id : "slain-heading", notice: notice,
+                    journalID: slain.journalID)
             case .subscription:
                 let entry = try SubscriptionEntry(
                     name: fields["name"] ?? "", price: fields.given("price"), currency: fields.given("currency"),
                     cycle: fields.given("cycle"), nextBilling: fields.given("next_billing"),
                     trial: fields.given("trial") != nil, members: fields.given("members"),
                     category: fields.given("category"))
-                _ = try entry.add(data: data, now: clock, theme: settings.theme)
-                return .written(page: "subscriptions/#all-heading")
+                let added = try entry.add(
+                    data: data, now: clock, theme: settings.theme, journal: journal, askFirst: !confirmed)
+                let notice = ServeNotice(kind: "subscription", values: ["name": added.name], undoID: added.journalID)
+                return .written(
+                    page: "subscriptions/", fragment: "all-heading", notice: notice, journalID: added.journalID)
             case .goal:
                 let entry = try GoalEntry(
                     id: fields["id"] ?? "", name: fields["name"] ?? "", mode: fields["mode"] ?? "",
                     target: fields.given("target"), currency: fields.given("currency"), icon: fields.given("icon"),
                     planAmount: fields.given("plan_amount"), frequency: fields.given("frequency"))
-                let added = try entry.add(data: data, now: clock)
-                return .written(page: "goals/\(added.id)/")
+                let added = try entry.add(data: data, now: clock, journal: journal)
+                let notice = ServeNotice(kind: "goal", values: ["goal": added.id], undoID: added.journalID)
+                return .written(page: "goals/\(added.id)/", fragment: nil, notice: notice, journalID: added.journalID)
+            case .edit:
+                return try edit(fields, data: data)
+            case .remove:
+                return try remove(fields, data: data)
+            case .revive:
+                guard let id = target else { throw EditError("the form names no subscription") }
+                let revived = try ReviveEntry(name: id).apply(
+                    data: data, theme: settings.theme, journal: journal, byID: true)
+                let notice = ServeNotice(
+                    kind: "revive", values: ["id": id, "name": revived.name], undoID: revived.journalID)
+                return .written(page: "subscriptions/", fragment: id, notice: notice, journalID: revived.journalID)
+            case .price:
+                guard let id = target else { throw EditError("the form names no subscription") }
+                let changed = try PriceEntry(
+                    name: id, price: fields["price"] ?? "", from: fields.given("from"), wording: .form
+                ).apply(data: data, now: clock, theme: settings.theme, journal: journal, byID: true)
+                let notice = ServeNotice(
+                    kind: "price",
+                    values: [
+                        "id": id, "name": changed.name, "amount": fields["price"] ?? "",
+                        "date": changed.from.description,
+                    ], undoID: changed.journalID)
+                return .written(page: "subscriptions/", fragment: id, notice: notice, journalID: changed.journalID)
+            case .undo:
+                return try undo(target, data: data)
             }
         } catch {
             return .refused(error)
         }
     }
 
-    /// The field that names what a form is about; none for a new subscription or goal.
+    private func edit(_ fields: FormFields, data: String) throws(EditError) -> Outcome {
+        let (at, fingerprint) = try entryNames(fields)
+        let edited: EditEntry.Edited
+        let notice: ServeNotice
+        if fields["entry"] == "deposit" {
+            let goal = try goalField(fields)
+            let entry = try EditEntry.deposit(
+                goal: goal, at: at, fingerprint: fingerprint, amount: fields["amount"] ?? "",
+                note: fields.given("note"), newAt: fields.given("new_at"))
+            edited = try entry.apply(data: data, journal: journal)
+            notice = ServeNotice(
+                kind: "edit-deposit", values: ["goal": goal, "amount": fields["amount"] ?? ""],
+                undoID: edited.journalID)
+            return .written(
+                page: "goals/\(goal)/", fragment: "deposits-heading", notice: notice, journalID: edited.journalID)
+        }
+        let entry = try EditEntry.session(
+            at: at, fingerprint: fingerprint, cycles: fields.given("cycles"), minutes: fields.given("minutes"),
+            moodBefore: fields.given("mood_before"), moodAfter: fields.given("mood_after"),
+            newAt: fields.given("new_at"))
+        edited = try entry.apply(data: data, journal: journal)
+        var values: [String: String] = ["at": at]
+        if case .session(let length, _, _) = entry.change { values.merge(length.values) { own, _ in own } }
+        notice = ServeNotice(kind: "edit-session", values: values, undoID: edited.journalID)
+        return .written(page: "practice/", fragment: "sessions", notice: notice, journalID: edited.journalID)
+    }
+
+    private func remove(_ fields: FormFields, data: String) throws(EditError) -> Outcome {
+        let (at, fingerprint) = try entryNames(fields)
+        if fields["entry"] == "deposit" {
+            let goal = try goalField(fields)
+            let removed = try RemoveEntry(.deposit(goal: goal), at: at, fingerprint: fingerprint, wording: .form)
+                .apply(data: data, journal: journal, byName: false)
+            let notice = ServeNotice(kind: "remove-deposit", values: removed.values, undoID: removed.journalID)
+            return .written(
+                page: "goals/\(goal)/", fragment: "deposits-heading", notice: notice, journalID: removed.journalID)
+        }
+        let removed = try RemoveEntry(.session, at: at, fingerprint: fingerprint, wording: .form)
+            .apply(data: data, journal: journal)
+        let notice = ServeNotice(kind: "remove-session", values: removed.values, undoID: removed.journalID)
+        return .written(page: "practice/", fragment: "sessions", notice: notice, journalID: removed.journalID)
+    }
+
+    private func undo(_ target: String?, data: String) throws(EditError) -> Outcome {
+        guard let target, let id = Int(target) else { throw EditError("the form names no write to undo") }
+        let undone = try UndoEntry.undo(data: data, id: id, journal: journal, now: now())
+        let action = undone.entry.action
+        var notice =
+            site.markUndone(id)
+            ?? ServeNotice(kind: action.kind.rawValue, values: action.values)
+        notice.undone = true
+        notice.undoID = nil
+        notice.warnings = []
+        notice.unlocked = []
+        let goal = action.values["goal"].flatMap { DataLoader.isValidID($0) ? $0 : nil }
+        let page: String
+        switch action.kind {
+        case .deposit, .editDeposit, .removeDeposit: page = goal.map { "goals/\($0)/" } ?? "goals/"
+        case .goal: page = "goals/"
+        case .session: page = "breathing/"
+        case .editSession, .removeSession: page = "practice/"
+        case .slay, .revive, .price, .subscription, .importSubscriptions: page = "subscriptions/"
+        }
+        return .written(page: page, fragment: nil, notice: notice, journalID: id)
+    }
+
+    /// An edited or removed entry's time as written and its fingerprint.
+    private func entryNames(_ fields: FormFields) throws(EditError) -> (at: String, fingerprint: String) {
+        guard let at = fields.given("at"), let fingerprint = fields["fingerprint"],
+            fingerprint.count == 16, fingerprint.allSatisfy(\.isHexDigit),
+            fields["entry"] == "deposit" || fields["entry"] == "session"
+        else { throw EditError("the form does not name an entry; reload the page and try again") }
+        return (at, fingerprint)
+    }
+
+    private func goalField(_ fields: FormFields) throws(EditError) -> String {
+        guard let goal = fields["goal"], DataLoader.isValidID(goal) else {
+            throw EditError("the form names no goal; reload the page and try again")
+        }
+        return goal
+    }
+
+    /// "2026-12-24 is after today (2026-12-02): it is written, and counts from that day."
+    static func later(_ day: String, today: String) -> String {
+        "\(day) is after today (\(today)): it is written, and counts from that day."
+    }
+
+    /// The field that names what a form is about; none for a new subscription or goal, or for an
+    /// entry (named by several fields).
     private func targetField(_ kind: PendingForm.Kind) -> String? {
         switch kind {
         case .deposit: return "goal"
         case .session: return "pattern"
-        case .slay: return "id"
+        case .slay, .revive, .price, .undo: return "id"
+        case .edit, .remove: return "fingerprint"
         case .subscription, .goal: return nil
         }
     }
 
     /// "" for a one-language site; a language folder (`en`, `zh-hans`) that the served site has.
-    private func languageFolder(_ given: String, in site: Site) -> String? {
+    private func languageFolder(_ given: String, in build: ServedBuild) -> String? {
         if given.isEmpty { return "" }
         guard given.count <= 16, given.allSatisfy({ ("a"..."z").contains($0) || $0 == "-" }),
-            site.has("\(given)/index.html")
+            build.files["\(given)/index.html"] != nil
         else { return nil }
         return given
     }
 
-    /// `[a-z0-9][a-z0-9-]*`, at most 64 characters: every id sandjar gives.
-    static func isID(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= 64 else { return false }
-        let allowed = { (c: Unicode.Scalar) in ("a"..."z").contains(c) || ("0"..."9").contains(c) }
-        return allowed(first) && text.unicodeScalars.allSatisfy { allowed($0) || $0 == "-" }
+    /// Whether `text` can be what a form of `kind` names: an id by the one id rule, a journal
+    /// entry's number, an entry's fingerprint.
+    static func isTarget(_ text: String, of kind: PendingForm.Kind) -> Bool {
+        switch kind {
+        case .undo: return (1...10).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isNumber }
+        case .edit, .remove: return text.count == 16 && text.allSatisfy { $0.isASCII && $0.isHexDigit }
+        default: return DataLoader.isValidID(text)
+        }
     }
 
-    static let duplicateMessage =
-        "this form was sent from this page once already, and that time it was written; nothing more was written"
+    /// The first control character of a field (DESIGN.md §6: U+0000–U+001F but tab, U+007F, and
+    /// the C1 controls), described.
+    static func controlCharacter(in text: String) -> String? {
+        guard
+            let scalar = text.unicodeScalars.first(where: {
+                ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+            })
+        else { return nil }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
 }

@@ -1,21 +1,25 @@
 import DataEdit
 import Foundation
+import SiteBuilder
+import SiteData
 import SiteRender
 import SiteServer
 
 /// `sandjar serve` as the local app (DESIGN.md §6): the forms on the pages it serves write the
-/// data folder through the same entries as the editing commands, then the site is rebuilt and
-/// the browser sent to the page that shows the change.
+/// data folder through the same entries, lock and undo journal as the editing commands, then the
+/// served site is rebuilt (`ServedSite`, its one owner) and the browser sent to the page that
+/// shows the change, which says what was done and offers Undo.
 ///
 /// Every request is hostile until proven otherwise. A write needs, in this order: the path
 /// `/_sandjar/<form>` and the method POST (405), the form encoding (415), a `Host` that is the
-/// address served (checked by the server, 403), an `Origin` or `Referer` of this origin when sent
-/// (403), the run's token in the form (403), and with `--listen` the token's cookie too (403).
-/// Ids and names from a form never become paths: they are looked up among the data's own and
-/// checked against `[a-z0-9-]`. Bad input answers 422 with the page, the message the command
-/// line would print and the form refilled; nothing is written. One form sent twice from the same
-/// page (a double click) is answered 409 the second time, with nothing written.
-public final class LocalApp: @unchecked Sendable {
+/// address and port served (checked by the server, 403), an `Origin` or `Referer` of this origin
+/// when sent (403), the run's token in the form (403), and with `--listen` the token's cookie too
+/// (403). Ids from a form never become paths: they are looked up among the data's own and checked
+/// against the one id rule. Bad input answers 422 with the page, the message and the form
+/// refilled; a write that may be a slip (the same deposit twice within two minutes, a service
+/// already active) or that names an entry changed since the page was made answers 409. Nothing is
+/// written on any of these.
+public final class LocalApp: Sendable {
     /// How serve was started.
     public struct Settings: Sendable {
         public var data: String
@@ -33,83 +37,54 @@ public final class LocalApp: @unchecked Sendable {
         }
     }
 
-    /// What the app asks of the serve session it runs in.
-    public struct Site: Sendable {
-        /// Rebuilds the served site with these forms, now; false when the build failed.
-        public var rebuild: @Sendable (ServeForms) -> Bool
-        /// The page at `path` (`goals/bike/index.html`) rendered with these forms, in memory.
-        public var render: @Sendable (_ path: String, ServeForms) -> [UInt8]?
-        /// Whether the served site has the file at `path`.
-        public var has: @Sendable (_ path: String) -> Bool
-        /// The ids of the badges unlocked in the served site.
-        public var unlockedBadges: @Sendable () -> Set<String>
-
-        public init(
-            rebuild: @escaping @Sendable (ServeForms) -> Bool,
-            render: @escaping @Sendable (String, ServeForms) -> [UInt8]?,
-            has: @escaping @Sendable (String) -> Bool, unlockedBadges: @escaping @Sendable () -> Set<String>
-        ) {
-            self.rebuild = rebuild
-            self.render = render
-            self.has = has
-            self.unlockedBadges = unlockedBadges
-        }
-    }
-
     public static let cookieName = "sandjar_token"
+    /// How long the `--listen` cookie lasts: a phone's home-screen app keeps working for the run.
+    public static let cookieSeconds = 30 * 24 * 3600
 
     let settings: Settings
     let token: AppToken
     /// The clock for entries without a time; tests pass a fixed one.
     let now: @Sendable () -> Date
-    let lock = NSLock()
-    /// The rest is read and changed only under `lock`.
-    var attachedSite: Site?
-    /// Put in every form; changes after each form that writes.
-    var once: String
-    /// `once|form|id` of every form that wrote, so the same form sent again is recognised.
-    var sent: Set<String> = []
-    /// The badges unlocked before the last form that wrote, for the notice of those it unlocked.
-    var unlockedBefore: Set<String>?
+    /// Where edits are journalled; nil: the data folder's own.
+    let journal: UndoJournal?
+    /// The owner of the served site.
+    public let site: ServedSite
 
-    public init(settings: Settings, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// - Parameters:
+    ///   - options: how the site is built; `options.data` is the folder the forms write.
+    ///   - publish: hands each good build to the server.
+    ///   - log: serve's terminal.
+    public convenience init(
+        settings: Settings, options: BuildOptions, publish: @escaping @Sendable (MemorySite) -> Void,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.init(
+            settings: settings, options: options, token: AppToken(), publish: publish, log: log, now: { Date() },
+            journal: nil)
+    }
+
+    init(
+        settings: Settings, options: BuildOptions, token: AppToken, publish: @escaping @Sendable (MemorySite) -> Void,
+        log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date, journal: UndoJournal?
+    ) {
         self.settings = settings
-        self.token = AppToken()
+        self.token = token
         self.now = now
-        self.once = AppToken().text
-    }
-
-    /// For tests: a known token.
-    init(settings: Settings, token: String, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.settings = settings
-        self.token = AppToken(text: token)
-        self.now = now
-        self.once = AppToken().text
-    }
-
-    /// Connects the app to its session, before the first request.
-    public func attach(_ site: Site) {
-        lock.withLock { attachedSite = site }
-    }
-
-    /// The forms for the next build of the served site; nil with `--read-only`.
-    public var forms: ServeForms? {
-        lock.withLock { currentForms }
-    }
-
-    /// `forms`, for a caller that holds the lock.
-    var currentForms: ServeForms? {
-        guard !settings.readOnly else { return nil }
-        return ServeForms(token: token.text, once: once, unlockedBefore: unlockedBefore)
+        self.journal = journal
+        site = ServedSite(
+            options: options, forms: settings.readOnly ? nil : ServeForms(token: token.text), publish: publish, log: log
+        )
     }
 
     /// `token=…`, for the address serve prints with `--listen`.
     public var tokenQuery: String { "token=\(token.text)" }
 
-    /// The answer to `request`, or nil to serve the file it asks for.
+    /// The answer to `request`, or nil to serve the file it asks for from the served site.
     public func handle(_ request: WebRequest) -> WebResponse? {
         if settings.tokenForEveryRequest, let answer = admit(request) { return answer }
-        guard request.path == "/_sandjar" || request.path.hasPrefix("/_sandjar/") else { return nil }
+        guard request.path == "/_sandjar" || request.path.hasPrefix("/_sandjar/") else {
+            return request.method == "GET" ? landing(request) : nil
+        }
         guard request.method == "POST" else {
             return .text(
                 405, "405 Method Not Allowed: only a form sent with POST writes", headers: [.init("Allow", "POST")])
@@ -136,7 +111,27 @@ public final class LocalApp: @unchecked Sendable {
         guard let kind = PendingForm.Kind(rawValue: String(request.path.dropFirst("/_sandjar/".count))) else {
             return .text(404, "404 Not Found: no form at \(request.path)")
         }
-        return lock.withLock { write(kind, fields) }
+        return submit(kind, fields)
+    }
+
+    /// A page asked for with `?done=N`, the write it lands after, says what that write did at its
+    /// top; with `?edit=<fingerprint>`, it has that entry's Edit and Remove. Anything else is
+    /// served as it is.
+    private func landing(_ request: WebRequest) -> WebResponse? {
+        guard !request.query.isEmpty, var forms = site.forms else { return nil }
+        for pair in request.query.split(separator: "&") {
+            if pair.hasPrefix("done="), let id = Int(pair.dropFirst("done=".count)), id > 0 {
+                forms.notice = site.notice(id)
+            } else if pair.hasPrefix("edit=") {
+                let fingerprint = String(pair.dropFirst("edit=".count))
+                // An entry's fingerprint or a subscription's id.
+                if DataLoader.isValidID(fingerprint) { forms.editing = fingerprint }
+            }
+        }
+        guard forms.notice != nil || forms.editing != nil, let build = site.current else { return nil }
+        let path = String(request.path.dropFirst()) + (request.path.hasSuffix("/") ? "index.html" : "")
+        guard SiteFiles.isSafeRelativePath(path), let page = build.page(path, forms: forms) else { return nil }
+        return .html(200, page)
     }
 
     /// With `--listen`: the first request carries the token in its query and gets it as a cookie;
@@ -148,7 +143,8 @@ public final class LocalApp: @unchecked Sendable {
                 return .text(403, "403 Forbidden: that token is not this run's; open the address sandjar serve printed")
             }
             let rest = query.filter { !$0.hasPrefix("token=") }.joined(separator: "&")
-            let cookie = "\(LocalApp.cookieName)=\(token.text); Path=/; HttpOnly; SameSite=Strict"
+            let cookie =
+                "\(LocalApp.cookieName)=\(token.text); Path=/; Max-Age=\(LocalApp.cookieSeconds); HttpOnly; SameSite=Strict"
             return .seeOther(request.path + (rest.isEmpty ? "" : "?" + rest), headers: [.init("Set-Cookie", cookie)])
         }
         guard token.matches(request.cookie(LocalApp.cookieName)) else {

@@ -1,4 +1,5 @@
 import Foundation
+import LocalApp
 import SiteBuilder
 import SiteServer
 
@@ -16,21 +17,26 @@ extension SandjarCommand {
         guard let options = try buildOptions(arguments, command, console: console) else { return 1 }
         let data = options.data
         let readOnly = arguments[.readOnly]
-        let session: ServeSession
-        do {
-            session = try ServeSession(
-                options: options, port: port, address: address, readOnly: readOnly, console: console)
-        } catch {
-            console.err("sandjar: cannot make a temporary folder to build into: \(error.localizedDescription)\n")
-            return 1
-        }
+        let session = ServeSession(options: options, port: port, address: address, readOnly: readOnly, console: console)
+        // From here on Ctrl-C and SIGTERM stop serve within a fraction of a second: the main thread
+        // only waits for them; the builds and the watch run on threads of their own (`ServedSite`).
+        let stopped = StopSignal()
+        let built = StopFlag()
         let bound: UInt16
         do {
-            bound = try session.start()
+            bound = try session.start(built: built)
         } catch {
             session.stop()
             console.err("sandjar: \(error.message)\n")
             return 1
+        }
+        while !stopped.isRaised && !built.isSet {
+            usleep(50_000)
+        }
+        guard !stopped.isRaised else {
+            session.stop()
+            console.out("\nstopped\n")
+            return 0
         }
         let shown = URL(fileURLWithPath: data).standardizedFileURL.path
         let writes = readOnly ? "read-only" : "its forms write to \(shown)"
@@ -48,10 +54,9 @@ extension SandjarCommand {
                     + "who sees the address above, or the traffic, can read \(readOnly ? "" : "and change ")it. "
                     + "Open it only on a network you trust.\n")
         }
-        let stopped = StopSignal()
+        session.watch()
         while !stopped.isRaised {
-            usleep(250_000)
-            session.rebuildIfChanged()
+            usleep(100_000)
         }
         session.stop()
         console.out("\nstopped\n")

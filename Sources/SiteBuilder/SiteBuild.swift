@@ -44,7 +44,7 @@ public struct SiteBuild {
         return run(SiteBuild.steps(publishing: true), state)
     }
 
-    private func run(_ steps: [any BuildStep], _ state: BuildState) -> BuildReport {
+    func run(_ steps: [any BuildStep], _ state: BuildState) -> BuildReport {
         var timings: [(step: String, seconds: Double)] = []
         var failed: String?
         for (index, step) in steps.enumerated() {

@@ -4,22 +4,27 @@ import SiteData
 
 /// What `sandjar serve` adds to the pages it serves, and only those (DESIGN.md §6): the forms
 /// that edit the data folder. A built site never has them, so its bytes do not change.
+///
+/// The forms of a page depend on the data and the run's token only, so a write changes only the
+/// pages its data shows. What is said to one person after one request — a form sent back with its
+/// message, what a write did with its Undo — is rendered into that one page when it is asked for.
 public struct ServeForms: Sendable, Equatable {
     /// The run's secret, in every form; the server compares it in constant time.
     public var token: String
-    /// Changes after each form that wrote: a form sent twice from one page is recognised.
-    public var once: String
     /// A form sent back to the person with why it was refused, and what they typed.
     public var pending: PendingForm?
-    /// The badges unlocked before the last form wrote: those unlocked now and not then are
-    /// announced on every page until the next form writes.
-    public var unlockedBefore: Set<String>?
+    /// What the last write did, said at the top of the page it lands on.
+    public var notice: ServeNotice?
+    /// The fingerprint of the deposit or session whose Edit was tapped: its forms are on the page
+    /// (`?edit=…`); every other entry has only the link that asks for them, so a page of a hundred
+    /// deposits stays small.
+    public var editing: String?
 
-    public init(token: String, once: String, pending: PendingForm? = nil, unlockedBefore: Set<String>? = nil) {
+    public init(token: String, pending: PendingForm? = nil, notice: ServeNotice? = nil, editing: String? = nil) {
         self.token = token
-        self.once = once
         self.pending = pending
-        self.unlockedBefore = unlockedBefore
+        self.notice = notice
+        self.editing = editing
     }
 }
 
@@ -27,34 +32,67 @@ public struct ServeForms: Sendable, Equatable {
 public struct PendingForm: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case deposit, session, slay, subscription, goal
+        /// A deposit's or session's values changed, or the entry removed (DESIGN.md §6).
+        case edit, remove
+        case revive, price, undo
     }
 
     public var kind: Kind
-    /// The goal, pattern or subscription the form is about; nil for a new subscription or goal.
+    /// What the form is about: a goal, pattern or subscription id, an entry's fingerprint; nil for
+    /// a new subscription or goal.
     public var target: String?
     /// What was typed, by field name.
     public var values: [String: String]
     /// The message, as the command line would print it (`path:line:column: error: …` and a caret).
     public var message: String
+    /// The form asks "again?": sent once more, it carries `confirm=1` and is written.
+    public var confirm: Bool
+    /// The message is said at the top of the page: the form it came from is not on the page as it
+    /// is now (an entry that changed since, an Undo).
+    public var atTop: Bool
 
-    public init(kind: Kind, target: String?, values: [String: String], message: String) {
+    public init(
+        kind: Kind, target: String?, values: [String: String], message: String, confirm: Bool = false,
+        atTop: Bool = false
+    ) {
         self.kind = kind
         self.target = target
         self.values = values
         self.message = message
+        self.confirm = confirm
+        self.atTop = atTop
+    }
+}
+
+/// What one write did, for the page it lands on: "Added ¥50.00 to New bike", with Undo.
+public struct ServeNotice: Sendable, Equatable {
+    /// The write's kind as the undo journal names it (`deposit`, `remove-deposit`, …) and its values
+    /// (`goal`, `amount`, `name`, `date`, `pattern`, `length`).
+    public var kind: String
+    public var values: [String: String]
+    /// The journal entry Undo takes back; nil when there is none to offer.
+    public var undoID: Int?
+    /// The write was taken back: the notice says so, without Undo.
+    public var undone: Bool
+    /// What the command line would have warned, in words (a day after today, a duplicate).
+    public var warnings: [String]
+    /// The badges unlocked by it, by id.
+    public var unlocked: [String]
+
+    public init(
+        kind: String, values: [String: String], undoID: Int? = nil, undone: Bool = false, warnings: [String] = [],
+        unlocked: [String] = []
+    ) {
+        self.kind = kind
+        self.values = values
+        self.undoID = undoID
+        self.undone = undone
+        self.warnings = warnings
+        self.unlocked = unlocked
     }
 }
 
 extension SiteRenderer {
-    /// The badges the last form that wrote unlocked, by name, for the notice at the top of every
-    /// served page; null when there are none or the site is not served.
-    var justUnlocked: MustacheValue {
-        guard let before = forms?.unlockedBefore else { return .null }
-        let names = figures.badges.filter { $0.unlockedOn != nil && !before.contains($0.definition.id) }
-            .map { MustacheValue.string(string(.badgeName($0.definition))) }
-        return names.isEmpty ? .null : .object(["names": .list(names), "text": .string(string(.form(.unlocked)))])
-    }
-
     /// One choice of a `<select>`: its value and its label.
     typealias Choice = (value: String, label: String)
 
@@ -71,7 +109,7 @@ extension SiteRenderer {
         choices: [String: [Choice]] = [:], extra: [String: MustacheValue] = [:]
     ) -> MustacheValue {
         guard let forms else { return .null }
-        let sentBack = forms.pending.flatMap { $0.kind == kind && $0.target == target ? $0 : nil }
+        let sentBack = forms.pending.flatMap { $0.kind == kind && $0.target == target && !$0.atTop ? $0 : nil }
         var values = defaults
         if let sentBack {
             for name in defaults.keys { values[name] = sentBack.values[name] ?? "" }
@@ -89,13 +127,14 @@ extension SiteRenderer {
         var form: [String: MustacheValue] = [
             "action": .string("/_sandjar/\(kind.rawValue)"),
             "token": .string(forms.token),
-            "once": .string(forms.once),
             "lang": .string(alternates.isEmpty ? "" : SiteSettings.folder(for: data.site.language)),
             "target": target.map { .string($0) } ?? .null,
             "value": .object(values.mapValues { .string($0) }),
             "checked": .object(values.mapValues { .bool(!$0.isEmpty) }),
             "options": .object(options),
             "error": sentBack.map { .string($0.message) } ?? .null,
+            "confirm": .bool(sentBack?.confirm ?? false),
+            "sent_back": .bool(sentBack != nil),
             "id": .string("form-\(kind.rawValue)\(target.map { "-\($0)" } ?? "")"),
         ]
         form.merge(extra) { _, new in new }

@@ -44,12 +44,7 @@ package enum SiteAssembly {
         var notFound = ""
         for language in site.languages {
             let folder = SiteSettings.folder(for: language)
-            var localized = loaded
-            localized.data.site.language = language
-            localized.data.site.baseURL = site.baseURL.map { "\($0)\(folder)/" }
-            let renderer = SiteRenderer(
-                theme: theme, loaded: localized, figures: figures.localized(language), alternates: site.languages,
-                forms: forms)
+            let renderer = localized(language, theme: theme, loaded: loaded, figures: figures, forms: forms)
             let pages = try renderer.render(families, withFiles: withFiles)
             for path in pages.paths { files.add("\(folder)/\(path)", pages[path]!) }
             if withFiles, notFound.isEmpty {
@@ -62,6 +57,39 @@ package enum SiteAssembly {
         }
         if part == .whole { addSiteWide(to: &files, site: site) }
         return files
+    }
+
+    /// One page of the site rendered alone, with `forms` — serve's answer to one request: a page
+    /// with a form sent back and its message, or with what a write did. The same bytes the whole
+    /// render gives that page with those forms; nil when the site has no page at `path`.
+    package static func page(
+        _ path: String, theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms
+    ) throws(MustacheError) -> [UInt8]? {
+        let site = loaded.data.site
+        guard site.languages.count > 1 else {
+            return try SiteRenderer(theme: theme, loaded: loaded, figures: figures, forms: forms).renderPage(path)
+        }
+        for language in site.languages {
+            let folder = SiteSettings.folder(for: language)
+            guard path.hasPrefix(folder + "/") else { continue }
+            let renderer = localized(language, theme: theme, loaded: loaded, figures: figures, forms: forms)
+            return try renderer.renderPage(String(path.dropFirst(folder.count + 1)))
+        }
+        return nil
+    }
+
+    /// The renderer of one language of a site in several: its pages in its folder, `base_url`
+    /// followed into it, the switcher listing the others.
+    private static func localized(
+        _ language: SiteSettings.Language, theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms?
+    ) -> SiteRenderer {
+        let site = loaded.data.site
+        var localized = loaded
+        localized.data.site.language = language
+        localized.data.site.baseURL = site.baseURL.map { "\($0)\(SiteSettings.folder(for: language))/" }
+        return SiteRenderer(
+            theme: theme, loaded: localized, figures: figures.localized(language), alternates: site.languages,
+            forms: forms)
     }
 
     /// The site from its two parts (`Part.withoutJars` and `Part.withJars`), with the files for the

@@ -9,7 +9,7 @@ import Subscriptions
 package struct SiteFigures: Sendable {
     let today: CalendarDate
     let savings: SavingsReport
-    let badges: [BadgeStatus]
+    package let badges: [BadgeStatus]
     let breathing: BreathingReport
     package let subscriptions: SubscriptionReport
     /// Goal id → when it would be reached with the slain subscriptions' savings added.

@@ -79,6 +79,15 @@ struct SiteRenderer {
         return try site.files { job throws(MustacheError) in try render(job, navigation: navigation) }
     }
 
+    /// The page at `path` alone (`goals/bike/index.html`), or nil when no family queues one there.
+    func renderPage(_ path: String) throws(MustacheError) -> [UInt8]? {
+        var site = PageQueue()
+        for family in Self.pageFamilies { family.queue(into: &site, for: self) }
+        guard let job = site.jobs.first(where: { $0.path == path }) else { return nil }
+        let navigation = Navigation(renderer: self, roots: Set(site.jobs.map(\.root)))
+        return Array(try render(job, navigation: navigation).utf8)
+    }
+
     /// The files of a language that are not pages: the stylesheet, assets, data.json, the feed.
     private func addFiles(to site: inout PageQueue) {
         site.add("style.css", theme.stylesheet)
@@ -131,7 +140,8 @@ struct SiteRenderer {
             "more_current": .bool(!SiteRenderer.tabs.contains(job.section)),
             "updated": job.dated ? dateValue(today) : .null,
             "serving": .bool(forms != nil),
-            "just_unlocked": justUnlocked,
+            "notice": noticeValue,
+            "refusal": refusalValue,
         ]
         context["languages"] = .list(switcher(for: job.path, root: job.root))
         context["has_languages"] = .bool(!alternates.isEmpty)

@@ -1,3 +1,4 @@
+import DataEdit
 import Foundation
 import SiteRender
 import SiteServer
@@ -6,83 +7,40 @@ import XCTest
 
 @testable import LocalApp
 
-/// serve's forms (DESIGN.md §6) on a copy of `Tests/Fixtures/base`, with a stand-in for the serve
-/// session: every form writes its entry and nothing else; every refusal writes nothing at all.
+/// serve's forms (DESIGN.md §6) on a copy of `Tests/Fixtures/base`, served by the real owner: every
+/// form writes its entry and nothing else, the site is rebuilt before the answer, and the page the
+/// browser lands on says what was done and offers Undo.
 final class LocalAppTests: XCTestCase {
-    static let token = "00112233445566778899aabbccddeeff"
-    static let origin = "http://127.0.0.1:8080"
-    /// 2026-11-30T02:14:05Z: 21:14:05 on Nov 29 in New York (the fixture's time zone).
-    static let clock = Date(timeIntervalSince1970: 1_796_004_845)
-
-    private var data: URL!
-    private var app: LocalApp!
-    private let site = FakeSite()
+    private var fixture: AppFixture!
 
     override func setUpWithError() throws {
-        data = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-app-\(UUID().uuidString)")
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/base")
-        try FileManager.default.copyItem(at: fixture, to: data)
-        let folder = data!
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        app = makeApp()
+        fixture = try AppFixture(self)
     }
 
-    private func makeApp(readOnly: Bool = false, listen: Bool = false) -> LocalApp {
-        let app = LocalApp(
-            settings: LocalApp.Settings(data: data.path, readOnly: readOnly, tokenForEveryRequest: listen),
-            token: Self.token, now: { Self.clock })
-        app.attach(site.site)
-        return app
-    }
-
-    /// A form as a browser on this origin sends it, the run's token and this page's `once` added.
     private func post(_ form: String, _ fields: [String: String], headers: [String: String] = [:]) -> WebResponse? {
-        var all = ["token": Self.token, "once": app.forms?.once ?? "", "lang": ""]
-        all.merge(fields) { _, given in given }
-        var head = [
-            "host": "127.0.0.1:8080", "origin": Self.origin, "content-type": "application/x-www-form-urlencoded",
-        ]
-        head.merge(headers) { _, given in given }
-        head = head.filter { !$0.value.isEmpty }  // "" leaves a header out
-        return app.handle(
-            WebRequest(method: "POST", path: "/_sandjar/\(form)", headers: head, body: Array(Self.encode(all).utf8)))
+        fixture.post(form, fields, headers: headers)
     }
 
-    static func encode(_ fields: [String: String]) -> String {
-        fields.sorted { $0.key < $1.key }.map { key, value in
-            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-            return "\(key)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
-        }.joined(separator: "&")
-    }
+    private func text(_ relative: String) throws -> String { try fixture.text(relative) }
 
-    private func text(_ relative: String) throws -> String {
-        String(decoding: try Data(contentsOf: data.appendingPathComponent(relative)), as: UTF8.self)
-    }
+    // MARK: - Each form writes its entry, and only that, and says so where it lands
 
-    /// Every file of the data folder, to prove a refusal changed nothing.
-    private func snapshot() -> [String: Data] {
-        var files: [String: Data] = [:]
-        let walker = FileManager.default.enumerator(atPath: data.path)
-        while let relative = walker?.nextObject() as? String {
-            files[relative] = FileManager.default.contents(atPath: data.appendingPathComponent(relative).path)
-        }
-        return files
-    }
-
-    // MARK: - Each form writes its entry, and only that
-
-    func testADepositAddsOnlyItsEntryAndSendsTheBrowserToTheGoal() throws {
+    func testADepositAddsOnlyItsEntryLandsOnItsGoalAndSaysSoWithUndo() throws {
         let before = try text("goals/bike.toml")
-        let once = app.forms?.once
+        let builds = fixture.app.site.buildCount
         let response = post("deposit", ["goal": "bike", "amount": "20", "note": "from the phone", "at": ""])
-        XCTAssertEqual(response?.status, 303)
-        XCTAssertEqual(response?.headers.first { $0.name == "Location" }?.value, "/goals/bike/")
+        XCTAssertEqual(response?.status, 303, response?.text ?? "")
+        XCTAssertEqual(response?.location, "/goals/bike/?done=1")
         XCTAssertEqual(
             try text("goals/bike.toml"),
             before + "\n[[deposit]]\nat = 2026-11-29T21:14:05-05:00\namount = 20\nnote = \"from the phone\"\n")
-        XCTAssertEqual(site.rebuilds.count, 1, "the site is rebuilt before the answer")
-        XCTAssertNotEqual(site.rebuilds.first?.once, once, "the next page's forms are new ones")
+        XCTAssertEqual(fixture.app.site.buildCount, builds + 1, "the site is rebuilt once, before the answer")
+        let landing = try XCTUnwrap(fixture.follow(response))
+        XCTAssertTrue(landing.contains("<p class=\"notice-text\">Added $20.00 to Bike</p>"), landing)
+        XCTAssertEqual(AppFixture.field("id", inForm: "form-undo-1", of: landing), "1")
+        XCTAssertTrue(fixture.page("/goals/bike/")?.contains("+$20.00") ?? false, "the served site shows it")
+        XCTAssertFalse(fixture.page("/goals/bike/")?.contains("notice-text") ?? true, "only the landing says it")
+        XCTAssertEqual(fixture.journal.entries().map(\.action.summary), ["added 20 to bike"])
     }
 
     func testASessionFromThePacerAppendsToTheMonthsPracticeFile() throws {
@@ -90,292 +48,227 @@ final class LocalAppTests: XCTestCase {
         let response = post(
             "session",
             ["pattern": "box", "cycles": "4", "program": "", "mood_before": "2", "mood_after": "", "at": "2026-11-29"])
-        XCTAssertEqual(response?.status, 303)
-        XCTAssertEqual(response?.headers.first { $0.name == "Location" }?.value, "/breathing/")
+        XCTAssertEqual(response?.status, 303, response?.text ?? "")
+        XCTAssertEqual(response?.location, "/breathing/?done=1")
         XCTAssertEqual(
             try text("practice/2026-11.toml"),
             before + "\n[[session]]\nat = 2026-11-29\npattern = \"box\"\ncycles = 4\nmood_before = 2\n")
+        XCTAssertTrue(fixture.follow(response)?.contains("Logged 4 cycles of Box") ?? false)
     }
 
-    func testSlayingAddsKilledToItsEntry() throws {
+    func testSlayingAddsKilledToItsEntryAndAFutureOneEndsOnItsDay() throws {
         let before = try text("subscriptions/main.toml")
         let response = post("slay", ["id": "music", "on": "2026-11-29"])
-        XCTAssertEqual(response?.status, 303, response.map { String(decoding: $0.body, as: UTF8.self) } ?? "")
-        XCTAssertEqual(response?.headers.first { $0.name == "Location" }?.value, "/subscriptions/#slain-heading")
+        XCTAssertEqual(response?.status, 303, response?.text ?? "")
+        XCTAssertEqual(response?.location, "/subscriptions/?done=1#slain-heading")
         XCTAssertEqual(
             try text("subscriptions/main.toml"),
             before.replacingOccurrences(
                 of: "next_billing = 2026-12-10\n", with: "next_billing = 2026-12-10\nkilled = 2026-11-29\n"))
+        XCTAssertTrue(fixture.follow(response)?.contains("Slain: Music.") ?? false)
+        // Undone, then slain from a day ahead: the row says when it ends, offers Revive, not Slay.
+        XCTAssertEqual(post("undo", ["id": "1"])?.status, 303)
+        XCTAssertEqual(try text("subscriptions/main.toml"), before)
+        let ahead = post("slay", ["id": "music", "on": "2026-12-20"])
+        XCTAssertEqual(ahead?.location, "/subscriptions/?done=2#music")
+        XCTAssertTrue(fixture.follow(ahead)?.contains("Music ends on 20 Dec 2026") ?? false)
+        let page = try XCTUnwrap(fixture.page("/subscriptions/"))
+        XCTAssertTrue(page.contains("ends on 20 Dec 2026"), page)
+        XCTAssertFalse(page.contains("id=\"form-slay-music\""), "no Slay for one that is slain already")
+        XCTAssertTrue(page.contains("id=\"form-revive-music\""))
+        // More than a year ahead is a typo.
+        XCTAssertEqual(post("undo", ["id": "2"])?.status, 303)
+        let typo = post("slay", ["id": "music", "on": "9999-12-31"])
+        XCTAssertEqual(typo?.status, 422)
+        XCTAssertTrue(typo?.text.contains("more than a year ahead") ?? false)
+        XCTAssertEqual(try text("subscriptions/main.toml"), before)
     }
 
     /// What is left empty comes from the catalogue entry the name matches, in the site currency.
-    func testANewSubscriptionIsFilledInFromTheCatalogue() throws {
+    func testANewSubscriptionIsFilledInFromTheCatalogueAndAskedAboutTwice() throws {
         let response = post(
             "subscription",
             [
                 "name": "Netflix", "price": "", "currency": "", "cycle": "", "next_billing": "2026-12-15",
                 "members": "", "category": "",
             ])
-        XCTAssertEqual(response?.status, 303, response.map { String(decoding: $0.body, as: UTF8.self) } ?? "")
+        XCTAssertEqual(response?.status, 303, response?.text ?? "")
         let written = try text("subscriptions/streaming.toml")
         XCTAssertTrue(written.hasPrefix("# Subscriptions (streaming): one [[subscription]] block each"), written)
         let entry = try XCTUnwrap(
             try TOMLParser.parse(Array(written.utf8))["subscription"]?.arrayValue?.first?.tableValue)
-        XCTAssertEqual(entry["name"]?.stringValue, "Netflix")
         XCTAssertEqual(entry["catalog"]?.stringValue, "netflix")
-        XCTAssertNotNil(entry["price"])
         XCTAssertEqual(entry["cycle"]?.stringValue, "monthly")
         XCTAssertEqual(entry["category"]?.stringValue, "streaming")
-        XCTAssertNotNil(entry["unsubscribe"]?.stringValue)
         XCTAssertEqual(entry["started"]?.dateTimeValue?.description, "2026-11-29")
+        // The same service again is asked about, and written only when confirmed.
+        let again = post("subscription", ["name": "netflix", "price": "7"])
+        XCTAssertEqual(again?.status, 409)
+        XCTAssertTrue(again?.text.contains("is already active") ?? false, again?.text ?? "")
+        XCTAssertTrue(again?.text.contains("name=\"confirm\" value=\"1\"") ?? false)
+        XCTAssertEqual(try text("subscriptions/streaming.toml"), written)
+        XCTAssertEqual(post("subscription", ["name": "netflix", "price": "7", "confirm": "1"])?.status, 303)
+        XCTAssertEqual(try text("subscriptions/streaming.toml").components(separatedBy: "\n[[subscription]]").count, 3)
+        // A category is matched to the one the data uses, whatever its case.
+        XCTAssertEqual(
+            post("subscription", ["name": "Local paper", "price": "3", "category": "STREAMING"])?.status, 303)
+        XCTAssertTrue(try text("subscriptions/streaming.toml").contains("name = \"Local paper\""))
+        XCTAssertFalse(try text("subscriptions/streaming.toml").contains("\"STREAMING\""))
     }
 
-    func testANewGoalIsAFileWithTheCommentsInitWrites() throws {
+    func testANewGoalIsAFileWithTheCommentsInitWritesAndItsIdKeepsItsLetters() throws {
         let response = post(
             "goal",
             [
                 "id": "camera", "name": "A camera", "mode": "wish", "target": "900", "currency": "", "icon": "📷",
                 "plan_amount": "100", "frequency": "monthly",
             ])
-        XCTAssertEqual(response?.status, 303, response.map { String(decoding: $0.body, as: UTF8.self) } ?? "")
-        XCTAssertEqual(response?.headers.first { $0.name == "Location" }?.value, "/goals/camera/")
+        XCTAssertEqual(response?.status, 303, response?.text ?? "")
+        XCTAssertEqual(response?.location, "/goals/camera/?done=1")
         let written = try text("goals/camera.toml")
         XCTAssertTrue(written.hasPrefix("# A \"wish\" goal: something you want"), written)
-        XCTAssertTrue(written.contains("\nname = \"A camera\"\n"), written)
         XCTAssertTrue(written.contains("\nperiods = 9 "), "900 at 100 a month takes 9 periods: \(written)")
-        XCTAssertTrue(written.contains("# Each deposit is one [[deposit]] block"), written)
-        // A second goal with that id is refused, and the file stays as it is.
-        let again = post("goal", ["id": "camera", "name": "Another", "mode": "wish", "target": "5"])
+        let before = fixture.snapshot()
+        XCTAssertEqual(post("goal", ["id": "camera", "name": "Another", "mode": "wish", "target": "5"])?.status, 422)
+        XCTAssertEqual(fixture.snapshot(), before)
+        // Without an id, one is made from the name, accents folded; a name without Latin letters
+        // gets goal-N and keeps its name.
+        for (name, id) in [
+            ("Café crème", "cafe-creme"), ("Ünïcödé 旅行", "unicode"), ("京都之旅", "goal-1"), ("旅行", "goal-2"),
+        ] {
+            let made = post("goal", ["name": name, "mode": "wish", "target": "100"])
+            XCTAssertEqual(made?.location, "/goals/\(id)/?done=\(fixture.journal.entries().count)", name)
+            XCTAssertTrue(try text("goals/\(id).toml").contains("name = \"\(name)\""), name)
+        }
+    }
+
+    // MARK: - Undo and corrections
+
+    func testUndoTakesTheWriteBackAndASecondUndoIsRefused() throws {
+        let before = fixture.snapshot()
+        let added = post("deposit", ["goal": "bike", "amount": "5"])
+        XCTAssertEqual(added?.status, 303)
+        let undone = post("undo", ["id": "1"])
+        XCTAssertEqual(undone?.status, 303, undone?.text ?? "")
+        XCTAssertEqual(undone?.location, "/goals/bike/?done=1")
+        XCTAssertEqual(fixture.snapshot(), before)
+        let landing = try XCTUnwrap(fixture.follow(undone))
+        XCTAssertTrue(landing.contains("Undone: Added $5.00 to Bike"), landing)
+        XCTAssertFalse(landing.contains("form-undo-1"), "no Undo for what was undone")
+        let again = post("undo", ["id": "1"])
         XCTAssertEqual(again?.status, 422)
-        XCTAssertEqual(try text("goals/camera.toml"), written)
-    }
-
-    /// Without an id, the goal's is made from its name; a name with no letters to make one from
-    /// is sent back asking for one.
-    func testANewGoalWithoutAnIdTakesOneFromItsName() throws {
-        XCTAssertEqual(
-            post("goal", ["id": "", "name": "A Trip to Kyoto!", "mode": "wish", "target": "2000"])?.status, 303)
-        XCTAssertTrue(
-            FileManager.default.fileExists(atPath: data.appendingPathComponent("goals/a-trip-to-kyoto.toml").path))
-        let before = snapshot()
-        XCTAssertEqual(post("goal", ["id": "", "name": "京都之旅", "mode": "wish", "target": "2000"])?.status, 422)
-        XCTAssertTrue(site.rendered.last?.forms.pending?.message.contains("give the goal an id") ?? false)
-        XCTAssertEqual(snapshot(), before)
-    }
-
-    // MARK: - Bad input: 422, the page with the message, the form refilled
-
-    func testBadInputIsAnsweredWithThePageTheMessageAndTheFormRefilled() throws {
-        let before = snapshot()
-        let response = post("deposit", ["goal": "bike", "amount": "12,5", "note": "tip"])
-        XCTAssertEqual(response?.status, 422)
-        let page = String(decoding: response?.body ?? [], as: UTF8.self)
-        XCTAssertTrue(page.contains("<head>\n<base href=\"/goals/bike/\">"), page)
-        let pending = try XCTUnwrap(site.rendered.last)
-        XCTAssertEqual(pending.path, "goals/bike/index.html")
-        XCTAssertEqual(pending.forms.pending?.values["amount"], "12,5")
-        XCTAssertEqual(pending.forms.pending?.values["note"], "tip")
-        XCTAssertEqual(
-            pending.forms.pending?.message,
-            "sandjar: invalid amount '12,5': use a point for the decimals: 12.5")
-        XCTAssertEqual(snapshot(), before)
-
-        // A message about a file carries its place, line and caret, as `sandjar check` prints it.
-        try Data("name = \"Bike\"\nmode = \"wish\"\ntarget = 500\n[[deposit]]\nat = 2026-09-01\namount = = 5\n".utf8)
-            .write(to: data.appendingPathComponent("goals/bike.toml"))
-        XCTAssertEqual(post("deposit", ["goal": "bike", "amount": "5"])?.status, 422)
-        let located = site.rendered.last?.forms.pending?.message ?? ""
-        XCTAssertTrue(located.hasPrefix("\(data.path)/goals/bike.toml:6:10: error: "), located)
-        XCTAssertTrue(located.contains("\n  amount = = 5\n"), located)
-    }
-
-    func testTheSameFormSentTwiceWritesOnceAndSaysSo() throws {
-        let before = try text("goals/bike.toml")
-        let once = try XCTUnwrap(app.forms?.once)
-        let form = ["goal": "bike", "amount": "7", "once": once]
-        XCTAssertEqual(post("deposit", form)?.status, 303)
-        let after = try text("goals/bike.toml")
-        XCTAssertEqual(
-            after.components(separatedBy: "[[deposit]]").count, before.components(separatedBy: "[[deposit]]").count + 1)
-        let second = post("deposit", form)
-        XCTAssertEqual(second?.status, 409)
-        XCTAssertEqual(try text("goals/bike.toml"), after, "the second one wrote nothing")
-        XCTAssertTrue(site.rendered.last?.forms.pending?.message.contains("sent from this page once already") ?? false)
-        // Sent again from the page that answered (its new `once`), it is a new deposit.
+        XCTAssertTrue(again?.text.contains("was already taken back") ?? false, again?.text ?? "")
+        XCTAssertEqual(fixture.snapshot(), before)
+        // A write whose file changed since is not taken back: that would lose what came after.
+        XCTAssertEqual(post("deposit", ["goal": "bike", "amount": "6"])?.status, 303)
         XCTAssertEqual(post("deposit", ["goal": "bike", "amount": "7"])?.status, 303)
+        let changed = fixture.snapshot()
+        let stale = post("undo", ["id": "2"])
+        XCTAssertEqual(stale?.status, 422)
+        XCTAssertTrue(stale?.text.contains("has changed since write 2") ?? false, stale?.text ?? "")
+        XCTAssertEqual(fixture.snapshot(), changed)
     }
 
-    // MARK: - Refusals: nothing written
-
-    func testEveryForgedOrMalformedRequestIsRefusedAndWritesNothing() throws {
-        let before = snapshot()
-        let good = ["goal": "bike", "amount": "5"]
-        func status(_ response: WebResponse?) -> Int? { response?.status }
-        let cases: [(String, Int?)] = [
-            ("no token", status(post("deposit", good.merging(["token": ""]) { $1 }))),
-            ("a wrong token", status(post("deposit", good.merging(["token": String(Self.token.reversed())]) { $1 }))),
-            (
-                "a token one digit short",
-                status(post("deposit", good.merging(["token": String(Self.token.dropLast())]) { $1 }))
-            ),
-            ("another origin", status(post("deposit", good, headers: ["origin": "http://evil.example"]))),
-            ("the null origin", status(post("deposit", good, headers: ["origin": "null"]))),
-            (
-                "another site's referer",
-                status(post("deposit", good, headers: ["origin": "", "referer": "http://evil.example/x"]))
-            ),
-            ("a look-alike origin", status(post("deposit", good, headers: ["origin": Self.origin + ".evil.example"]))),
-            ("text, not a form", status(post("deposit", good, headers: ["content-type": "text/plain"]))),
-            ("JSON", status(post("deposit", good, headers: ["content-type": "application/json"]))),
-            ("a path for an id", status(post("deposit", ["goal": "../../etc/passwd", "amount": "5"]))),
-            ("an id with a slash", status(post("deposit", ["goal": "bike/x", "amount": "5"]))),
-            ("a language folder that is a path", status(post("deposit", good.merging(["lang": "../x"]) { $1 }))),
-            ("no such form", status(post("delete", good))),
-        ]
-        let expected: [String: Int] = [
-            "no token": 403, "a wrong token": 403, "a token one digit short": 403, "another origin": 403,
-            "the null origin": 403, "another site's referer": 403, "a look-alike origin": 403, "text, not a form": 415,
-            "JSON": 415, "a path for an id": 400, "an id with a slash": 400, "a language folder that is a path": 400,
-            "no such form": 404,
-        ]
-        for (name, got) in cases { XCTAssertEqual(got, expected[name], name) }
-        // Other methods, and GET, never write.
-        for method in ["GET", "HEAD", "PUT", "DELETE"] {
-            let response = app.handle(
-                WebRequest(method: method, path: "/_sandjar/deposit", headers: ["host": "127.0.0.1"]))
-            XCTAssertEqual(response?.status, 405, method)
-            XCTAssertEqual(response?.headers.first { $0.name == "Allow" }?.value, "POST")
-        }
-        // A body that is not a well-formed form.
-        for body in ["amount=5&amount=6", "a=%zz", "=5", "a=%ff%fe"] {
-            let request = WebRequest(
-                method: "POST", path: "/_sandjar/deposit",
-                headers: ["host": "127.0.0.1:8080", "content-type": "application/x-www-form-urlencoded"],
-                body: Array((body + "&token=\(Self.token)").utf8))
-            XCTAssertEqual(app.handle(request)?.status, 400, body)
-        }
-        XCTAssertEqual(snapshot(), before)
-        XCTAssertEqual(site.rebuilds.count, 0)
-        XCTAssertNil(app.handle(WebRequest(method: "GET", path: "/goals/bike/")), "reads are served as files")
-    }
-
-    func testReadOnlyHasNoFormsAndWritesNothing() throws {
-        app = makeApp(readOnly: true)
-        XCTAssertNil(app.forms)
-        let before = snapshot()
-        XCTAssertEqual(post("deposit", ["goal": "bike", "amount": "5"])?.status, 403)
-        XCTAssertEqual(snapshot(), before)
-    }
-
-    /// `--listen`: the printed address carries the token, which becomes an HttpOnly, SameSite
-    /// cookie; without it no page is served, reads included.
-    func testListeningOnTheNetworkEveryRequestNeedsTheToken() throws {
-        app = makeApp(listen: true)
-        let bare = app.handle(WebRequest(method: "GET", path: "/", headers: ["host": "192.168.1.5:8080"]))
-        XCTAssertEqual(bare?.status, 403)
-        let wrong = app.handle(WebRequest(method: "GET", path: "/", query: "token=nope"))
-        XCTAssertEqual(wrong?.status, 403)
-        let first = try XCTUnwrap(
-            app.handle(WebRequest(method: "GET", path: "/goals/", query: "x=1&\(app.tokenQuery)")))
-        XCTAssertEqual(first.status, 303)
-        XCTAssertEqual(first.headers.first { $0.name == "Location" }?.value, "/goals/?x=1")
+    func testADepositIsEditedAndRemovedFromItsRowAndAStaleFingerprintIsA409() throws {
+        let list = try XCTUnwrap(fixture.page("/goals/bike/"))
+        XCTAssertFalse(list.contains("action=\"/_sandjar/edit\""), "rows carry an Edit link, not forms")
+        let fingerprint = try XCTUnwrap(AppFixture.firstEdit(in: list))
+        let page = try XCTUnwrap(fixture.editPage("/goals/bike/", fingerprint))
+        let id = "form-edit-\(fingerprint)"
+        let at = try XCTUnwrap(AppFixture.field("at", inForm: id, of: page))
+        XCTAssertEqual(AppFixture.field("fingerprint", inForm: id, of: page), fingerprint)
+        XCTAssertTrue(page.contains("value=\"birthday\""), "its note is filled in")
+        XCTAssertEqual(at, "2026-10-01", "the newest deposit is listed first")
+        let fields = ["entry": "deposit", "goal": "bike", "at": at, "fingerprint": fingerprint]
+        let before = try text("goals/bike.toml")
+        let edited = post("edit", fields.merging(["amount": "61", "note": "birthday!", "new_at": ""]) { $1 })
+        XCTAssertEqual(edited?.status, 303, edited?.text ?? "")
+        XCTAssertEqual(edited?.location, "/goals/bike/?done=1#deposits-heading")
         XCTAssertEqual(
-            first.headers.first { $0.name == "Set-Cookie" }?.value,
-            "sandjar_token=\(Self.token); Path=/; HttpOnly; SameSite=Strict")
-        let cookie = ["cookie": "theme=dark; sandjar_token=\(Self.token)"]
-        XCTAssertNil(app.handle(WebRequest(method: "GET", path: "/goals/", headers: cookie)), "then pages are served")
-        let before = try text("goals/bike.toml")
-        XCTAssertEqual(post("deposit", ["goal": "bike", "amount": "5"])?.status, 403, "a form needs the cookie too")
-        XCTAssertEqual(try text("goals/bike.toml"), before)
-        XCTAssertEqual(post("deposit", ["goal": "bike", "amount": "5"], headers: cookie)?.status, 303)
+            try text("goals/bike.toml"),
+            before.replacingOccurrences(
+                of: "amount = 60.25\nnote = \"birthday\"", with: "amount = 61\nnote = \"birthday!\""))
+        XCTAssertTrue(fixture.follow(edited)?.contains("Changed the deposit in Bike to $61.00") ?? false)
+        // The page it was sent from is stale now: its fingerprint names what the entry held.
+        let afterEdit = fixture.snapshot()
+        let stale = post("remove", fields)
+        XCTAssertEqual(stale?.status, 409)
+        XCTAssertTrue(stale?.text.contains("was changed since this page was made") ?? false, stale?.text ?? "")
+        XCTAssertEqual(fixture.snapshot(), afterEdit)
+        // From the page as it is now, Remove takes the entry out; Undo puts it back.
+        let fresh = try XCTUnwrap(fixture.page("/goals/bike/"))
+        let newPrint = try XCTUnwrap(AppFixture.firstEdit(in: fresh))
+        XCTAssertNotEqual(newPrint, fingerprint)
+        let removed = post("remove", ["entry": "deposit", "goal": "bike", "at": "2026-10-01", "fingerprint": newPrint])
+        XCTAssertEqual(removed?.status, 303, removed?.text ?? "")
+        XCTAssertFalse(try text("goals/bike.toml").contains("2026-10-01"))
+        XCTAssertTrue(fixture.follow(removed)?.contains("Removed $61.00 from Bike") ?? false)
+        XCTAssertEqual(post("undo", ["id": "2"])?.status, 303)
+        XCTAssertEqual(fixture.snapshot(), afterEdit)
     }
 
-    /// Forms from sixteen pages at once (each its own `once`) all land, one after another.
-    func testSixteenFormsAtOnceAllLand() throws {
-        let before = try text("goals/bike.toml")
-        let amounts = (1...16).map { "3.\(String(format: "%02d", $0))" }
-        let statuses = Locked16()
-        let requests = amounts.indices.map { index in
-            WebRequest(
-                method: "POST", path: "/_sandjar/deposit",
-                headers: ["host": "127.0.0.1:8080", "content-type": "application/x-www-form-urlencoded"],
-                body: Array(
-                    Self.encode([
-                        "token": Self.token, "goal": "bike", "amount": amounts[index], "once": "page-\(index)",
-                    ])
-                    .utf8))
-        }
-        let app = self.app!
-        DispatchQueue.concurrentPerform(iterations: amounts.count) { index in
-            statuses.set(index, app.handle(requests[index])?.status)
-        }
-        XCTAssertEqual(statuses.values, Array(repeating: 303, count: 16))
+    func testASessionIsEditedAndRemovedFromTheBreathingPage() throws {
+        XCTAssertTrue(fixture.page("/breathing/")?.contains("href=\"../practice/\"") ?? false, "it links to them")
+        let page = try XCTUnwrap(fixture.page("/practice/"))
+        XCTAssertTrue(page.contains("Recent sessions"), page)
+        let fingerprint = try XCTUnwrap(AppFixture.firstEdit(in: page))
+        let forms = try XCTUnwrap(fixture.editPage("/practice/", fingerprint))
+        XCTAssertEqual(AppFixture.field("at", inForm: "form-edit-\(fingerprint)", of: forms), "2026-11-02T21:00:00")
+        let before = try text("practice/2026-11.toml")
+        let fields = ["entry": "session", "goal": "", "at": "2026-11-02T21:00:00", "fingerprint": fingerprint]
+        let edited = post("edit", fields.merging(["minutes": "5", "mood_before": "2", "mood_after": ""]) { $1 })
+        XCTAssertEqual(edited?.status, 303, edited?.text ?? "")
+        XCTAssertEqual(
+            try text("practice/2026-11.toml"),
+            before.replacingOccurrences(
+                of: "minutes = 3\nmood_before = 2\nmood_after = 4\n", with: "minutes = 5\nmood_before = 2\n"))
+        let fresh = try XCTUnwrap(AppFixture.firstEdit(in: try XCTUnwrap(fixture.page("/practice/"))))
+        let removed = post(
+            "remove", ["entry": "session", "goal": "", "at": "2026-11-02T21:00:00", "fingerprint": fresh])
+        XCTAssertEqual(removed?.status, 303, removed?.text ?? "")
+        XCTAssertEqual(
+            try text("practice/2026-11.toml"),
+            "[[session]]\nat = 2026-11-01T21:00:00\npattern = \"box\"\ncycles = 4\n")
+    }
+
+    func testReviveAndChangePrice() throws {
+        XCTAssertEqual(post("slay", ["id": "music", "on": "2026-11-20"])?.status, 303)
+        let revived = post("revive", ["id": "music"])
+        XCTAssertEqual(revived?.status, 303, revived?.text ?? "")
+        XCTAssertFalse(try text("subscriptions/main.toml").contains("killed"))
+        XCTAssertTrue(fixture.follow(revived)?.contains("Music is active again") ?? false)
+        let priced = post("price", ["id": "music", "price": "10.99", "from": "2026-12-01"])
+        XCTAssertEqual(priced?.status, 303, priced?.text ?? "")
+        let written = try text("subscriptions/main.toml")
+        XCTAssertTrue(
+            written.contains(
+                "price = 10.99\nprices = [{ from = 2026-01-10, price = 9.99 }, { from = 2026-12-01, price = 10.99 }]\n"),
+            written)
+        XCTAssertTrue(fixture.follow(priced)?.contains("Music costs €10.99 from 1 Dec 2026") ?? false)
+    }
+
+    /// The same deposit or session sent again within two minutes (Back and send again) is asked
+    /// about, and written only when confirmed.
+    func testTheSameEntryAgainWithinTwoMinutesIsAskedAbout() throws {
+        XCTAssertEqual(post("deposit", ["goal": "bike", "amount": "7", "note": "lunch"])?.status, 303)
         let after = try text("goals/bike.toml")
-        for amount in amounts { XCTAssertTrue(after.contains("amount = \(amount)\n"), amount) }
+        let again = post("deposit", ["goal": "bike", "amount": "7", "note": "lunch"])
+        XCTAssertEqual(again?.status, 409)
+        XCTAssertTrue(again?.text.contains("the same deposit (7, &quot;lunch&quot;) was added at") ?? false)
+        XCTAssertTrue(again?.text.contains("Yes, write it again") ?? false)
+        XCTAssertEqual(try text("goals/bike.toml"), after, "nothing written")
+        XCTAssertEqual(post("deposit", ["goal": "bike", "amount": "7", "note": "lunch", "confirm": "1"])?.status, 303)
         XCTAssertEqual(
-            after.components(separatedBy: "[[deposit]]").count, before.components(separatedBy: "[[deposit]]").count + 16
-        )
-        XCTAssertNoThrow(try TOMLParser.parse(Array(after.utf8)))
+            post("deposit", ["goal": "bike", "amount": "8", "note": "lunch"])?.status, 303, "another amount is no slip")
+        XCTAssertEqual(post("session", ["pattern": "box", "cycles": "4"])?.status, 303)
+        XCTAssertEqual(post("session", ["pattern": "box", "cycles": "4"])?.status, 409)
     }
 
-    // MARK: - Pieces
-
-    func testFormFieldsAreDecodedStrictly() throws {
-        let fields = try FormFields(Array("a=1+2&note=caf%C3%A9+%E6%97%A9&empty=&flag".utf8))
-        XCTAssertEqual(fields["a"], "1 2")
-        XCTAssertEqual(fields["note"], "café 早")
-        XCTAssertEqual(fields["empty"], "")
-        XCTAssertEqual(fields["flag"], "")
-        XCTAssertNil(fields.given("empty"))
-        XCTAssertThrowsError(try FormFields(Array(String(repeating: "a=1&", count: 51).utf8)))
+    /// A write that unlocks a badge says so where it lands.
+    func testTheLandingNamesTheBadgesAWriteUnlocked() throws {
+        let response = post("deposit", ["goal": "bike", "amount": "1000"])
+        let landing = try XCTUnwrap(fixture.follow(response))
+        XCTAssertTrue(landing.contains("class=\"notice-badges\""), landing)
+        XCTAssertTrue(landing.contains("<strong>"), landing)
     }
-
-    func testTokensCompareWholly() {
-        let token = AppToken(text: Self.token)
-        XCTAssertTrue(token.matches(Self.token))
-        XCTAssertFalse(token.matches(Self.token + "0"))
-        XCTAssertFalse(token.matches(String(Self.token.dropLast())))
-        XCTAssertFalse(token.matches(""))
-        XCTAssertFalse(token.matches(nil))
-        XCTAssertEqual(AppToken().text.count, 32, "128 bits")
-        XCTAssertNotEqual(AppToken().text, AppToken().text)
-    }
-}
-
-/// What the app asks of the serve session, recorded.
-final class FakeSite: @unchecked Sendable {
-    private let lock = NSLock()
-    private var rebuilt: [ServeForms] = []
-    private var renders: [(path: String, forms: ServeForms)] = []
-
-    var rebuilds: [ServeForms] { lock.withLock { rebuilt } }
-    var rendered: [(path: String, forms: ServeForms)] { lock.withLock { renders } }
-
-    var site: LocalApp.Site {
-        LocalApp.Site(
-            rebuild: { forms in
-                self.lock.withLock { self.rebuilt.append(forms) }
-                return true
-            },
-            render: { path, forms in
-                self.lock.withLock { self.renders.append((path, forms)) }
-                return Array(
-                    "<!doctype html>\n<html>\n<head>\n<title>\(path)</title>\n</head>\n<body></body>\n</html>\n".utf8)
-            },
-            has: { path in
-                [
-                    "goals/bike/index.html", "goals/index.html", "breathing/box/index.html", "breathing/index.html",
-                    "subscriptions/index.html",
-                ].contains(path)
-            },
-            unlockedBadges: { [] })
-    }
-}
-
-/// Sixteen statuses set from concurrent threads.
-final class Locked16: @unchecked Sendable {
-    private let lock = NSLock()
-    private var statuses = [Int?](repeating: nil, count: 16)
-    func set(_ index: Int, _ status: Int?) { lock.withLock { statuses[index] = status } }
-    var values: [Int?] { lock.withLock { statuses } }
 }

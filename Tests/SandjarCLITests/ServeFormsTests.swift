@@ -38,8 +38,8 @@ final class ServeFormsTests: XCTestCase {
         options.data = data.path
         options.cache = work.appendingPathComponent("cache").path
         options.today = CalendarDate(iso: "2026-11-29")
-        session = try ServeSession(options: options, port: 0, readOnly: readOnly, console: said.console())
-        port = try session.start()
+        session = ServeSession(options: options, port: 0, readOnly: readOnly, console: said.console())
+        port = try ServeTests.start(session)
     }
 
     /// One exchange; redirects are not followed, so a 303 is seen as such.
@@ -104,19 +104,21 @@ final class ServeFormsTests: XCTestCase {
         XCTAssertTrue(page.contains("$110.25"), "saved before")
         let before = try text("goals/bike.toml")
         let form = [
-            "token": try hidden("token", in: page), "once": try hidden("once", in: page), "lang": "", "goal": "bike",
+            "token": try hidden("token", in: page), "lang": "", "goal": "bike",
             "amount": "20", "note": "from the browser", "at": "2026-11-29T08:30",
         ]
         let (status, headers, _) = try send("/_sandjar/deposit", method: "POST", form: form)
         XCTAssertEqual(status, 303)
-        XCTAssertEqual(headers["location"], "/goals/bike/")
+        XCTAssertEqual(headers["location"], "/goals/bike/?done=1")
         XCTAssertEqual(
             try text("goals/bike.toml"),
             before + "\n[[deposit]]\nat = 2026-11-29T08:30:00\namount = 20\nnote = \"from the browser\"\n")
         let (_, _, after) = try send("/goals/bike/")
         XCTAssertTrue(after.contains("$130.25"), "the rebuilt page shows the new total")
         XCTAssertTrue(after.contains("from the browser"))
-        XCTAssertFalse(session.rebuildIfChanged(), "the form's rebuild is not done twice")
+        XCTAssertFalse(session.app.site.lookForChanges(), "the form's rebuild is not done twice")
+        let (_, _, landing) = try send("/goals/bike/?done=1")
+        XCTAssertTrue(landing.contains("Added $20.00 to Bike"), "the page it lands on says what was done")
     }
 
     func testBadInputGets422WithTheMessageTheFormRefilledAndTheLinksRight() throws {

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import LocalApp
 import XCTest
 
 @testable import SandjarCLI
@@ -9,7 +10,7 @@ import XCTest
     import FoundationNetworking
 #endif
 
-/// `sandjar serve` end to end in-process: the real build into a temporary folder, the real server
+/// `sandjar serve` end to end in-process: the real build in memory, the real server
 /// on 127.0.0.1, real HTTP requests, and rebuilds after edits (DESIGN.md §6).
 final class ServeTests: XCTestCase {
     private var data: URL!
@@ -28,12 +29,22 @@ final class ServeTests: XCTestCase {
         options.data = data.path
         options.cache = work.appendingPathComponent("cache").path
         options.today = CalendarDate(iso: "2026-11-29")
-        session = try ServeSession(options: options, port: 0, console: said.console())
-        port = try session.start()
+        session = ServeSession(options: options, port: 0, console: said.console())
+        port = try Self.start(session)
         addTeardownBlock { [session] in
             session?.stop()
             try? FileManager.default.removeItem(at: work)
         }
+    }
+
+    /// Starts `session` and waits for its first build (at most a minute); the port.
+    static func start(_ session: ServeSession, file: StaticString = #filePath, line: UInt = #line) throws -> UInt16 {
+        let built = StopFlag()
+        let port = try session.start(built: built)
+        let deadline = Date().addingTimeInterval(60)
+        while !built.isSet, Date() < deadline { usleep(10_000) }
+        XCTAssertTrue(built.isSet, "the first build ended", file: file, line: line)
+        return port
     }
 
     private func get(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> (Int, String, Data) {
@@ -55,28 +66,30 @@ final class ServeTests: XCTestCase {
         let (status, type, body) = try get("/")
         XCTAssertEqual(status, 200)
         XCTAssertEqual(type, "text/html; charset=utf-8")
-        XCTAssertEqual(
-            body, FileManager.default.contents(atPath: session.site.appendingPathComponent("index.html").path))
+        let built = try XCTUnwrap(session.app.site.current)
+        XCTAssertEqual(body, Data(try XCTUnwrap(built.files["index.html"])))
         XCTAssertEqual(try get("/goals/bike/").0, 200)
         XCTAssertEqual(try get("/subscriptions/calendar.ics").1, "text/calendar; charset=utf-8")
         XCTAssertEqual(try get("/data.json").1, "application/json")
         let (missing, _, page) = try get("/no-such-page/")
         XCTAssertEqual(missing, 404)
-        XCTAssertEqual(page, FileManager.default.contents(atPath: session.site.appendingPathComponent("404.html").path))
-        XCTAssertFalse(session.site.path.hasPrefix(data.path), "never the data folder or a published site")
+        XCTAssertEqual(page, Data(try XCTUnwrap(built.files["404.html"])))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: data.appendingPathComponent("public").path),
+            "nothing is written: the site is served from memory")
     }
 
     func testASavedEditIsRebuiltAndAFailedRebuildKeepsTheLastGoodSite() throws {
-        XCTAssertFalse(session.rebuildIfChanged(), "nothing changed yet")
+        XCTAssertFalse(session.app.site.lookForChanges(), "nothing changed yet")
         let site = data.appendingPathComponent("site.toml")
         let original = try String(contentsOf: site, encoding: .utf8)
         try original.replacingOccurrences(of: "Base fixture", with: "Renamed dashboard")
             .write(to: site, atomically: true, encoding: .utf8)
-        XCTAssertTrue(session.rebuildIfChanged())
+        XCTAssertTrue(session.app.site.lookForChanges())
         XCTAssertTrue(String(decoding: try get("/").2, as: UTF8.self).contains("Renamed dashboard"))
 
         try (original + "title = \"twice\"\n").write(to: site, atomically: true, encoding: .utf8)
-        XCTAssertFalse(session.rebuildIfChanged(), "the rebuild fails")
+        XCTAssertFalse(session.app.site.lookForChanges(), "the rebuild fails")
         XCTAssertTrue(said.err.contains("site.toml:"), said.err)
         XCTAssertTrue(said.err.contains("sandjar: the rebuild failed; still serving the last good site"), said.err)
         let (status, _, body) = try get("/")

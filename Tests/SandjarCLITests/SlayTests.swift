@@ -295,7 +295,8 @@ final class SlayTests: XCTestCase {
 
     func testTheInsertServesAnyArrayOfTables() throws {
         let editor = DataFileEditor(data: data.path)
-        let inserted = try editor.insert(.string("note", "first"), intoEntry: 0, of: "deposit", in: "goals/bike.toml", action: Self.action)
+        let inserted = try editor.insert(
+            .string("note", "first"), intoEntry: 0, of: "deposit", in: "goals/bike.toml", action: Self.action)
         XCTAssertEqual(inserted.path, "\(data.path)/goals/bike.toml")
         let table = try TOMLParser.parse(try text("goals/bike.toml"))
         let deposits = try XCTUnwrap(table["deposit"]?.arrayValue)
@@ -303,13 +304,15 @@ final class SlayTests: XCTestCase {
         XCTAssertEqual(deposits[0].tableValue?.keyLocation("note")?.line, inserted.line)
         XCTAssertEqual(inserted.line, 15)
         XCTAssertThrowsError(
-            try editor.insert(.string("note", "again"), intoEntry: 1, of: "deposit", in: "goals/bike.toml", action: Self.action)
+            try editor.insert(
+                .string("note", "again"), intoEntry: 1, of: "deposit", in: "goals/bike.toml", action: Self.action)
         ) { error in
             XCTAssertTrue(
                 (error as? EditError)?.description.contains("deposit[2] already has 'note'") == true, "\(error)")
         }
         XCTAssertThrowsError(
-            try editor.insert(.string("note", "x"), intoEntry: 9, of: "deposit", in: "goals/bike.toml", action: Self.action))
+            try editor.insert(
+                .string("note", "x"), intoEntry: 9, of: "deposit", in: "goals/bike.toml", action: Self.action))
     }
 
     /// A name with no ASCII letters is known by its catalogue id, as in data.json.

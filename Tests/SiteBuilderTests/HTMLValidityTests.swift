@@ -19,7 +19,7 @@ final class HTMLValidityTests: XCTestCase {
         let work = TestSupport.temporaryFolder(self)
         var sites: [(String, URL)] = []
         if let sample = try TestSites.sampleInBothLanguages(in: work) { sites.append(("sample", sample)) }
-        if let served = try TestSites.sampleInBothLanguages(in: work, served: true) {
+        if let served = try TestSites.sampleInBothLanguages(in: work, served: true, notice: true) {
             sites.append(("served", served))
         }
         sites += try TestSites.edgeSites(in: work).map { ($0.name, $0.output) }

@@ -123,12 +123,16 @@ final class SandjarProcess {
         if outcome == nil { Glibc.kill(pid, signal) }
     }
 
-    /// Waits for the end; after `timeout` seconds the process is killed and the test fails.
+    /// Waits for the end; `timeout` seconds after this call the process is killed and the test
+    /// fails.
     func wait(timeout: Double = 120, file: StaticString = #filePath, line: UInt = #line) -> Outcome {
+        let deadline = elapsed + timeout
         while outcome == nil {
             if reap(blocking: false) { break }
-            if elapsed > timeout {
-                XCTFail("sandjar did not finish within \(timeout) s; killed", file: file, line: line)
+            if elapsed > deadline {
+                XCTFail(
+                    "sandjar did not finish within \(timeout) s; killed. What its threads were doing:\n"
+                        + threadStacks() + "\nIts output so far:\n" + outputSoFar, file: file, line: line)
                 Glibc.kill(pid, SIGKILL)
                 _ = reap(blocking: true)
                 break
@@ -136,6 +140,18 @@ final class SandjarProcess {
             usleep(1000)
         }
         return outcome!
+    }
+
+    /// Every thread's stack, from gdb when the machine has it: why a process that should have
+    /// ended has not.
+    private func threadStacks() -> String {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb"),
+            let gdb = try? SandjarProcess(
+                command: ["/usr/bin/gdb", "-batch", "-p", String(pid), "-ex", "thread apply all bt 30"],
+                logs: output.deletingLastPathComponent())
+        else { return "(no gdb to ask)" }
+        let said = gdb.wait(timeout: 60)
+        return said.stdout + said.stderr
     }
 
     /// Reaps the child if it has ended (or waits for it); true once reaped.

@@ -17,11 +17,15 @@ enum TestSites {
     /// The sample site in both languages (zh-hans/ and en/) under `work/sample-site`; nil (and a
     /// test failure) when it does not build. `served`: as `sandjar serve` serves it, with its forms,
     /// one of them sent back with a message, and the badges announced as just unlocked.
+    /// - Parameter notice: every served page also says what a write did, with its Edit forms open
+    ///   (for the HTML checker, which must see every piece serve adds; a person sees them one page
+    ///   at a time).
     static func sampleInBothLanguages(
-        in work: URL, served: Bool = false, file: StaticString = #filePath, line: UInt = #line
+        in work: URL, served: Bool = false, notice: Bool = false, file: StaticString = #filePath, line: UInt = #line
     ) throws -> URL? {
         try build(
-            served ? "served" : "sample", in: work, forms: served ? servedForms : nil, file: file, line: line
+            served ? (notice ? "served-notice" : "served") : "sample", in: work,
+            forms: served ? (notice ? servedWithNotice : servedForms) : nil, file: file, line: line
         ) { data in
             try TestSupport.overlay(TestSupport.sampleContent, onto: data)
             try TestSupport.setBothLanguages(in: data.appendingPathComponent("site.toml"))
@@ -30,11 +34,32 @@ enum TestSites {
 
     /// The forms of a served site, the deposit on the headphones' page sent back refused.
     static let servedForms = ServeForms(
-        token: String(repeating: "0", count: 32), once: String(repeating: "1", count: 32),
+        token: String(repeating: "0", count: 32),
         pending: PendingForm(
             kind: .deposit, target: "sony-headphones", values: ["amount": "12,5", "note": "<b>tip</b>", "at": ""],
-            message: "sandjar: invalid amount '12,5': use a point for the decimals: 12.5"),
-        unlockedBefore: [])
+            message: "invalid amount '12,5': use a point for the decimals: 12.5"))
+
+    /// The same, every page also saying what a write did (a deposit, with a warning, a badge and
+    /// Undo), and the Edit of an entry open where the page lists it: a form sent back whose
+    /// target is that entry's fingerprint opens it on every page that shows the entry.
+    static let servedWithNotice: ServeForms = {
+        var forms = servedForms
+        // A slay sent back on a subscription's row: its Slay and Change price forms are open.
+        forms.pending = PendingForm(
+            kind: .slay, target: "netflix", values: ["on": "2028-01-01"],
+            message: "2028-01-01 is more than a year ahead; a cancellation takes effect within a year")
+        forms.notice = ServeNotice(
+            kind: "deposit", values: ["goal": "sony-headphones", "amount": "50"], undoID: 7,
+            warnings: ["2026-12-24 is after today (2026-11-29): it is written, and counts from that day."],
+            unlocked: ["first_coin"])
+        forms.editing = editedDeposit
+        return forms
+    }()
+
+    /// The fingerprint of the sample headphones goal's second deposit (a plain date, a note with an
+    /// ampersand), opened for editing.
+    static let editedDeposit = EntryFingerprint.of(
+        Deposit(at: EventTime(date: CalendarDate(iso: "2026-08-15")!), amount: 120, note: "闲鱼卖掉旧耳机 & 充电盒"))
 
     /// The three edge sites, built under `work`: those that did not build fail the test and are left out.
     static func edgeSites(in work: URL, file: StaticString = #filePath, line: UInt = #line) throws -> [Built] {

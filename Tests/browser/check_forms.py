@@ -4,11 +4,12 @@
     python3 Tests/browser/check_forms.py URL
 
 URL is a running `sandjar serve` of a folder `sandjar init` wrote (English). The script fills the
-deposit form on the new-bike goal's page and checks that the saved amount grew by the deposit
-and the jar holds more coins; then, with reduced motion (where the pacer's form shows at once),
-logs a session from the box pacer and checks the breathing page's current streak grew. It also
-checks the forms are made for a thumb: amounts open a decimal keyboard and every button is at
-least 44 px high. Prints one line per check; exits 1 on any failure, 77 when Selenium or
+deposit form on the new-bike goal's page and checks that the saved amount grew by the deposit,
+the jar holds more coins and the page says what was done; taps Undo and sees it taken back;
+removes the newest deposit from its Edit; then, with reduced motion (where the pacer's form
+shows at once), logs a session from the box pacer and checks the breathing page's current streak
+grew. It also checks the forms are made for a thumb: amounts open a decimal keyboard and every
+button shown is at least 44 px high. Prints one line per check; exits 1 on any failure, 77 when Selenium or
 Chromium is missing.
 """
 import re
@@ -72,6 +73,8 @@ def main() -> int:
         amount = driver.find_element(By.CSS_SELECTOR, "form#form-deposit-new-bike input[name=amount]")
         check(amount.get_attribute("inputmode") == "decimal", "the amount opens a decimal keyboard")
         for button in driver.find_elements(By.CSS_SELECTOR, "form button"):
+            if not button.is_displayed():
+                continue  # inside a closed Edit: checked once opened, below
             height = button.size["height"]
             check(height >= 44, f"the button '{button.text}' is {height} px high (at least 44)")
         amount.send_keys("20")
@@ -91,7 +94,9 @@ def main() -> int:
                     return False
                 raise
         WebDriverWait(driver, 60, ignored_exceptions=settled).until(shows_new_total)
-        check(driver.current_url.endswith("/goals/new-bike/"), f"after the deposit the goal's page shows ({driver.current_url})")
+        check("/goals/new-bike/?done=" in driver.current_url, f"after the deposit the goal's page shows ({driver.current_url})")
+        notice = driver.find_element(By.CSS_SELECTOR, ".notice .notice-text").text
+        check(notice == "Added $20.00 to A new bike", f"the page says what was done: {notice!r}")
         saved_after = figure(driver.find_element(By.CSS_SELECTOR, ".goal-summary .amount strong").text)
         coins_after = figure(driver.find_element(By.CSS_SELECTOR, "img.final").get_attribute("alt"))
         check(saved_after == saved_before + 20, f"saved grew by 20: {saved_before} → {saved_after}")
@@ -100,6 +105,37 @@ def main() -> int:
         check("from a phone" in driver.page_source, "the new deposit is listed with its note")
         drop = driver.find_elements(By.CSS_SELECTOR, ".replay img.drop[src='drop.svg']")
         check(len(drop) == 1 and drop[0].is_displayed(), "the page plays the new coins' fall (drop.svg)")
+
+        # Undo, right there: the deposit is taken back and the page says so.
+        undo = driver.find_element(By.CSS_SELECTOR, ".notice form button[type=submit]")
+        check(undo.size["height"] >= 44, f"Undo is {undo.size['height']} px high (at least 44)")
+        tap(driver, undo)
+
+        def says_undone(d):
+            try:
+                return d.find_element(By.CSS_SELECTOR, ".notice .notice-text").text.startswith("Undone:")
+            except WebDriverException as error:
+                if isinstance(error, settled) or "does not belong to the document" in str(error):
+                    return False
+                raise
+        WebDriverWait(driver, 60, ignored_exceptions=settled).until(says_undone)
+        saved_undone = figure(driver.find_element(By.CSS_SELECTOR, ".goal-summary .amount strong").text)
+        check(saved_undone == saved_before, f"undone: saved is back to {saved_before} ({saved_undone})")
+        check("from a phone" not in driver.page_source, "the undone deposit is no longer listed")
+
+        # Remove, from a deposit's Edit: the newest deposit goes, the total falls by its amount.
+        edit = driver.find_element(By.CSS_SELECTOR, ".deposit-list a.entry-edit-link")
+        check(edit.size["height"] >= 44, f"Edit is {edit.size['height']} px high (at least 44)")
+        tap(driver, edit)
+        WebDriverWait(driver, 60, ignored_exceptions=settled).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".deposit-list .entry-edit form.remove-form button"))
+        remove = driver.find_element(By.CSS_SELECTOR, ".deposit-list .entry-edit form.remove-form button")
+        check(remove.is_displayed() and remove.size["height"] >= 44, "Remove shows, at least 44 px high")
+        tap(driver, remove)
+        WebDriverWait(driver, 60, ignored_exceptions=settled).until(
+            lambda d: figure(d.find_element(By.CSS_SELECTOR, ".goal-summary .amount strong").text) != saved_before)
+        check(driver.find_element(By.CSS_SELECTOR, ".notice .notice-text").text.startswith("Removed "),
+              "the page says what was removed")
 
         # A session: the pacer's form, the prescribed cycles filled in; the streak grows.
         driver.get(base + "breathing/")
@@ -112,7 +148,7 @@ def main() -> int:
         cycles = form.find_element(By.CSS_SELECTOR, "input[name=cycles]").get_attribute("value")
         check(cycles.isdigit() and int(cycles) >= 1, f"the cycles are filled in ({cycles})")
         tap(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
-        WebDriverWait(driver, 60, ignored_exceptions=settled).until(lambda d: d.current_url.endswith("/breathing/"))
+        WebDriverWait(driver, 60, ignored_exceptions=settled).until(lambda d: "/breathing/?done=" in d.current_url)
         streak_after = figure(driver.find_element(By.CSS_SELECTOR, ".stats li strong").text)
         check(streak_after == streak_before + 1, f"the current streak grew: {streak_before} → {streak_after}")
     finally:

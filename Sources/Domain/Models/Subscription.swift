@@ -47,6 +47,9 @@ public struct Subscription: Sendable, Equatable {
     public var remind: [Int]
     /// Present = slain on that date.
     public var killed: CalendarDate?
+    /// A kill dated after the day the figures are as of (`DataSet.asOf`), which leaves `killed`
+    /// empty until then: the subscription is still active, and a page can say it ends on this day.
+    public var killedAhead: CalendarDate?
     public var note: String?
     /// `subscriptions/<file>.toml`, for messages that point back at the data.
     public var source: String

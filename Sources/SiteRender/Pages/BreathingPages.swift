@@ -50,6 +50,13 @@ struct BreathingPages: PageFamily {
         renderer.page(
             "breathing/index.html", template: "pages/breathing", title: renderer.string(.breathing(.title)),
             section: "breathing", content, into: &site)
+        if renderer.forms != nil {
+            // serve's list of the latest sessions, each with Edit (DESIGN.md §6): a page of its
+            // own, so the breathing page stays small; `practice/` can be no pattern's page.
+            renderer.page(
+                "practice/index.html", template: "pages/sessions", title: renderer.string(.form(.recentSessions)),
+                section: "breathing", ["sessions": renderer.recentSessions(100)], into: &site)
+        }
         for pattern in renderer.data.patterns {
             queuePacer(pattern, into: &site, for: renderer)
         }

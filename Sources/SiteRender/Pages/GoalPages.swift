@@ -137,6 +137,7 @@ struct GoalPages: PageFamily {
                                 "date": renderer.dateValue(deposit.at.date, datetime: deposit.at.description),
                                 "amount": .string(format.money(deposit.amount, goal.currency)),
                                 "note": deposit.note.map { .string($0) } ?? .null,
+                                "forms": renderer.entryForms(deposit, of: goal),
                             ])
                         }),
                 ])

@@ -18,9 +18,25 @@ struct SubscriptionsPage: PageFamily {
         fields["active"] = .list(
             active.map { item in
                 guard case .object(var values) = renderer.subscriptionValue(item) else { return .null }
-                values["slay_form"] = renderer.form(
-                    .slay, target: item.id, defaults: ["on": renderer.today.description],
-                    extra: ["label": .string(renderer.string(.form(.slayLabel), ["name": item.subscription.name]))])
+                values["ends_on"] = .null
+                values["slay_form"] = .null
+                values["price_form"] = .null
+                values["revive_form"] = .null
+                values["edit_link"] = .null
+                if let ends = item.subscription.killedAhead, renderer.forms != nil {
+                    // Slain from a day ahead: serve says when it ends, and offers to keep it after
+                    // all; a built site shows it as today has it (DESIGN.md §3), still active.
+                    values["ends_on"] = .string(renderer.string(.form(.endsOn), ["date": format.date(ends)]))
+                    values["revive_form"] = renderer.reviveForm(item)
+                } else if renderer.isEditing(item.id) {
+                    values["slay_form"] = renderer.form(
+                        .slay, target: item.id, defaults: ["on": renderer.today.description],
+                        extra: ["label": .string(renderer.string(.form(.slayLabel), ["name": item.subscription.name]))])
+                    values["price_form"] = renderer.priceForm(item)
+                } else if renderer.forms != nil {
+                    // Slay and Change price are on the page its link asks for: a small page.
+                    values["edit_link"] = .string("?edit=\(item.id)#\(item.id)")
+                }
                 return .object(values)
             })
         fields["subscription_form"] = subscriptionForm(renderer)
@@ -28,7 +44,12 @@ struct SubscriptionsPage: PageFamily {
         fields["medium"] = .list(active.filter { $0.risk?.level == .medium }.map(renderer.subscriptionValue))
         fields["has_medium"] = .bool(active.contains { $0.risk?.level == .medium })
         fields["upcoming_all"] = .list(report.upcoming(within: 31).map(renderer.subscriptionValue))
-        fields["slain"] = .list(report.slain.items.map(renderer.subscriptionValue))
+        fields["slain"] = .list(
+            report.slain.items.map { item in
+                guard case .object(var values) = renderer.subscriptionValue(item) else { return .null }
+                values["revive_form"] = renderer.reviveForm(item)
+                return .object(values)
+            })
         fields["has_slain"] = .bool(!report.slain.items.isEmpty)
         fields["slain_invite"] = slainInvitation(renderer)
         fields["slain_this_month"] = .int(report.slain.thisMonth)

@@ -29,10 +29,27 @@ extension UIKey {
 
     /// `[form]`: what Swift fills into serve's forms; the rest of their words are the templates'.
     package enum Form: String, KeySection {
-        case unlocked, program
+        case unlocked, program, undone, refused
         case cycleCatalog = "cycle_catalog"
         case moodNone = "mood_none"
         case slayLabel = "slay_label"
+        case removeLabel = "remove_label"
+        case reviveLabel = "revive_label"
+        case recentSessions = "recent_sessions"
+        case endsOn = "ends_on"
+        case doneDeposit = "done_deposit"
+        case doneSession = "done_session"
+        case doneSlay = "done_slay"
+        case doneSlayLater = "done_slay_later"
+        case doneRevive = "done_revive"
+        case donePrice = "done_price"
+        case doneSubscription = "done_subscription"
+        case doneGoal = "done_goal"
+        case doneRemoveDeposit = "done_remove_deposit"
+        case doneRemoveSession = "done_remove_session"
+        case doneEditDeposit = "done_edit_deposit"
+        case doneEditSession = "done_edit_session"
+        case doneImport = "done_import"
         static let section = "form"
     }
 

@@ -1,0 +1,186 @@
+import Dispatch
+import Foundation
+import SiteBuilder
+import SiteRender
+import SiteServer
+
+/// The one owner of the site `sandjar serve` serves (DESIGN.md §6, "serve never hangs").
+///
+/// Everything that changes while serving — the last good build, what the watch last saw of the
+/// data folder, how far the builds have caught up with the writes, what each write did — is held
+/// here and read or changed only on one serial queue. A form's rebuild and the watcher's are the
+/// same call on that queue, so they take turns and coalesce: a rebuild takes in every write made
+/// before it started, and a form whose write it took in does not build again. Nothing on the queue
+/// waits for anything that waits for the queue; the build itself never calls back in. Request
+/// threads and the watch thread come to the queue with `sync` and hold no lock while they wait.
+///
+/// The built site is handed to the server as a `MemorySite`: nothing is written to disk, so there
+/// is no folder of pages holding the run's token to leave behind, however serve ends.
+public final class ServedSite: @unchecked Sendable {
+    /// How the site is built; `output` is never written.
+    let options: BuildOptions
+    /// The forms every served page carries; nil with `--read-only`.
+    let forms: ServeForms?
+    /// Where the site goes once built.
+    private let publish: @Sendable (MemorySite) -> Void
+    /// Said on serve's terminal: each rebuild, each finding.
+    private let log: @Sendable (String) -> Void
+    private let queue = DispatchQueue(label: "sandjar serve: the served site")
+
+    // Read and changed on `queue` only.
+    private var built: ServedBuild?
+    private var seen: SiteWatch.Fingerprint = [:]
+    /// Counts the writes the forms reported; `caughtUp` is the count the last build started after.
+    private var writes = 0
+    private var caughtUp = 0
+    /// What each recent write did, by its journal entry, for the page it lands on.
+    private var notices: [Int: ServeNotice] = [:]
+    private var rebuilds = 0
+
+    /// Set once, to end the watch.
+    private let stopping = StopFlag()
+
+    public init(
+        options: BuildOptions, forms: ServeForms?, publish: @escaping @Sendable (MemorySite) -> Void,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.options = options
+        self.forms = forms
+        self.publish = publish
+        self.log = log
+    }
+
+    /// Builds the site the first time; false when that build failed (serve then waits for a fix).
+    @discardableResult
+    public func buildFirst() -> Bool {
+        queue.sync { rebuild(first: true) }
+    }
+
+    /// Builds the site the first time on the owner's queue, and then calls `done` there with
+    /// whether it built, so the caller's thread stays free to see a stop signal meanwhile.
+    public func buildFirst(then done: @escaping @Sendable (Bool) -> Void) {
+        queue.async { [self] in done(rebuild(first: true)) }
+    }
+
+    /// Looks at the data folder every `interval` on a thread of its own and rebuilds when a file
+    /// changed, until `stop()`.
+    public func watch(every interval: Duration = .milliseconds(250)) {
+        let thread = Thread { [self] in
+            while !stopping.isSet {
+                Thread.sleep(
+                    forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds)
+                        / 1e18)
+                guard !stopping.isSet else { break }
+                queue.sync { _ = rebuildIfChanged() }
+            }
+        }
+        thread.name = "sandjar serve: watch"
+        thread.start()
+    }
+
+    /// Ends the watch; a rebuild under way finishes on its own (serve's process may end first).
+    public func stop() {
+        stopping.set()
+    }
+
+    // MARK: - What requests ask
+
+    /// The last good build, if there is one.
+    public var current: ServedBuild? {
+        queue.sync { built }
+    }
+
+    /// How many times the site was built, the first time included (for tests and the log).
+    public var buildCount: Int {
+        queue.sync { rebuilds }
+    }
+
+    /// A form wrote to the data folder: the next `catchUp` builds again unless a build started
+    /// since has taken the write in. Returns the write's number.
+    public func wrote(_ notice: ServeNotice?, journalID: Int?) -> Int {
+        queue.sync {
+            writes += 1
+            if let notice, let journalID {
+                notices[journalID] = notice
+                // A person reads the page right after the write; older notices are let go.
+                for old in notices.keys.sorted().dropLast(50) { notices[old] = nil }
+            }
+            return writes
+        }
+    }
+
+    /// Rebuilds unless a build that started after write `number` has run already.
+    public func catchUp(with number: Int) {
+        queue.sync {
+            if caughtUp < number { rebuild(first: false) }
+        }
+    }
+
+    /// The notice of write `journalID`, as the page it lands on shows it.
+    public func notice(_ journalID: Int) -> ServeNotice? {
+        queue.sync { notices[journalID] }
+    }
+
+    /// Marks the notice of write `journalID` taken back.
+    public func markUndone(_ journalID: Int) -> ServeNotice? {
+        queue.sync {
+            notices[journalID]?.undone = true
+            return notices[journalID]
+        }
+    }
+
+    // MARK: - On the queue
+
+    /// Rebuilds when a watched file changed since the last look: what the watch does every
+    /// interval, here for a caller that wants it now (tests). True when it built.
+    @discardableResult
+    public func lookForChanges() -> Bool {
+        queue.sync { rebuildIfChanged() }
+    }
+
+    private func rebuildIfChanged() -> Bool {
+        let now = SiteWatch.fingerprint(of: options)
+        guard now != seen else { return false }
+        return rebuild(first: false, seeing: now)
+    }
+
+    /// Builds the site and serves it when it built. The data folder is looked at before the build
+    /// reads it, so a change made during the build is seen by the next look.
+    @discardableResult
+    private func rebuild(first: Bool, seeing fingerprint: SiteWatch.Fingerprint? = nil) -> Bool {
+        seen = fingerprint ?? SiteWatch.fingerprint(of: options)
+        caughtUp = writes
+        rebuilds += 1
+        var options = self.options
+        options.serve = forms
+        let started = ContinuousClock.now
+        let (report, site) = SiteBuild(options: options).serve()
+        for diagnostic in report.diagnostics { log(diagnostic.description + "\n") }
+        let took = ContinuousClock.now - started
+        let seconds = String(
+            format: "%.2f", Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
+        if let site {
+            built = site
+            publish(MemorySite(files: site.files.files))
+            log("\(first ? "built" : "rebuilt") \(report.pageCount) pages in \(seconds) s\n")
+            return true
+        }
+        log(
+            built == nil
+                ? "sandjar: the build failed; fix the data and save, and it builds again\n"
+                : "sandjar: the rebuild failed; still serving the last good site\n")
+        return false
+    }
+}
+
+/// A flag one thread sets and others read.
+public final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    public init() {}
+
+    public var isSet: Bool { lock.withLock { value } }
+
+    public func set() { lock.withLock { value = true } }
+}

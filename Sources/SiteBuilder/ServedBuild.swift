@@ -1,0 +1,49 @@
+import Domain
+import Foundation
+import Mustache
+import SiteData
+import SiteRender
+
+/// A build for `sandjar serve` (DESIGN.md §6): every step but publishing — the jar cache written
+/// as a build writes it — and the site kept in memory with what rendering it took, so one page can
+/// be rendered again for one request (a form sent back with its message, what a write did) without
+/// building the site again.
+public struct ServedBuild: Sendable {
+    /// Every file of the site, as `SitePublisher` would write them.
+    public let files: SiteFiles
+    let theme: Theme
+    let loaded: LoadedData
+    /// With the jars.
+    let figures: SiteFigures
+
+    /// The page at `path` (`goals/bike/index.html`, `en/goals/bike/index.html`) rendered with
+    /// `forms`; nil when there is no such page or it cannot be rendered.
+    public func page(_ path: String, forms: ServeForms) -> [UInt8]? {
+        try? SiteAssembly.page(path, theme: theme, loaded: loaded, figures: figures, forms: forms)
+    }
+
+    /// The ids of the badges unlocked as of the build's day.
+    public var unlockedBadges: Set<String> {
+        Set(figures.badges.filter { $0.unlockedOn != nil }.map(\.definition.id))
+    }
+
+    /// The ids of the goals, the patterns and the subscriptions (data.json's), for the forms'
+    /// landing pages.
+    public var goalIDs: Set<String> { Set(loaded.data.goals.map(\.id)) }
+}
+
+extension SiteBuild {
+    /// Loads, checks and renders the site in memory for `sandjar serve`, writing the jar cache;
+    /// publishes nothing and takes no output lock. The site is nil when the build failed.
+    public func serve() -> (BuildReport, ServedBuild?) {
+        if let refused = Publish.cacheRefusal(options) { return (refused, nil) }
+        let state = BuildState(options: options, writesCache: true, progress: progress)
+        let report = run(SiteBuild.steps(publishing: false), state)
+        guard report.succeeded, let files = state.site, let theme = state.theme, let loaded = state.loaded,
+            let figures = state.figures
+        else { return (report, nil) }
+        return (
+            report, ServedBuild(files: files, theme: theme, loaded: loaded, figures: figures.with(jars: state.jars))
+        )
+    }
+}

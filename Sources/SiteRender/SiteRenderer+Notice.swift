@@ -1,0 +1,84 @@
+import Domain
+import Foundation
+import Mustache
+import SiteData
+
+/// What a served page says after a write (DESIGN.md §6): "Added ¥50.00 to New bike", in the site's
+/// language, with the warnings the command line would have printed, the badges it unlocked, and
+/// an Undo button.
+extension SiteRenderer {
+    /// The notice's template values, or null when there is none.
+    var noticeValue: MustacheValue {
+        guard let forms, let notice = forms.notice else { return .null }
+        let said = noticeText(notice)
+        let text = notice.undone ? string(.form(.undone), ["what": said]) : said
+        let badges = notice.unlocked.compactMap { id in
+            figures.badges.first { $0.definition.id == id }.map {
+                MustacheValue.string(string(.badgeName($0.definition)))
+            }
+        }
+        var undo: MustacheValue = .null
+        if let id = notice.undoID, !notice.undone {
+            undo = form(.undo, target: String(id), defaults: [:])
+        }
+        return .object([
+            "text": .string(text),
+            "warnings": .list(notice.warnings.map(MustacheValue.string)),
+            "has_warnings": .bool(!notice.warnings.isEmpty),
+            "badges": .list(badges),
+            "has_badges": .bool(!badges.isEmpty),
+            "badges_label": .string(string(.form(.unlocked))),
+            "undo": undo,
+        ])
+    }
+
+    /// Why a form was refused, said at the top of the page when no form on it holds the message.
+    var refusalValue: MustacheValue {
+        guard let pending = forms?.pending, pending.atTop else { return .null }
+        return .object(["message": .string(pending.message), "label": .string(string(.form(.refused)))])
+    }
+
+    /// The write in words, its ids turned into the names and amounts the pages show.
+    func noticeText(_ notice: ServeNotice) -> String {
+        var values = notice.values
+        let goal = values["goal"].flatMap { id in data.goals.first { $0.id == id } }
+        if let goal { values["goal"] = goal.name }
+        let subscription = values["id"].flatMap { id in figures.subscriptions.items.first { $0.id == id } }
+        let currency = goal?.currency ?? subscription?.subscription.currency ?? data.site.currency
+        if let amount = values["amount"].flatMap(Decimal.init(exactly:)) {
+            values["amount"] = format.money(amount, currency)
+        }
+        if let date = values["date"].flatMap(CalendarDate.init(iso:)) {
+            values["date"] = format.date(date)
+        } else if let at = values["at"], let date = CalendarDate(iso: String(at.prefix(10))) {
+            values["date"] = format.date(date)
+        }
+        if let id = values["pattern"], let pattern = data.patterns.first(where: { $0.id == id }) {
+            values["pattern"] = patternName(pattern)
+        }
+        if let cycles = values["cycles"].flatMap(Int.init) {
+            values["length"] = counted(.breathing(.lengthCycles), cycles)
+        } else if let minutes = values["minutes"] {
+            values["length"] = string(.breathing(.lengthMinutes), ["count": minutes])
+        }
+        let key: UIKey.Form
+        switch notice.kind {
+        case "deposit": key = .doneDeposit
+        case "session": key = .doneSession
+        case "slay":
+            let later =
+                values["date"] != nil && (notice.values["date"].flatMap(CalendarDate.init(iso:)) ?? today) > today
+            key = later ? .doneSlayLater : .doneSlay
+        case "revive": key = .doneRevive
+        case "price": key = .donePrice
+        case "subscription": key = .doneSubscription
+        case "goal": key = .doneGoal
+        case "remove-deposit": key = .doneRemoveDeposit
+        case "remove-session": key = .doneRemoveSession
+        case "edit-deposit": key = .doneEditDeposit
+        case "edit-session": key = .doneEditSession
+        default: key = .doneImport
+        }
+        return string(.form(key), values)
+    }
+}

@@ -1,0 +1,155 @@
+import DataEdit
+import Domain
+import Foundation
+import SiteBuilder
+import SiteRender
+import SiteServer
+import XCTest
+
+@testable import LocalApp
+
+/// A copy of `Tests/Fixtures/base` served by a real `LocalApp` — its `ServedSite` building the real
+/// site in memory, its journal and jar cache in folders of the test's own — with requests sent the
+/// way a browser on this origin sends them, and a snapshot of the data folder to prove a refusal
+/// changed nothing.
+final class AppFixture {
+    static let token = "00112233445566778899aabbccddeeff"
+    static let host = "127.0.0.1:8080"
+    static let origin = "http://127.0.0.1:8080"
+    /// 2026-11-30T02:14:05Z: 21:14:05 on Nov 29 in New York (the fixture's time zone).
+    static let clock = Date(timeIntervalSince1970: 1_796_004_845)
+
+    let folder: URL
+    let data: URL
+    let journal: UndoJournal
+    let app: LocalApp
+    /// What the owner handed the server, last.
+    let served = Served()
+
+    init(
+        _ test: XCTestCase, readOnly: Bool = false, listen: Bool = false, file: StaticString = #filePath,
+        line: UInt = #line
+    )
+        throws
+    {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-app-\(UUID().uuidString)")
+        data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/base")
+        try FileManager.default.copyItem(at: fixture, to: data)
+        let removed = folder
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: removed) }
+        journal = UndoJournal(folder: folder.appendingPathComponent("journal"))
+        var options = BuildOptions()
+        options.data = data.path
+        options.cache = folder.appendingPathComponent("cache").path
+        options.today = CalendarDate(iso: "2026-11-29")
+        let served = self.served
+        app = LocalApp(
+            settings: LocalApp.Settings(data: data.path, readOnly: readOnly, tokenForEveryRequest: listen),
+            options: options, token: AppToken(text: Self.token), publish: { served.set($0) }, log: { _ in },
+            now: { Self.clock }, journal: journal)
+        XCTAssertTrue(app.site.buildFirst(), "the fixture builds", file: file, line: line)
+    }
+
+    /// A form as a browser on this origin sends it, the run's token added.
+    func post(_ form: String, _ fields: [String: String], headers: [String: String] = [:]) -> WebResponse? {
+        var all = ["token": Self.token, "lang": ""]
+        all.merge(fields) { _, given in given }
+        all = all.filter { $0.value != "\u{0}omit" }
+        var head = ["host": Self.host, "origin": Self.origin, "content-type": "application/x-www-form-urlencoded"]
+        head.merge(headers) { _, given in given }
+        head = head.filter { !$0.value.isEmpty }  // "" leaves a header out
+        return app.handle(
+            WebRequest(method: "POST", path: "/_sandjar/\(form)", headers: head, body: Array(Self.encode(all).utf8)))
+    }
+
+    /// The page a browser is sent to after a write: `Location` followed, notice and all.
+    func follow(_ response: WebResponse?) -> String? {
+        guard let location = response?.headers.first(where: { $0.name == "Location" })?.value else { return nil }
+        let withoutFragment = location.split(separator: "#", maxSplits: 1)[0]
+        let parts = withoutFragment.split(separator: "?", maxSplits: 1).map(String.init)
+        let request = WebRequest(
+            method: "GET", path: parts[0], query: parts.count > 1 ? parts[1] : "", headers: ["host": Self.host])
+        if let answered = app.handle(request) { return String(decoding: answered.body, as: UTF8.self) }
+        return served.page(parts[0])
+    }
+
+    static func encode(_ fields: [String: String]) -> String {
+        fields.sorted { $0.key < $1.key }.map { key, value in
+            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+            return "\(key)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        }.joined(separator: "&")
+    }
+
+    func text(_ relative: String) throws -> String {
+        String(decoding: try Data(contentsOf: data.appendingPathComponent(relative)), as: UTF8.self)
+    }
+
+    func write(_ text: String, to relative: String) throws {
+        try Data(text.utf8).write(to: data.appendingPathComponent(relative))
+    }
+
+    /// Every file of the data folder, to prove a refusal changed nothing.
+    func snapshot() -> [String: Data] {
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: data.path)
+        while let relative = walker?.nextObject() as? String {
+            files[relative] = FileManager.default.contents(atPath: data.appendingPathComponent(relative).path)
+        }
+        return files
+    }
+
+    /// The served page at `path` (`/goals/bike/`), as the server has it now.
+    func page(_ path: String) -> String? { served.page(path) }
+
+    /// The page at `path` asked for by an entry's Edit link: with that entry's forms.
+    func editPage(_ path: String, _ fingerprint: String) -> String? {
+        let request = WebRequest(method: "GET", path: path, query: "edit=\(fingerprint)", headers: ["host": Self.host])
+        return app.handle(request).map(\.text)
+    }
+
+    /// The fingerprint in the first Edit link of `page`.
+    static func firstEdit(in page: String) -> String? {
+        guard let range = page.range(of: "\\?edit=[0-9a-f]{16}", options: .regularExpression) else { return nil }
+        return String(page[range].dropFirst("?edit=".count))
+    }
+
+    /// The value of the hidden field `name` in the form with id `form` on `page`.
+    static func field(_ name: String, inForm form: String, of page: String) -> String? {
+        guard let start = page.range(of: "id=\"\(form)\""),
+            let end = page.range(of: "</form>", range: start.upperBound..<page.endIndex)
+        else { return nil }
+        let html = page[start.upperBound..<end.lowerBound]
+        guard let field = html.range(of: "name=\"\(name)\" value=\"") else { return nil }
+        let rest = html[field.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]).replacingOccurrences(of: "&quot;", with: "\"") }
+    }
+}
+
+/// The last site the owner handed over, read from any thread.
+final class Served: @unchecked Sendable {
+    private let lock = NSLock()
+    private var site: MemorySite?
+    private var count = 0
+
+    func set(_ site: MemorySite) {
+        lock.withLock {
+            self.site = site
+            count += 1
+        }
+    }
+
+    var handed: Int { lock.withLock { count } }
+
+    func page(_ path: String) -> String? {
+        let relative = String(path.dropFirst()) + (path.hasSuffix("/") ? "index.html" : "")
+        return lock.withLock { site?.file(relative) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+extension WebResponse {
+    var location: String? { headers.first { $0.name == "Location" }?.value }
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
