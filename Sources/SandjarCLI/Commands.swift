@@ -127,6 +127,24 @@ enum Commands {
         arguments: [ArgumentSpec(name: "STATEMENT.csv", completes: .files)],
         options: .columns, .dates, .data, .theme)
 
+    static let today = CommandSpec(
+        name: "today", summary: "what needs you today and this week (for cron's mail, ntfy)",
+        synopsis: ["today [DATA] [--format text|json] [--if-any] [--today YYYY-MM-DD] [--theme DIR]"],
+        about: """
+            Prints what needs you: deposits due today or overdue, trials that charge within 3 days,
+            renewals and contract notice deadlines within 7 days, a breathing streak that ends
+            tonight without a session, and badges earned since yesterday — a title line, then one
+            line each, in the site's language. Nothing is written. In a crontab, with --if-any, it
+            mails only on the days something needs you:
+
+              MAILTO=me@example.org
+              0 8 * * *  sandjar today --data /home/me/dash --if-any
+            """,
+        arguments: [.data("the data folder (or --data DIR, -C DIR)")],
+        options: .data, .format, .ifAny, .today.described("say what is due as of this day (default: today)"),
+        .theme,
+        epilogue: "Exit status: 0 (with or without something due), 1 errors in the data or theme, 2 usage.")
+
     static let themeExport = CommandSpec(
         name: "theme export", summary: "write the built-in theme out, to change it",
         synopsis: ["theme export DIR"],
@@ -181,7 +199,8 @@ enum Commands {
         options: .man)
 
     static let all = [
-        initCommand, build, serve, check, addDeposit, addSession, slay, detect, themeExport, completion, help, debug,
+        initCommand, build, serve, check, addDeposit, addSession, slay, today, detect, themeExport, completion, help,
+        debug,
     ]
 
     /// The command named by `words` (`["add", "deposit"]` → add deposit), if any.

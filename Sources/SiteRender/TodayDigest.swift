@@ -47,12 +47,26 @@ package struct TodayDigest: Sendable, Equatable {
     /// The site's address, when site.toml gives one: an item's URL is then absolute.
     package var baseURL: String?
 
-    /// An item's link: absolute under `base_url`, else relative to the site's top.
-    package func url(_ item: Item) -> String { (baseURL ?? "") + item.path }
+    /// Before each path when there is no `base_url`: the language's folder of a site built in
+    /// several languages, for a link relative to the top of the published site.
+    package var pathPrefix = ""
 
-    /// The digest for the site's own language, from a build's loaded data and figures.
+    /// An item's link: absolute under `base_url`, else relative to the site's top.
+    package func url(_ item: Item) -> String { (baseURL ?? pathPrefix) + item.path }
+
+    /// The digest in the site's language (the first of `languages`), from a build's loaded data
+    /// and figures; its links lead into that language's folder when the site has several.
     package init(theme: Theme, loaded: LoadedData, figures: SiteFigures) {
-        self.init(SiteRenderer(theme: theme, loaded: loaded, figures: figures))
+        let site = loaded.data.site
+        guard site.languages.count > 1 else {
+            self.init(SiteRenderer(theme: theme, loaded: loaded, figures: figures))
+            return
+        }
+        let folder = SiteSettings.folder(for: site.language)
+        var localized = loaded
+        localized.data.site.baseURL = site.baseURL.map { "\($0)\(folder)/" }
+        self.init(SiteRenderer(theme: theme, loaded: localized, figures: figures.localized(site.language)))
+        pathPrefix = folder + "/"
     }
 
     init(_ renderer: SiteRenderer) {

@@ -50,7 +50,7 @@ _sandjar() {
     local command=${COMP_WORDS[1]} start=2 options valued first i count=0
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
-        _sandjar_words init build serve check add slay detect theme completion help debug --help --version
+        _sandjar_words init build serve check add slay today detect theme completion help debug --help --version
         return
     fi
     case $command in
@@ -102,6 +102,11 @@ _sandjar() {
         valued="--data --on --theme -C"
         first="_sandjar_values subscriptions"
         ;;
+    today)
+        options="--data --format --help --if-any --theme --today -C"
+        valued="--data --format --theme --today -C"
+        first="_sandjar_directories"
+        ;;
     detect)
         options="--columns --data --dates --help --theme -C"
         valued="--columns --data --dates --theme -C"
@@ -120,7 +125,7 @@ _sandjar() {
     help)
         options="--help --man"
         valued=""
-        first="_sandjar_words init build serve check add slay detect theme completion help debug"
+        first="_sandjar_words init build serve check add slay today detect theme completion help debug"
         ;;
     debug)
         options="--help --out --scale"
@@ -136,6 +141,7 @@ _sandjar() {
         --cache) _sandjar_directories ;;
         --data) _sandjar_directories ;;
         --dates) _sandjar_words dmy mdy ymd ;;
+        --format) _sandjar_words text json ;;
         --language) _sandjar_words en zh-Hans ;;
         --mood-after) _sandjar_words 1 2 3 4 5 ;;
         --mood-before) _sandjar_words 1 2 3 4 5 ;;

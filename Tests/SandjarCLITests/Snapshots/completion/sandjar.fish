@@ -42,7 +42,7 @@ function __sandjar_first
     for word in $words
         if test $skip -eq 1
             set skip 0
-        else if contains -- $word --at --cache --columns --currency --cycles --data --dates --language --listen --minutes --mood-after --mood-before --note --on --out --port --program --scale --theme --timezone --title --today --values -C
+        else if contains -- $word --at --cache --columns --currency --cycles --data --dates --format --language --listen --minutes --mood-after --mood-before --note --on --out --port --program --scale --theme --timezone --title --today --values -C
             set skip 1
         else if not string match -q -- '-*' $word
             return 1
@@ -74,6 +74,7 @@ complete -c sandjar -n __sandjar_needs_command -a serve -d 'the site as a local 
 complete -c sandjar -n __sandjar_needs_command -a check -d 'validate the data and theme, print findings; writes nothing'
 complete -c sandjar -n __sandjar_needs_command -a add -d 'record a deposit into a goal; record a breathing session'
 complete -c sandjar -n __sandjar_needs_command -a slay -d 'mark a subscription cancelled'
+complete -c sandjar -n __sandjar_needs_command -a today -d 'what needs you today and this week (for cron\'s mail, ntfy)'
 complete -c sandjar -n __sandjar_needs_command -a detect -d 'suggest subscriptions from a bank statement (CSV)'
 complete -c sandjar -n __sandjar_needs_command -a theme -d 'write the built-in theme out, to change it'
 complete -c sandjar -n __sandjar_needs_command -a completion -d 'print the shell completion script for bash, zsh or fish'
@@ -145,6 +146,14 @@ complete -c sandjar -n '__sandjar_is slay' -l on -x -d 'the day it was cancelled
 complete -c sandjar -n '__sandjar_is slay' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
 complete -c sandjar -n '__sandjar_is slay' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first slay' -a '(__sandjar_values subscriptions)'
+complete -c sandjar -n '__sandjar_is today' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is today' -l format -x -a 'text json' -d 'text (a title line, then a line for each thing; the default) or json, for a script'
+complete -c sandjar -n '__sandjar_is today' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is today' -l if-any -d 'print nothing when nothing needs you, so cron mails only on the days that do'
+complete -c sandjar -n '__sandjar_is today' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
+complete -c sandjar -n '__sandjar_is today' -l today -x -d 'say what is due as of this day (default: today)'
+complete -c sandjar -n '__sandjar_is today' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_first today' -a '(__fish_complete_directories (commandline -ct))'
 complete -c sandjar -n '__sandjar_is detect' -l columns -x -d 'which columns hold the date, payee and amount, when the header does not say'
 complete -c sandjar -n '__sandjar_is detect' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is detect' -l dates -x -a 'dmy mdy ymd' -d 'how to read 08/07/2026: dmy (8 July), mdy (August 7) or ymd; default: what the dates themselves show, else the order of the data folder\'s locale, else the order they run in'
@@ -161,7 +170,7 @@ complete -c sandjar -n '__sandjar_is completion' -s C -x -a '(__fish_complete_di
 complete -c sandjar -n '__sandjar_first completion' -a 'bash zsh fish'
 complete -c sandjar -n '__sandjar_is help' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is help' -l man -d 'print the manual page (roff) instead, the one \'man sandjar\' shows; without installing it: sandjar help --man | man -l -'
-complete -c sandjar -n '__sandjar_first help' -a 'init build serve check add slay detect theme completion help debug'
+complete -c sandjar -n '__sandjar_first help' -a 'init build serve check add slay today detect theme completion help debug'
 complete -c sandjar -n '__sandjar_is debug' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is debug' -l out -x -a '(__fish_complete_directories (commandline -ct))' -d 'where the fixture\'s data folder is written'
 complete -c sandjar -n '__sandjar_is debug' -l scale -x -d '1 to 100: scale 1 is 10 goals with about 10,000 deposits, 100 subscriptions, 1,500 sessions and 500 pages; N times that'
