@@ -4,7 +4,7 @@
 #   Fuzz/fuzz.sh build [TARGET…]           build .fuzz/bin/fuzz-TARGET
 #   Fuzz/fuzz.sh run SECONDS [TARGET…]     build, then fuzz each target for SECONDS
 #
-# Targets: toml, mustache, frontmatter, csv (default: all). Each is one entry file in
+# Targets: toml, mustache, frontmatter, csv (every bank-statement format; default: all). Each is one entry file in
 # Fuzz/TARGET/ compiled with `swiftc -sanitize=fuzzer,address` and linked against the package's
 # modules it imports, compiled the same way from Sources/ (each module's own `import` lines say
 # which: Basics and TOML for toml; for frontmatter and csv also Markdown over libcmark,
@@ -192,6 +192,7 @@ PY
             ;;
         csv)
             find Tests/Fixtures -name '*.csv' | seed "$dir"
+            find Tests/Fixtures/statements -type f ! -name '*.csv' | seed "$dir"
             ;;
     esac
     [ -d "Fuzz/$target/corpus" ] && find "Fuzz/$target/corpus" -type f | seed "$dir"

@@ -115,16 +115,20 @@ enum Commands {
         options: .on, .data, .theme)
 
     static let detect = CommandSpec(
-        name: "detect", summary: "suggest subscriptions from a bank statement (CSV)",
+        name: "detect", summary: "suggest subscriptions from a bank statement (CSV, OFX, QIF, camt.053)",
         synopsis: [
-            "detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--dates dmy|mdy|ymd] [--data DIR] [--theme DIR]"
+            "detect STATEMENT [--columns date=1,payee=2,amount=3] [--dates dmy|mdy|ymd] [--data DIR] [--theme DIR]"
         ],
         about: """
             Reads a bank export and prints a [[subscription]] table for every payee charged at a regular
             interval, to review and paste into subscriptions/; those the data folder already tracks are
             only listed, in comments. Nothing is written.
+
+            The format is read from the content, whatever the file's name: CSV, OFX/QFX 1.x (SGML) and
+            2.x (XML), QIF, or an ISO 20022 camt.053 statement (XML), whose SEPA mandate ids group a
+            creditor's direct debits for certain.
             """,
-        arguments: [ArgumentSpec(name: "STATEMENT.csv", completes: .files)],
+        arguments: [ArgumentSpec(name: "STATEMENT", completes: .files)],
         options: .columns, .dates, .data, .theme)
 
     static let today = CommandSpec(
