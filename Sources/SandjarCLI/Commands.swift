@@ -149,6 +149,23 @@ enum Commands {
         .theme,
         epilogue: "Exit status: 0 (with or without something due), 1 errors in the data or theme, 2 usage.")
 
+    static let importWallos = CommandSpec(
+        name: "import wallos", summary: "import subscriptions from Wallos's JSON export",
+        synopsis: ["import wallos EXPORT.json [--currency CODE] [--write] [--data DIR] [--theme DIR]"],
+        about: """
+            Reads Wallos's export (Settings → Export subscriptions) and makes subscriptions/wallos.toml
+            of it, commented: cycles mapped, names matched with the catalogue, an inactive subscription
+            slain on its cancellation date. Those the data folder already has are left out, so importing
+            the same export twice adds nothing. Without --write it prints the file and writes nothing;
+            with --write it writes it, never over a file that exists. A price whose symbol several
+            currencies use ($, ¥, kr) needs --currency.
+            """,
+        arguments: [ArgumentSpec(name: "EXPORT.json", completes: .files)],
+        options: .currency.described("the currency of prices whose symbol several currencies use ($, ¥, kr)"),
+        .write, .data, .theme,
+        epilogue:
+            "Exit status: 0 imported or previewed, 1 an error in the export or the data (nothing written), 2 usage.")
+
     static let themeExport = CommandSpec(
         name: "theme export", summary: "write the built-in theme out, to change it",
         synopsis: ["theme export DIR"],
@@ -203,8 +220,8 @@ enum Commands {
         options: .man)
 
     static let all = [
-        initCommand, build, serve, check, addDeposit, addSession, slay, today, detect, themeExport, completion, help,
-        debug,
+        initCommand, build, serve, check, addDeposit, addSession, slay, today, importWallos, detect, themeExport,
+        completion, help, debug,
     ]
 
     /// The command named by `words` (`["add", "deposit"]` → add deposit), if any.

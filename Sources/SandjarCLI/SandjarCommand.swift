@@ -34,14 +34,15 @@ public enum SandjarCommand {
             case "slay": return try slay(rest, console: console, now: now)
             case "detect": return try detect(rest, console: console)
             case "today": return try today(rest, console: console)
+            case "import": return try importData(rest, console: console, now: now)
             case "theme": return try theme(rest, console: console)
             case "debug": return try debug(rest, console: console)
             case "completion": return try completion(rest, console: console)
             default:
                 var message = "unknown command '\(command)'"
                 let names = [
-                    "init", "build", "serve", "check", "add", "slay", "today", "detect", "theme", "help", "debug",
-                    "completion",
+                    "init", "build", "serve", "check", "add", "slay", "today", "import", "detect", "theme", "help",
+                    "debug", "completion",
                     "--version", "--help",
                 ]
                 if let guess = Suggestion.closest(to: command, in: names) { message += "; did you mean '\(guess)'?" }

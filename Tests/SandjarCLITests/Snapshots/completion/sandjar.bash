@@ -50,14 +50,15 @@ _sandjar() {
     local command=${COMP_WORDS[1]} start=2 options valued first i count=0
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
-        _sandjar_words init build serve check add slay today detect theme completion help debug --help --version
+        _sandjar_words init build serve check add slay today import detect theme completion help debug --help --version
         return
     fi
     case $command in
-    add | theme)
+    add | import | theme)
         if ((COMP_CWORD == 2)); then
             case $command in
             add) _sandjar_words deposit session ;;
+            import) _sandjar_words wallos ;;
             theme) _sandjar_words export ;;
             esac
             return
@@ -107,6 +108,11 @@ _sandjar() {
         valued="--data --format --theme --today -C"
         first="_sandjar_directories"
         ;;
+    "import wallos")
+        options="--currency --data --help --theme --write -C"
+        valued="--currency --data --theme -C"
+        first="_sandjar_files"
+        ;;
     detect)
         options="--columns --data --dates --help --theme -C"
         valued="--columns --data --dates --theme -C"
@@ -125,7 +131,7 @@ _sandjar() {
     help)
         options="--help --man"
         valued=""
-        first="_sandjar_words init build serve check add slay today detect theme completion help debug"
+        first="_sandjar_words init build serve check add slay today import detect theme completion help debug"
         ;;
     debug)
         options="--help --out --scale"

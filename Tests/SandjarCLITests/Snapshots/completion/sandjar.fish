@@ -12,7 +12,7 @@ end
 # The command typed so far: `build`, `add deposit`; nothing before one is complete.
 function __sandjar_command
     set -l words (__sandjar_words)
-    if contains -- "$words[1]" add theme
+    if contains -- "$words[1]" add import theme
         test (count $words) -ge 2; and echo "$words[1] $words[2]"
     else if test (count $words) -ge 1
         echo $words[1]
@@ -75,6 +75,7 @@ complete -c sandjar -n __sandjar_needs_command -a check -d 'validate the data an
 complete -c sandjar -n __sandjar_needs_command -a add -d 'record a deposit into a goal; record a breathing session'
 complete -c sandjar -n __sandjar_needs_command -a slay -d 'mark a subscription cancelled'
 complete -c sandjar -n __sandjar_needs_command -a today -d 'what needs you today and this week (for cron\'s mail, ntfy)'
+complete -c sandjar -n __sandjar_needs_command -a import -d 'import subscriptions from Wallos\'s JSON export'
 complete -c sandjar -n __sandjar_needs_command -a detect -d 'suggest subscriptions from a bank statement (CSV, OFX, QIF, camt.053)'
 complete -c sandjar -n __sandjar_needs_command -a theme -d 'write the built-in theme out, to change it'
 complete -c sandjar -n __sandjar_needs_command -a completion -d 'print the shell completion script for bash, zsh or fish'
@@ -84,6 +85,7 @@ complete -c sandjar -n __sandjar_needs_command -l help -d 'show what sandjar doe
 complete -c sandjar -n __sandjar_needs_command -l version -d 'print the version'
 complete -c sandjar -n '__sandjar_needs_subcommand add' -a deposit -d 'record a deposit into a goal'
 complete -c sandjar -n '__sandjar_needs_subcommand add' -a session -d 'record a breathing session'
+complete -c sandjar -n '__sandjar_needs_subcommand import' -a wallos -d 'import subscriptions from Wallos\'s JSON export'
 complete -c sandjar -n '__sandjar_needs_subcommand theme' -a export -d 'write the built-in theme out, to change it'
 complete -c sandjar -n '__sandjar_is init' -l currency -x -d 'the site currency, e.g. USD, CNY, EUR, JPY (default: USD for en, CNY for zh-Hans)'
 complete -c sandjar -n '__sandjar_is init' -l help -d 'show what this command does and its options'
@@ -154,6 +156,13 @@ complete -c sandjar -n '__sandjar_is today' -l theme -x -a '(__fish_complete_dir
 complete -c sandjar -n '__sandjar_is today' -l today -x -d 'say what is due as of this day (default: today)'
 complete -c sandjar -n '__sandjar_is today' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first today' -a '(__fish_complete_directories (commandline -ct))'
+complete -c sandjar -n '__sandjar_is "import wallos"' -l currency -x -d 'the currency of prices whose symbol several currencies use ($, ¥, kr)'
+complete -c sandjar -n '__sandjar_is "import wallos"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is "import wallos"' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is "import wallos"' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
+complete -c sandjar -n '__sandjar_is "import wallos"' -l write -d 'write the new file; without it, print what it would hold and write nothing'
+complete -c sandjar -n '__sandjar_is "import wallos"' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_first "import wallos"' -F
 complete -c sandjar -n '__sandjar_is detect' -l columns -x -d 'which columns of a CSV hold the date, payee and amount, when the header does not say'
 complete -c sandjar -n '__sandjar_is detect' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is detect' -l dates -x -a 'dmy mdy ymd' -d 'how to read 08/07/2026 in a CSV or QIF: dmy (8 July), mdy (August 7) or ymd; default: what the dates themselves show, else the order of the data folder\'s locale, else the order they run in'
@@ -170,7 +179,7 @@ complete -c sandjar -n '__sandjar_is completion' -s C -x -a '(__fish_complete_di
 complete -c sandjar -n '__sandjar_first completion' -a 'bash zsh fish'
 complete -c sandjar -n '__sandjar_is help' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is help' -l man -d 'print the manual page (roff) instead, the one \'man sandjar\' shows; without installing it: sandjar help --man | man -l -'
-complete -c sandjar -n '__sandjar_first help' -a 'init build serve check add slay today detect theme completion help debug'
+complete -c sandjar -n '__sandjar_first help' -a 'init build serve check add slay today import detect theme completion help debug'
 complete -c sandjar -n '__sandjar_is debug' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is debug' -l out -x -a '(__fish_complete_directories (commandline -ct))' -d 'where the fixture\'s data folder is written'
 complete -c sandjar -n '__sandjar_is debug' -l scale -x -d '1 to 100: scale 1 is 10 goals with about 10,000 deposits, 100 subscriptions, 1,500 sessions and 500 pages; N times that'
