@@ -58,10 +58,14 @@ let package = Package(
                 "Basics", "SiteData", "Domain", "Jar", "Mustache", "Markdown", "Subscriptions", "Breathing",
                 "Badges",
             ]),
+        // Subscriptions from other trackers (Wallos's JSON export), read with located findings.
+        .target(name: "Import", dependencies: ["Domain", "SiteData", "TOML"]),
         // `sandjar add` and `slay`: byte-preserving edits to the data folder's TOML files.
         .target(
             name: "DataEdit",
-            dependencies: ["Basics", "SiteData", "TOML", "Domain", "Subscriptions", "Mustache", "BuiltinFiles"]),
+            dependencies: [
+                "Basics", "SiteData", "TOML", "Domain", "Subscriptions", "Mustache", "BuiltinFiles", "Import",
+            ]),
         // The build as named steps: load data → load theme → compute figures → simulate jars →
         // render pages → publish.
         .target(
@@ -108,6 +112,7 @@ let package = Package(
             name: "SandjarCLITests",
             dependencies: [
                 "SandjarCLI", "SiteBuilder", "SiteData", "DataEdit", "Domain", "Subscriptions", "TOML", "SiteServer",
+                "Import",
             ],
             exclude: ["Snapshots"]),
     ]

@@ -4,7 +4,8 @@
 #   Fuzz/fuzz.sh build [TARGET…]           build .fuzz/bin/fuzz-TARGET
 #   Fuzz/fuzz.sh run SECONDS [TARGET…]     build, then fuzz each target for SECONDS
 #
-# Targets: toml, mustache, frontmatter, csv (default: all). Each is one entry file in
+# Targets: toml, mustache, frontmatter, csv (every bank-statement format), wallos (Wallos's JSON
+# export; default: all). Each is one entry file in
 # Fuzz/TARGET/ compiled with `swiftc -sanitize=fuzzer,address` and linked against the package's
 # modules it imports, compiled the same way from Sources/ (each module's own `import` lines say
 # which: Basics and TOML for toml; for frontmatter and csv also Markdown over libcmark,
@@ -28,7 +29,7 @@ FUZZ_RSS_MB=${FUZZ_RSS_MB:-2048}
 FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-8192}
 SUITES=${SANDJAR_SUITES:-../shared/suites}
 OUT=.fuzz
-ALL="toml mustache frontmatter csv"
+ALL="toml mustache frontmatter csv wallos"
 FLAGS="-sanitize=fuzzer,address -parse-as-library -O -g -package-name sandjar"
 # Where `import CCmark` finds its module map (the library itself is libcmark-dev's).
 CFLAGS="-I Sources/CCmark"
@@ -42,7 +43,7 @@ sources_of() {
             find Sources/BuiltinFiles -name '*.swift'
             echo "$OUT/build/generated/EmbeddedFiles.swift"
             ;;
-        toml | mustache | frontmatter | csv) find "Fuzz/$1" -name '*.swift' ;;
+        toml | mustache | frontmatter | csv | wallos) find "Fuzz/$1" -name '*.swift' ;;
         *) find "Sources/$1" -name '*.swift' ;;
     esac
 }
@@ -192,6 +193,10 @@ PY
             ;;
         csv)
             find Tests/Fixtures -name '*.csv' | seed "$dir"
+            find Tests/Fixtures/statements -type f ! -name '*.csv' | seed "$dir"
+            ;;
+        wallos)
+            find Tests/Fixtures/wallos -name '*.json' | seed "$dir"
             ;;
     esac
     [ -d "Fuzz/$target/corpus" ] && find "Fuzz/$target/corpus" -type f | seed "$dir"
@@ -203,6 +208,7 @@ dictionary() {
         toml) echo Fuzz/toml/toml.dict ;;
         mustache) echo Fuzz/mustache/mustache.dict ;;
         csv) echo Fuzz/csv/csv.dict ;;
+        wallos) echo Fuzz/wallos/wallos.dict ;;
         frontmatter)
             cat Fuzz/frontmatter/frontmatter.dict Fuzz/toml/toml.dict >"$OUT/build/frontmatter.dict"
             echo "$OUT/build/frontmatter.dict"

@@ -1,6 +1,7 @@
-// libFuzzer entry for the bank-statement CSV reader and recurring-charge detection
-// (DESIGN.md §7): built by Fuzz/fuzz.sh with `swiftc -sanitize=fuzzer,address` and linked
-// against the Statement module (Sources/Statement) and the modules it imports.
+// libFuzzer entry for the bank-statement readers and recurring-charge detection (DESIGN.md §7):
+// built by Fuzz/fuzz.sh with `swiftc -sanitize=fuzzer,address` and linked against the Statement
+// module (Sources/Statement) and the modules it imports. `BankStatement` tells the format from the
+// content, so one target reaches every reader: CSV, QIF, OFX 1.x (SGML) and 2.x, camt.053 (XML).
 //
 // Follows `sandjar detect`: an optional first line `#columns date=1,payee=2,amount=3` stands for
 // `--columns`; the rest is the statement. Reading may fail with a `Failure`; if it succeeds, the
@@ -26,20 +27,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             return 0
         }
     }
-    let statement: StatementCSV
+    let statement: BankStatement
     do {
-        statement = try StatementCSV(bytes: bytes, path: "fuzz.csv", columns: columns)
+        statement = try BankStatement(bytes: bytes, path: "fuzz.statement", columns: columns)
     } catch {
         _ = error.description
         return 0
     }
     for note in statement.notes { _ = note.description }
     guard !statement.rows.isEmpty else { fatalError("a statement read without failure has no rows") }
+    // A camt.053 batch entry is a row per transaction, each on its own later line.
     for (earlier, later) in zip(statement.rows, statement.rows.dropFirst()) where earlier.line >= later.line {
         fatalError("rows out of line order: \(earlier.line) then \(later.line)")
     }
     let charges = statement.rows.filter { $0.amount < 0 }.map { row in
-        RecurringCharges.Charge(date: row.date, payee: row.payee, amount: -row.amount, currency: row.currency)
+        RecurringCharges.Charge(
+            date: row.date, payee: row.payee, amount: -row.amount, currency: row.currency, mandate: row.mandate)
     }
     for suggestion in RecurringCharges.detect(charges, until: statement.period?.upperBound) {
         guard suggestion.charges.count >= RecurringCharges.minimumCharges,

@@ -172,17 +172,56 @@ enum Commands {
         epilogue: "Exit status: 0 undone (or listed), 1 nothing to undo or the file changed since, 2 usage.")
 
     static let detect = CommandSpec(
-        name: "detect", summary: "suggest subscriptions from a bank statement (CSV)",
+        name: "detect", summary: "suggest subscriptions from a bank statement (CSV, OFX, QIF, camt.053)",
         synopsis: [
-            "detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--dates dmy|mdy|ymd] [--data DIR] [--theme DIR]"
+            "detect STATEMENT [--columns date=1,payee=2,amount=3] [--dates dmy|mdy|ymd] [--data DIR] [--theme DIR]"
         ],
         about: """
             Reads a bank export and prints a [[subscription]] table for every payee charged at a regular
             interval, to review and paste into subscriptions/; those the data folder already tracks are
             only listed, in comments. Nothing is written.
+
+            The format is read from the content, whatever the file's name: CSV, OFX/QFX 1.x (SGML) and
+            2.x (XML), QIF, or an ISO 20022 camt.053 statement (XML), whose SEPA mandate ids group a
+            creditor's direct debits for certain.
             """,
-        arguments: [ArgumentSpec(name: "STATEMENT.csv", completes: .files)],
+        arguments: [ArgumentSpec(name: "STATEMENT", completes: .files)],
         options: .columns, .dates, .data, .theme)
+
+    static let today = CommandSpec(
+        name: "today", summary: "what needs you today and this week (for cron's mail, ntfy)",
+        synopsis: ["today [DATA] [--format text|json] [--if-any] [--today YYYY-MM-DD] [--theme DIR]"],
+        about: """
+            Prints what needs you: deposits due today or overdue, trials that charge within 3 days,
+            renewals and contract notice deadlines within 7 days, a breathing streak that ends
+            tonight without a session, and badges earned since yesterday — a title line, then one
+            line each, in the site's language. Nothing is written. In a crontab, with --if-any, it
+            mails only on the days something needs you:
+
+              MAILTO=me@example.org
+              0 8 * * *  sandjar today --data /home/me/dash --if-any
+            """,
+        arguments: [.data("the data folder (or --data DIR, -C DIR)")],
+        options: .data, .format, .ifAny, .today.described("say what is due as of this day (default: today)"),
+        .theme,
+        epilogue: "Exit status: 0 (with or without something due), 1 errors in the data or theme, 2 usage.")
+
+    static let importWallos = CommandSpec(
+        name: "import wallos", summary: "import subscriptions from Wallos's JSON export",
+        synopsis: ["import wallos EXPORT.json [--currency CODE] [--write] [--data DIR] [--theme DIR]"],
+        about: """
+            Reads Wallos's export (Settings → Export subscriptions) and makes subscriptions/wallos.toml
+            of it, commented: cycles mapped, names matched with the catalogue, an inactive subscription
+            slain on its cancellation date. Those the data folder already has are left out, so importing
+            the same export twice adds nothing. Without --write it prints the file and writes nothing;
+            with --write it writes it, never over a file that exists. A price whose symbol several
+            currencies use ($, ¥, kr) needs --currency.
+            """,
+        arguments: [ArgumentSpec(name: "EXPORT.json", completes: .files)],
+        options: .currency.described("the currency of prices whose symbol several currencies use ($, ¥, kr)"),
+        .write, .data, .theme,
+        epilogue:
+            "Exit status: 0 imported or previewed, 1 an error in the export or the data (nothing written), 2 usage.")
 
     static let themeExport = CommandSpec(
         name: "theme export", summary: "write the built-in theme out, to change it",
@@ -239,7 +278,7 @@ enum Commands {
 
     static let all = [
         initCommand, build, serve, check, addDeposit, addSession, slay, revive, price, removeDeposit, removeSession,
-        undo, detect, themeExport, completion, help, debug,
+        undo, today, importWallos, detect, themeExport, completion, help, debug,
     ]
 
     /// The first words of the commands (`add` for add deposit), for "did you mean".

@@ -6,7 +6,7 @@ import Statement
 import Subscriptions
 import TOML
 
-/// `sandjar detect STATEMENT.csv [--columns date=1,payee=2,amount=3] [--data DIR] [--theme DIR]`:
+/// `sandjar detect STATEMENT [--columns date=1,payee=2,amount=3] [--data DIR] [--theme DIR]`:
 /// prints suggested `[[subscription]]` tables for the recurring charges in a bank export
 /// (DESIGN.md §3, §6). It only reads; nothing in the data folder changes.
 ///
@@ -40,9 +40,9 @@ extension SandjarCommand {
             dates = .locale(locale)
         }
         let path = arguments.positionals[0]
-        let statement: StatementCSV
+        let statement: BankStatement
         do {
-            statement = try StatementCSV(bytes: try readStatement(path), path: path, columns: columns, dates: dates)
+            statement = try BankStatement(bytes: try readStatement(path), path: path, columns: columns, dates: dates)
         } catch {
             console.err(error.description + "\n")
             return 1
@@ -57,7 +57,8 @@ extension SandjarCommand {
         }
         let charges = statement.rows.filter { $0.amount < 0 }.map { row in
             RecurringCharges.Charge(
-                date: row.date, payee: row.payee, amount: -row.amount, currency: row.currency ?? siteCurrency)
+                date: row.date, payee: row.payee, amount: -row.amount, currency: row.currency ?? siteCurrency,
+                mandate: row.mandate)
         }
         var suggestions = RecurringCharges.detect(charges, until: statement.period?.upperBound)
         let catalog = ShippedCatalog.load(data: data, theme: theme)
@@ -116,7 +117,7 @@ extension SandjarCommand {
 struct DetectedTOML {
     /// The statement's file name, for the comments.
     let source: String
-    let statement: StatementCSV
+    let statement: BankStatement
     /// The data folder's subscriptions, if there is a data folder.
     var tracked: [TrackedSubscription] = []
 
@@ -186,6 +187,11 @@ struct DetectedTOML {
                     + "\(money(change.to, digits)) since \(change.on)")
         } else if let low = charges.map(\.amount).min(), let high = charges.map(\.amount).max(), low != high {
             lines.append("# amounts from \(money(low, digits)) to \(money(high, digits)); the latest is the price")
+        }
+        let mandates = Set(charges.compactMap(\.mandate))
+        if mandates.count == 1, let mandate = mandates.first, charges.allSatisfy({ $0.mandate != nil }) {
+            lines.append(
+                "# collected by SEPA direct debit under mandate \(comment(mandate)): cancel it with your bank too")
         }
         if let skipped = suggestion.skipped {
             lines.append("# no charge around \(skipped): one \(suggestion.cycle.rawValue) charge skipped")

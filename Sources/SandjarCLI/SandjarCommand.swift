@@ -37,6 +37,8 @@ public enum SandjarCommand {
             case "remove": return try remove(rest, console: console)
             case "undo": return try undo(rest, console: console)
             case "detect": return try detect(rest, console: console)
+            case "today": return try today(rest, console: console)
+            case "import": return try importData(rest, console: console, now: now)
             case "theme": return try theme(rest, console: console)
             case "debug": return try debug(rest, console: console)
             case "completion": return try completion(rest, console: console)

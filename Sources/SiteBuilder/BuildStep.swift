@@ -98,22 +98,10 @@ struct ComputeFigures: BuildStep {
     let name = "compute figures"
 
     func run(_ state: BuildState) {
-        guard var loaded = state.loaded, let theme = state.theme else { return }
-        loaded.data.catalog = theme.catalog.overlaid(by: loaded.data.catalog)
-        let today = state.options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
-        state.today = today
-        // Figures are as of today (DESIGN.md §3): what is dated after it is reported and left
-        // out here, once, for the engines, the jars and the pages alike.
-        for entry in loaded.dated {
-            if let warning = entry.warning(today: today) { state.log.add(warning) }
-        }
-        loaded.data = loaded.data.asOf(today)
-        state.loaded = loaded
+        guard let theme = state.theme, let loaded = ComputeFigures.asOfToday(state) else { return }
         // The jars need only the goals as of today and the theme: they are simulated meanwhile.
         state.pendingJars = PendingJars(goals: loaded.data.goals, theme: theme, state: state)
-        let figures = SiteFigures(data: loaded.data, themeQuotes: theme.quotes, today: today)
-        DuplicateSubscriptions.check(loaded, catalogIDs: figures.subscriptions.items.map(\.catalogID), log: state.log)
-        state.figures = figures
+        guard let figures = ComputeFigures.engines(state) else { return }
         // The pages that show no jar need nothing more: they are rendered while the jars are.
         let forms = state.options.serve
         let inputs = (theme: theme, loaded: loaded)
@@ -123,6 +111,34 @@ struct ComputeFigures: BuildStep {
                     theme: inputs.theme, loaded: inputs.loaded, figures: figures, forms: forms, part: .withoutJars)
             }
         }
+    }
+}
+
+extension ComputeFigures {
+    /// The data as of today with the theme's catalogue under its own: what is dated after today
+    /// is reported and left out here, once, for the engines, the jars and the pages alike
+    /// (DESIGN.md §3).
+    static func asOfToday(_ state: BuildState) -> LoadedData? {
+        guard var loaded = state.loaded, let theme = state.theme else { return nil }
+        loaded.data.catalog = theme.catalog.overlaid(by: loaded.data.catalog)
+        let today = state.options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
+        state.today = today
+        for entry in loaded.dated {
+            if let warning = entry.warning(today: today) { state.log.add(warning) }
+        }
+        loaded.data = loaded.data.asOf(today)
+        state.loaded = loaded
+        return loaded
+    }
+
+    /// The engines' figures for the data `asOfToday` left, and the check that needs the whole
+    /// catalogue (two subscriptions to one service).
+    static func engines(_ state: BuildState) -> SiteFigures? {
+        guard let loaded = state.loaded, let theme = state.theme, let today = state.today else { return nil }
+        let figures = SiteFigures(data: loaded.data, themeQuotes: theme.quotes, today: today)
+        DuplicateSubscriptions.check(loaded, catalogIDs: figures.subscriptions.items.map(\.catalogID), log: state.log)
+        state.figures = figures
+        return figures
     }
 }
 

@@ -282,6 +282,22 @@ extension SiteRenderer {
             "avoided_text": .string(counted(.subscriptions(.avoidedCount), item.avoidedCharges)),
             "spent": item.spentToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "charges_paid": item.chargesPaid.map { .string(counted(.subscriptions(.chargesPaid), $0)) } ?? .null,
+            "contract": contractValue(item),
+        ])
+    }
+
+    /// A contract's end and notice deadline, in words, for its row; null without a contract.
+    private func contractValue(_ item: SubscriptionItem) -> MustacheValue {
+        guard let contract = item.contract else { return .null }
+        let date = format.date(contract.ends)
+        let ends =
+            contract.isOver
+            ? string(.subscriptions(.endedOn), ["date": date])
+            : string(.subscriptions(contract.autoRenew ? .contractRenews : .contractEnds), ["date": date])
+        return .object([
+            "ends": .string(ends),
+            "notice_by": contract.noticeBy.map { .string(string(.subscriptions(.noticeBy), ["date": format.date($0)])) }
+                ?? .null,
         ])
     }
 
@@ -291,6 +307,7 @@ extension SiteRenderer {
         case .notReviewedSince(let date): return string(.riskReason(.notReviewedSince), ["date": format.date(date)])
         case .reviewedOn(let date): return string(.riskReason(.reviewedOn), ["date": format.date(date)])
         case .neverReviewed: return string(.riskReason(.neverReviewed))
+        case .noticeDue(let days): return string(.riskReason(.noticeDue), ["when": relativeDay(days)])
         }
     }
 

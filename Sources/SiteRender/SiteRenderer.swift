@@ -93,7 +93,7 @@ struct SiteRenderer {
         site.add("style.css", theme.stylesheet)
         for (path, bytes) in theme.assets { site.add(path, bytes) }
         site.add("data.json", DataJSON(data: data, figures: figures).text)
-        site.add("widget.json", WidgetJSON(data: data, figures: figures).text)
+        site.add("widget.json", WidgetJSON(renderer: self).text)
         site.add(
             "calendar.ics",
             ICalendar.deadlines(

@@ -30,13 +30,20 @@ public struct StatementCSV: Sendable, Equatable {
         public var amount: Decimal
         /// From a currency column or the amount itself (`USD 15.49`); nil when the file does not say.
         public var currency: Currency?
+        /// A SEPA direct debit's mandate (camt.053's `MndtId`): charges under one mandate are one
+        /// creditor's, whatever name each row gives.
+        public var mandate: String?
 
-        public init(line: Int, date: CalendarDate, payee: String, amount: Decimal, currency: Currency? = nil) {
+        public init(
+            line: Int, date: CalendarDate, payee: String, amount: Decimal, currency: Currency? = nil,
+            mandate: String? = nil
+        ) {
             self.line = line
             self.date = date
             self.payee = payee
             self.amount = amount
             self.currency = currency
+            self.mandate = mandate
         }
     }
 

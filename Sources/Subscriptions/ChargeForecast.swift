@@ -23,7 +23,7 @@ public struct MonthForecast: Sendable, Equatable {
             var index = schedule.firstIndex(onOrAfter: today)
             while index < BillingSchedule.maxIndex {
                 let day = schedule.date(index)
-                guard day < end else { break }
+                guard day < end, item.chargesEnd.map({ day < $0 }) ?? true else { break }
                 let slot = (day.year - start.year) * 12 + day.month - start.month
                 totals[slot] += share * rate
                 counts[slot] += 1

@@ -36,10 +36,12 @@ public struct ChargeHistory: Sendable, Equatable {
     public var spent: Decimal?
 
     /// nil when the charges cannot be known: no `started`, or a trial with no first charge written.
-    /// - Parameter since: count only the charges on or after this day (a year in review).
+    /// - Parameters:
+    ///   - since: count only the charges on or after this day (a year in review).
+    ///   - until: count only the charges before this day (the end of a contract that does not renew).
     public init?(
         _ subscription: Subscription, price: Decimal?, cycle: Subscription.Cycle,
-        nextBilling: CalendarDate?, today: CalendarDate, since: CalendarDate? = nil
+        nextBilling: CalendarDate?, today: CalendarDate, since: CalendarDate? = nil, until: CalendarDate? = nil
     ) {
         let s = subscription
         guard let started = s.started, let anchor = s.nextBilling ?? (s.trial ? nil : started) else { return nil }
@@ -53,6 +55,7 @@ public struct ChargeHistory: Sendable, Equatable {
         } else if let nextBilling {
             last = min(last, nextBilling.adding(days: -1))
         }
+        if let until { last = min(last, until.adding(days: -1)) }
         // Each entry of the history counts the dates in force under it; before the history begins
         // its first price is taken as in force. Without any price the charges still count.
         var segments = [(from: first, price: s.prices.first?.price ?? price ?? 0)]

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// The rules, exactly:
 /// - Only money out counts; refunds, salary and other credits are ignored.
-/// - Charges are grouped by `normalisedPayee(_:)` and currency.
+/// - Charges are grouped by `normalisedPayee(_:)` and currency — or, when a charge carries a SEPA
+///   direct debit mandate (camt.053's `MndtId`), by the mandate and currency: a creditor's charges
+///   under one mandate are one subscription for certain, whatever name each row gives.
 /// - A group is a subscription when it has at least 3 charges, every gap between two consecutive
 ///   charges is one billing cycle (±2 days for weekly, ±3 days for the others; months follow the
 ///   anchor-day rule) except at most one gap of two cycles (one skipped charge), and the amounts are
@@ -34,12 +36,17 @@ public enum RecurringCharges {
         public var amount: Decimal
         /// Nil when neither the statement nor the site says.
         public var currency: Currency?
+        /// The SEPA direct debit mandate the charge was collected under, when the statement says.
+        public var mandate: String?
 
-        public init(date: CalendarDate, payee: String, amount: Decimal, currency: Currency? = nil) {
+        public init(
+            date: CalendarDate, payee: String, amount: Decimal, currency: Currency? = nil, mandate: String? = nil
+        ) {
             self.date = date
             self.payee = payee
             self.amount = amount
             self.currency = currency
+            self.mandate = mandate
         }
     }
 
@@ -90,18 +97,20 @@ public enum RecurringCharges {
         let end = end ?? charges.map(\.date).max()
         var groups: [GroupKey: [Charge]] = [:]
         for charge in charges where charge.amount > 0 {
-            groups[GroupKey(payee: normalisedPayee(charge.payee), currency: charge.currency?.code ?? ""), default: []]
-                .append(charge)
+            let key = charge.mandate.map { "\u{1}mandate \($0)" } ?? normalisedPayee(charge.payee)
+            groups[GroupKey(payee: key, currency: charge.currency?.code ?? ""), default: []].append(charge)
         }
         var found: [Suggestion] = []
         for (key, group) in groups {
             let sorted = group.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
                 .map(\.element)
-            if let whole = suggestion(key.payee, sorted, end: end, allowPriceChange: true) {
+            // The payee the suggestion is known by: its latest charge's, for a group by mandate too.
+            let payee = sorted.last.map { normalisedPayee($0.payee) } ?? key.payee
+            if let whole = suggestion(payee, sorted, end: end, allowPriceChange: true) {
                 found.append(whole)
             } else {
                 for band in amountBands(sorted) where band.count < sorted.count {
-                    if let one = suggestion(key.payee, band, end: end, allowPriceChange: false) { found.append(one) }
+                    if let one = suggestion(payee, band, end: end, allowPriceChange: false) { found.append(one) }
                 }
             }
         }

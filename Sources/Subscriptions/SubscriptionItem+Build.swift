@@ -67,6 +67,7 @@ extension SubscriptionItem {
         self.inTrial = false
         self.risk = nil
         self.reminders = []
+        self.contract = nil
         self.killedOn = s.killed
         self.firstAvoidedCharge = nil
         self.avoidedCharges = 0
@@ -80,7 +81,9 @@ extension SubscriptionItem {
         } else {
             settleActive(today: today)
         }
-        if let history = ChargeHistory(s, price: price, cycle: cycle, nextBilling: nextBilling, today: today) {
+        if let history = ChargeHistory(
+            s, price: price, cycle: cycle, nextBilling: nextBilling, today: today, until: chargesEnd)
+        {
             chargesPaid = history.chargesPaid
             if let spent = history.spent, let rate {
                 spentToDate = Apportioned(exact: spent * rate, shown: spent * rate)
@@ -90,18 +93,28 @@ extension SubscriptionItem {
 
     private mutating func settleActive(today: CalendarDate) {
         let s = subscription
+        contract = Contract(s, today: today)
+        if let contract, contract.isOver {
+            // Ended without renewing: nothing more to charge, remind of or risk.
+            status = .ended
+            monthlyInBase = nil
+            yearlyInBase = nil
+            return
+        }
         if let anchor = s.nextBilling ?? (s.trial ? nil : s.started) {
             let schedule = BillingSchedule(anchor: anchor, cycle: cycle)
             let next = schedule.first(onOrAfter: today)
             self.schedule = schedule
-            nextBilling = next
-            daysUntilBilling = today.days(to: next)
-            reminders = Set(s.remind.map { next.adding(days: -$0) }).filter { $0 >= today }.sorted()
+            if chargesEnd.map({ next < $0 }) ?? true {
+                nextBilling = next
+                daysUntilBilling = today.days(to: next)
+                reminders = Set(s.remind.map { next.adding(days: -$0) }).filter { $0 >= today }.sorted()
+            }
         }
-        if s.trial, let first = s.nextBilling, first >= today { inTrial = true }
+        if s.trial, let first = s.nextBilling, first >= today, chargesEnd.map({ first < $0 }) ?? true { inTrial = true }
         risk = SubscriptionRisk.assess(
             trial: s.trial, daysUntilBilling: daysUntilBilling, lastReviewed: s.lastTouched ?? s.started,
-            today: today)
+            today: today, daysUntilNotice: contract.flatMap { $0.daysUntilNotice(from: today) })
     }
 
     private mutating func settleKilled(_ killed: CalendarDate, today: CalendarDate, perCharge: Apportioned?) {

@@ -10,7 +10,8 @@ extension SubscriptionItem {
     ) -> (count: Int, spentInBase: Decimal?)? {
         guard
             let history = ChargeHistory(
-                subscription, price: price, cycle: cycle, nextBilling: nextBilling, today: today, since: since)
+                subscription, price: price, cycle: cycle, nextBilling: nextBilling, today: today, since: since,
+                until: chargesEnd)
         else { return nil }
         let rate = rates.rate(for: currency)
         return (history.chargesPaid, history.spent.flatMap { spent in rate.map { spent * $0 } })

@@ -5,7 +5,8 @@ import Foundation
 /// catalogue where the data is silent), when it bills next, how risky it is, what killing it saved.
 public struct SubscriptionItem: Sendable, Equatable {
     public enum Status: String, Sendable {
-        case active, killed
+        /// `ended`: a contract past its end that does not renew by itself (`Contract.isOver`).
+        case active, killed, ended
     }
 
     /// Details that came from the catalogue because the data did not give them.
@@ -54,6 +55,14 @@ public struct SubscriptionItem: Sendable, Equatable {
     public var risk: SubscriptionRisk?
     /// next_billing − d for each remind day d, today or later, ascending.
     public var reminders: [CalendarDate]
+    /// The term, notice deadline and renewals of a subscription with `ends`; nil without one, or
+    /// once slain.
+    public var contract: Contract?
+    /// Billing dates from this day on are not charged: the end of a contract that does not renew.
+    public var chargesEnd: CalendarDate? {
+        guard let contract, !contract.autoRenew else { return nil }
+        return contract.ends
+    }
 
     // What it has cost (README "Price history and spend to date").
     /// Charges paid so far; nil without `started` (see `ChargeHistory`).

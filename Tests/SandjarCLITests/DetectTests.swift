@@ -256,4 +256,68 @@ final class DetectTests: XCTestCase {
             SandjarCommand.main(arguments: ["detect", empty, "--columns", "x"], console: captured.console()), 2)
         XCTAssertTrue(captured.err.hasPrefix("sandjar: --columns 'x': 'x' is not NAME=NUMBER"), captured.err)
     }
+
+    /// A data folder in euros, so a QIF statement (which names no currency) reads as EUR too.
+    private func euroData() throws -> URL {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-detect-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: base, to: data)
+        addTeardownBlock { try? FileManager.default.removeItem(at: data) }
+        let site = data.appendingPathComponent("site.toml")
+        let text = try String(contentsOf: site, encoding: .utf8) + "currency = \"EUR\"\n"
+        try Data(text.utf8).write(to: site)
+        try Data("base = \"EUR\"\nas_of = 2026-11-01\n\n[rates]\nUSD = 0.93\n".utf8)
+            .write(to: data.appendingPathComponent("rates.toml"))
+        return data
+    }
+
+    /// Issue 35: one statement, written by hand as CSV, QIF, OFX 1.x, OFX 2.x and camt.053,
+    /// gives the same suggestions, word for word (camt.053 adds the mandate each was collected
+    /// under).
+    func testTheSameStatementInEveryFormatGivesTheSameSuggestions() throws {
+        let data = try euroData()
+        var outputs: [String: String] = [:]
+        for file in ["eu-2026.csv", "eu-2026.qif", "eu-2026.ofx", "eu-2026-v2.ofx", "eu-2026.camt053.xml"] {
+            let (status, out) = run([statements.appendingPathComponent(file).path, "--data", data.path])
+            XCTAssertEqual(status, 0, "\(file): \(out.err)")
+            outputs[file] = out.out.replacingOccurrences(of: file, with: "STATEMENT")
+        }
+        let csv = try XCTUnwrap(outputs["eu-2026.csv"])
+        XCTAssertEqual(
+            suggested(csv),
+            [
+                ["NETFLIX.COM", "monthly", "13.99", "EUR", "2026-08-03", "2026-12-03"],
+                ["SPOTIFY AB", "monthly", "10.99", "EUR", "2026-06-12", "2026-12-12"],
+                ["VODAFONE GMBH", "monthly", "29.99", "EUR", "2026-08-28", "2026-12-28"],
+            ], "not the groceries, the bakery, the refund or the salary")
+        for (file, text) in outputs {
+            let mandates = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("# collected by SEPA direct debit under mandate ") }
+            XCTAssertEqual(mandates.joined(separator: "\n"), csv, file)
+        }
+        let camt = try XCTUnwrap(outputs["eu-2026.camt053.xml"])
+        XCTAssertTrue(
+            camt.contains(
+                "# collected by SEPA direct debit under mandate VF-2231-77: cancel it with your bank too\n"
+                    + "[[subscription]]\nname = \"VODAFONE GMBH\""), camt)
+    }
+
+    func testAMalformedStatementIsALocatedErrorAndExit1() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sandjar-detect-\(UUID().uuidString).xml"
+        ).path
+        try Data("<?xml version=\"1.0\"?>\n<OFX>\n  <STMTRS><CURDEF>EUR</STMTRS>\n</OFX>\n".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        let (status, out) = run([path])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(out.out, "")
+        XCTAssertEqual(
+            out.err,
+            """
+            \(path):3:22: error: </STMTRS> does not close <CURDEF>, opened at 3:11; expected </CURDEF>
+                <STMTRS><CURDEF>EUR</STMTRS>
+                                   ^
+
+            """)
+    }
 }

@@ -14,7 +14,8 @@ final class UIKeyTests: XCTestCase {
             "breathing.guide.rest", "breathing.guide.rest_one", "status.on_track", "cycle_unit.semiannual",
             "subscriptions.risk_tag.high", "chart.month.12", "chart.weekday.7", "weekday.1", "jar.name.4",
             "form.mood_5", "breathing.builtin.4-7-8", "breathing.builtin.calm-start", "badges.unit.money_month",
-            "nav.pages", "language.name",
+            "nav.pages", "language.name", "today.title", "today.title_one", "today.notice", "today.line",
+            "today.streak_one", "subscriptions.risk.notice_due", "subscriptions.contract_renews",
         ]
         XCTAssertEqual(Set(expected).subtracting(paths), [])
         for badge in BadgeDefinition.all {

@@ -4,8 +4,8 @@ import XCTest
 
 @testable import SiteBuilder
 
-/// `widget.json` (DESIGN.md §5): the values of data.json a widget needs, the same values, and
-/// what is due today in order.
+/// `widget.json` (issue 35): a few scalars with data.json's values, and one `items` list of
+/// `{name, label, url}` — what needs the person, the list `sandjar today` prints — in order.
 final class WidgetJSONTests: XCTestCase {
     private func json(_ site: SiteFiles, _ path: String, file: StaticString = #filePath, line: UInt = #line) throws
         -> [String: Any]
@@ -15,38 +15,64 @@ final class WidgetJSONTests: XCTestCase {
             try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], path, file: file, line: line)
     }
 
-    func testTheWidgetSaysWhatDataJSONSays() throws {
-        let site = try TestSupport.baseSite(
-            appending: [
-                "subscriptions/main.toml": "\n[[subscription]]\nname = \"Trial TV\"\ncatalog = false\nprice = 8\n"
-                    + "cycle = \"monthly\"\ntrial = true\nstarted = 2026-11-20\nnext_billing = 2026-12-01\n"
-            ])
+    /// The base fixture plus a trial charging Dec 1 and a contract whose notice is due Dec 4.
+    private static let extra =
+        "\n[[subscription]]\nname = \"Trial TV\"\ncatalog = false\nprice = 8\n"
+        + "cycle = \"monthly\"\ntrial = true\nstarted = 2026-11-20\nnext_billing = 2026-12-01\n"
+        + "\n[[subscription]]\nname = \"Gym\"\ncatalog = false\nprice = 30\ncycle = \"monthly\"\n"
+        + "started = 2026-01-05\nnext_billing = 2026-12-05\nends = 2027-01-04\nnotice_days = 31\n"
+
+    func testTheWidgetSaysWhatDataJSONSaysInAFewScalars() throws {
+        let site = try TestSupport.baseSite(appending: ["subscriptions/main.toml": Self.extra])
         let widget = try json(site, "widget.json")
         let data = try json(site, "data.json")
         let savings = try XCTUnwrap(data["savings"] as? [String: Any])
         let subscriptions = try XCTUnwrap(data["subscriptions"] as? [String: Any])
         let breathing = try XCTUnwrap(data["breathing"] as? [String: Any])
-        let quote = try XCTUnwrap(data["quote"] as? [String: Any])
-        XCTAssertEqual(widget["schema"] as? Int, 1)
-        XCTAssertEqual(widget["today"] as? String, data["today"] as? String)
-        XCTAssertEqual(widget["saved_total"] as? String, savings["total_saved"] as? String)
-        XCTAssertEqual(widget["saved_this_month"] as? String, savings["saved_this_month"] as? String)
-        XCTAssertEqual(widget["monthly_subscriptions"] as? String, subscriptions["monthly_total"] as? String)
-        XCTAssertEqual(widget["streak"] as? Int, breathing["current_streak"] as? Int)
-        XCTAssertEqual(widget["quote"] as? String, quote["text"] as? String)
-        XCTAssertNotNil(widget["practiced_today"] as? Bool)
         XCTAssertEqual(
             Set(widget.keys),
             [
-                "schema", "today", "title", "currency", "saved_total", "saved_this_month", "monthly_subscriptions",
-                "streak", "practiced_today", "due", "quote",
+                "schema", "generated_at", "title", "currency", "saved_this_month", "month_spend", "next_renewal",
+                "next_renewal_on", "streak", "items",
             ])
-        // On Nov 29 the bike's Nov period is unpaid (due Nov 1, overdue), and the trial charges
-        // on Dec 1, within three days; Music renews on Dec 10, later.
-        let due = try XCTUnwrap(widget["due"] as? [[String: Any]])
-        XCTAssertEqual(due.map { $0["kind"] as? String }, ["deposit", "trial"])
-        XCTAssertEqual(due.map { $0["date"] as? String }, ["2026-11-01", "2026-12-01"])
-        XCTAssertEqual(due.map { $0["name"] as? String }, ["Bike", "Trial TV"])
-        XCTAssertEqual(due.map { $0["amount"] as? String }, ["50.00", "8.00"])
+        XCTAssertEqual(widget["schema"] as? Int, 2)
+        XCTAssertEqual(widget["generated_at"] as? String, data["today"] as? String)
+        XCTAssertEqual(widget["saved_this_month"] as? String, savings["saved_this_month"] as? String)
+        XCTAssertEqual(widget["month_spend"] as? String, subscriptions["monthly_total"] as? String)
+        XCTAssertEqual(widget["streak"] as? Int, breathing["current_streak"] as? Int)
+        // The soonest charge is the trial's, on Dec 1.
+        XCTAssertEqual(widget["next_renewal"] as? String, "Trial TV · 1 Dec · $8.00")
+        XCTAssertEqual(widget["next_renewal_on"] as? String, "2026-12-01")
+        for (key, value) in widget where key != "items" {
+            XCTAssertFalse(value is [Any] || value is [String: Any], "\(key) is a scalar")
+        }
+    }
+
+    func testItemsAreWhatNeedsThePersonInOrder() throws {
+        let site = try TestSupport.baseSite(appending: ["subscriptions/main.toml": Self.extra])
+        let items = try XCTUnwrap(try json(site, "widget.json")["items"] as? [[String: String]])
+        // On Nov 29 the bike's November deposit is overdue (due Nov 1); the trial charges Dec 1;
+        // the gym's notice is due Jan 4 − 31 days = Dec 4; the gym renews Dec 5 and Music Dec 10,
+        // six and eleven days ahead: the gym within the week, Music not.
+        XCTAssertEqual(
+            items.map { $0["name"] },
+            [
+                "Put $50.00 into Bike", "Trial TV: the free trial turns into a $8.00 charge",
+                "Give notice for Gym by 4 Dec, or the contract renews", "Gym renews for $30.00",
+            ])
+        XCTAssertEqual(items.map { $0["label"] }, ["overdue by 28 days", "in 2 days", "in 5 days", "in 6 days"])
+        XCTAssertEqual(
+            items.map { $0["url"] },
+            ["goals/bike/", "subscriptions/#trial-tv", "subscriptions/#gym", "subscriptions/#gym"])
+        XCTAssertEqual(Set(items.flatMap(\.keys)), ["name", "label", "url"])
+    }
+
+    func testURLsAreAbsoluteUnderBaseURL() throws {
+        let site = try TestSupport.baseSite(
+            appending: [
+                "site.toml": "base_url = \"https://example.org/dash/\"\n", "subscriptions/main.toml": Self.extra,
+            ])
+        let items = try XCTUnwrap(try json(site, "widget.json")["items"] as? [[String: String]])
+        XCTAssertEqual(items.first?["url"], "https://example.org/dash/goals/bike/")
     }
 }

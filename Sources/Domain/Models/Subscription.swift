@@ -43,6 +43,13 @@ public struct Subscription: Sendable, Equatable {
     public var category: String?
     public var unsubscribe: String?
     public var lastTouched: CalendarDate?
+    /// A contract's term: it ends on this day (the last day of the term), and with `autoRenew`
+    /// renews for the same term unless notice is given (`Contract`).
+    public var ends: CalendarDate?
+    /// Days of notice needed before `ends`; nil when the data gives none (no notice period).
+    public var noticeDays: Int?
+    /// The term renews by itself unless notice is given (default true); only read with `ends`.
+    public var autoRenew: Bool
     /// Days before next billing.
     public var remind: [Int]
     /// Present = slain on that date.
@@ -59,7 +66,8 @@ public struct Subscription: Sendable, Equatable {
         currency: Currency? = nil,
         cycle: Cycle? = nil, trial: Bool = false, started: CalendarDate? = nil,
         nextBilling: CalendarDate? = nil, members: Int = 1, category: String? = nil,
-        unsubscribe: String? = nil, lastTouched: CalendarDate? = nil, remind: [Int] = [7, 3, 1],
+        unsubscribe: String? = nil, lastTouched: CalendarDate? = nil, ends: CalendarDate? = nil,
+        noticeDays: Int? = nil, autoRenew: Bool = true, remind: [Int] = [7, 3, 1],
         killed: CalendarDate? = nil, note: String? = nil, source: String = ""
     ) {
         self.name = name
@@ -75,6 +83,9 @@ public struct Subscription: Sendable, Equatable {
         self.category = category
         self.unsubscribe = unsubscribe
         self.lastTouched = lastTouched
+        self.ends = ends
+        self.noticeDays = noticeDays
+        self.autoRenew = autoRenew
         self.remind = remind
         self.killed = killed
         self.note = note

@@ -5,7 +5,7 @@ extension Option where Value == StatementCSV.Columns {
     static var columns: Option {
         .parsed(
             "columns", "SPEC",
-            help: ["which columns hold the date, payee and amount, when the header", "does not say"]
+            help: ["which columns of a CSV hold the date, payee and amount, when", "the header does not say"]
         ) { text throws(Arguments.UsageError) in
             do throws(StatementCSV.Columns.Invalid) {
                 return try StatementCSV.Columns(option: text)
@@ -22,7 +22,8 @@ extension Option where Value == StatementCSV.DateOrder {
         return .parsed(
             "dates", "ORDER", completes: .words(orders),
             help: [
-                "how to read 08/07/2026: dmy (8 July), mdy (August 7) or ymd;",
+                "how to read 08/07/2026 in a CSV or QIF: dmy (8 July), mdy",
+                "(August 7) or ymd;",
                 "default: what the dates themselves show, else the order of the",
                 "data folder's locale, else the order they run in",
             ]

@@ -18,7 +18,7 @@ enum SubscriptionReader {
     static let keys = [
         "name", "catalog", "price", "prices", "currency", "cycle", "trial", "started",
         "next_billing", "members", "category", "unsubscribe", "last_touched",
-        "remind", "killed", "note",
+        "ends", "notice_days", "auto_renew", "remind", "killed", "note",
     ]
 
     static func read(_ files: DataFiles, site: SiteSettings?, rates: RatesFile) -> SubscriptionList {
@@ -80,14 +80,41 @@ enum SubscriptionReader {
             reader.error("remind", "must hold days before billing between 0 and 366")
             remind = []
         }
+        let started = reader.date("started")
+        let contract = readContract(reader, started: started)
         let subscription = Subscription(
             name: name ?? "", catalog: pin, price: price, prices: prices, currency: currency, cycle: cycle,
-            trial: reader.bool("trial") ?? false, started: reader.date("started"),
+            trial: reader.bool("trial") ?? false, started: started,
             nextBilling: reader.date("next_billing"), members: members, category: reader.string("category"),
-            unsubscribe: unsubscribe, lastTouched: reader.date("last_touched"),
+            unsubscribe: unsubscribe, lastTouched: reader.date("last_touched"), ends: contract.ends,
+            noticeDays: contract.noticeDays, autoRenew: contract.autoRenew,
             remind: Array(Set(remind)).sorted(by: >), killed: reader.date("killed"),
             note: reader.string("note"), source: reader.file.path)
         return name == nil ? nil : subscription
+    }
+
+    /// A contract's `ends`, `notice_days` and `auto_renew` (DESIGN.md §2): `ends` after `started`,
+    /// `notice_days` from 0 to 3650 and only with `ends`, `auto_renew` only with `ends`.
+    private static func readContract(
+        _ reader: TableReader, started: CalendarDate?
+    ) -> (ends: CalendarDate?, noticeDays: Int?, autoRenew: Bool) {
+        var ends = reader.date("ends")
+        if let end = ends, let started, end <= started {
+            reader.error("ends", "must be after started (\(started)): it is the last day of the contract's term")
+            ends = nil
+        }
+        let noticeDays = reader.integer(
+            "notice_days", in: 0...3650, rangeMessage: "must be a number of days from 0 to 3650")
+        let autoRenew = reader.bool("auto_renew")
+        if !reader.has("ends") {
+            if noticeDays != nil {
+                reader.error("notice_days", "needs ends: the notice is counted back from the day the contract ends")
+            }
+            if autoRenew != nil {
+                reader.warning("auto_renew", "means nothing without ends, the day the contract's term ends")
+            }
+        }
+        return (ends, ends == nil ? nil : noticeDays, autoRenew ?? true)
     }
 
     /// `prices = [{ from = 2023-06-01, price = 9.99 }, …]`: oldest first, dates increasing,

@@ -151,6 +151,9 @@ struct DataJSON {
                 ("spent_to_date", .optional(item.spentToDate) { JSONValue.money($0.shown, base) }),
                 ("charges_paid", .optional(item.chargesPaid) { .int($0) }),
                 ("price_change", .optional(item.priceChange) { .ratio($0) }),
+                ("ends", .optional(item.contract) { .string($0.ends.description) }),
+                ("notice_by", .optional(item.contract?.noticeBy) { .string($0.description) }),
+                ("auto_renew", .optional(item.contract) { .bool($0.autoRenew) }),
             ])
         }
         return .object([

@@ -30,6 +30,9 @@ extension ICalendar {
             guard let schedule = item.schedule, let next = item.nextBilling else { continue }
             lines += event(item, schedule: schedule, next: next, today: today, site: site, labels: labels)
         }
+        for item in report.items where item.status == .active {
+            lines += noticeEvent(item, today: today, site: site, labels: labels)
+        }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined()
     }

@@ -41,6 +41,9 @@ enum ICalendar {
             guard let schedule = item.schedule, let next = item.nextBilling else { continue }
             lines += event(item, schedule: schedule, next: next, today: today, site: site, labels: labels)
         }
+        for item in report.items where item.status == .active {
+            lines += noticeEvent(item, today: today, site: site, labels: labels)
+        }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined()
     }
@@ -91,7 +94,11 @@ enum ICalendar {
             "DTSTART;VALUE=DATE:\(compact(date))",
             "DTEND;VALUE=DATE:\(compact(date.adding(days: 1)))",
         ]
-        if trialEnds == nil { lines.append("RRULE:" + recurrenceRule(for: schedule)) }
+        if trialEnds == nil {
+            // A contract that does not renew is charged up to its end, not after.
+            let until = item.chargesEnd.map { ";UNTIL=" + compact($0.adding(days: -1)) } ?? ""
+            lines.append("RRULE:" + recurrenceRule(for: schedule) + until)
+        }
         lines += [
             "SUMMARY:" + escape(summary),
             "DESCRIPTION:" + escape(description.joined(separator: "\n")),

@@ -1,70 +1,58 @@
 import Domain
 import Foundation
+import Subscriptions
 
-/// `widget.json` (DESIGN.md §5): the few figures a home-screen widget or a dashboard tile shows
-/// each morning — Homepage's `customapi`, Scriptable, KWGT read any small JSON — with the same
-/// values as `data.json`: today, the totals, the streak, and what is due today (a deposit due or
-/// overdue, a trial charging or a renewal within the dashboard's three days), most urgent first.
+/// `widget.json` (issue 35): what dashboards and home-screen widgets read without a script — a
+/// few top-level scalars a tile maps one by one (Homepage's `customapi` `mappings`, Home
+/// Assistant's `rest` sensor `value_template`), and one `items` list of `{name, label, url}` for a
+/// list view (Homepage's `display: dynamic-list`): what needs the person today and this week,
+/// the same list `sandjar today` prints (`TodayDigest`), in the site's language.
+///
+/// `{schema: 2, generated_at, title, currency, saved_this_month, month_spend, next_renewal,
+/// next_renewal_on, streak, items[{name, label, url}]}`; amounts as data.json writes them, the
+/// day the figures are as of as `generated_at` (the build's today, so a build is deterministic).
 struct WidgetJSON {
-    let data: DataSet
-    let figures: SiteFigures
+    let renderer: SiteRenderer
 
     var text: String { document.serialized() }
 
     var document: JSONValue {
-        let site = data.site
+        let site = renderer.data.site
+        let figures = renderer.figures
         let subscriptions = figures.subscriptions
+        let digest = TodayDigest(renderer)
+        let next = subscriptions.upcoming.first
         return .object([
-            ("schema", .int(1)),
-            ("today", .string(figures.today.description)),
+            ("schema", .int(2)),
+            ("generated_at", .string(figures.today.description)),
             ("title", .string(site.title)),
             ("currency", .string(site.currency.code)),
-            ("saved_total", JSONValue.money(figures.savings.totalSaved, site.currency)),
             ("saved_this_month", JSONValue.money(figures.savings.savedThisMonth, site.currency)),
-            ("monthly_subscriptions", JSONValue.money(subscriptions.monthlyTotal.shown, subscriptions.baseCurrency)),
+            ("month_spend", JSONValue.money(subscriptions.monthlyTotal.shown, subscriptions.baseCurrency)),
+            ("next_renewal", .optional(next) { .string(renewalText($0)) }),
+            ("next_renewal_on", .optional(next?.nextBilling) { .string($0.description) }),
             ("streak", .int(figures.breathing.streak.current)),
-            ("practiced_today", .bool(figures.breathing.streak.practisedToday)),
-            ("due", .array(due.map(\.json))),
-            ("quote", .optional(figures.quote) { .string($0.text) }),
+            (
+                "items",
+                .array(
+                    digest.items.map { item in
+                        .object([
+                            ("name", .string(item.title)), ("label", .string(item.whenText)),
+                            ("url", .string(digest.url(item))),
+                        ])
+                    })
+            ),
         ])
     }
 
-    /// One thing due: `kind` deposit, trial or renewal.
-    struct Due {
-        var kind: String
-        var name: String
-        var date: CalendarDate
-        var amount: String?
-
-        var json: JSONValue {
-            .object([
-                ("kind", .string(kind)), ("name", .string(name)), ("date", .string(date.description)),
-                ("amount", .optional(amount) { .string($0) }),
-            ])
-        }
-    }
-
-    /// Deposits due today or overdue, then charges within `DashboardPage.soonDays`; by date.
-    var due: [Due] {
-        var items: [Due] = []
-        for entry in figures.savings.entries {
-            guard let date = entry.progress.nextDue, date <= figures.today, let plan = entry.goal.plan else {
-                continue
-            }
-            let amount = plan.amount.fixed(entry.goal.currency.minorDigits)
-            items.append(Due(kind: "deposit", name: entry.goal.name, date: date, amount: amount))
-        }
-        for item in figures.subscriptions.upcoming(within: DashboardPage.soonDays) {
-            guard let date = item.nextBilling else { continue }
-            let amount = item.price.map { $0.fixed(item.currency.minorDigits) }
-            items.append(
-                Due(kind: item.inTrial ? "trial" : "renewal", name: item.subscription.name, date: date, amount: amount))
-        }
-        let rank = ["deposit": 0, "trial": 1, "renewal": 2]
-        return items.enumerated().sorted { a, b in
-            (a.element.date, rank[a.element.kind] ?? 3, a.offset) < (
-                b.element.date, rank[b.element.kind] ?? 3, b.offset
-            )
-        }.map(\.element)
+    /// "ChatGPT Plus · 3 Dec · US$20.00": the name, the day (with its year when not this year's)
+    /// and the price.
+    private func renewalText(_ item: SubscriptionItem) -> String {
+        let format = renderer.format
+        guard let day = item.nextBilling else { return item.subscription.name }
+        let date = day.year == renderer.today.year ? format.dateParts(day).main : format.date(day)
+        let parts =
+            [item.subscription.name, date] + [item.price.map { format.money($0, item.currency) }].compactMap { $0 }
+        return parts.joined(separator: " · ")
     }
 }

@@ -41,6 +41,9 @@ struct SubscriptionsPage: PageFamily {
             })
         fields["subscription_form"] = subscriptionForm(renderer)
         fields["has_active"] = .bool(!active.isEmpty)
+        let ended = report.items.filter { $0.status == .ended }
+        fields["ended"] = .list(ended.map(renderer.subscriptionValue))
+        fields["has_ended"] = .bool(!ended.isEmpty)
         fields["medium"] = .list(active.filter { $0.risk?.level == .medium }.map(renderer.subscriptionValue))
         fields["has_medium"] = .bool(active.contains { $0.risk?.level == .medium })
         fields["upcoming_all"] = .list(report.upcoming(within: 31).map(renderer.subscriptionValue))

@@ -13,6 +13,11 @@ extension UIKey {
         case slainNone = "slain_none"
         case buysIntro = "buys_intro"
         case priceRise = "price_rise"
+        case contractEnds = "contract_ends"
+        case contractRenews = "contract_renews"
+        case noticeBy = "notice_by"
+        case ended = "ended"
+        case endedOn = "ended_on"
         static let section = "subscriptions"
     }
 
@@ -22,6 +27,7 @@ extension UIKey {
         case notReviewedSince = "not_reviewed_since"
         case neverReviewed = "never_reviewed"
         case reviewedOn = "reviewed_on"
+        case noticeDue = "notice_due"
         static let section = "subscriptions.risk"
     }
 

@@ -61,12 +61,12 @@ extension UIKey {
     private static let sections: [any KeySection.Type] = [
         Nav.self, Pages.self, NotFound.self, Language.self, When.self, Dashboard.self, Quotes.self, Feed.self,
         Badges.self, Goals.self, Jar.self, Chart.self, Subscriptions.self, RiskReason.self, Breathing.self,
-        Form.self, Review.self,
+        Form.self, Review.self, Today.self,
     ]
 
     /// The sections whose keys have a form for one.
     private static let countedSections: [any KeySection.Type] = [
         CountedKey.Dashboard.self, CountedKey.Goals.self, CountedKey.Subscriptions.self, CountedKey.Breathing.self,
-        CountedKey.Review.self,
+        CountedKey.Review.self, CountedKey.Today.self,
     ]
 }

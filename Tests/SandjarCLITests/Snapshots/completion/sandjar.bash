@@ -50,15 +50,16 @@ _sandjar() {
     local command=${COMP_WORDS[1]} start=2 options valued first i count=0
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
-        _sandjar_words init build serve check add slay revive price remove undo detect theme completion help debug --help --version
+        _sandjar_words init build serve check add slay revive price remove undo today import detect theme completion help debug --help --version
         return
     fi
     case $command in
-    add | remove | theme)
+    add | remove | import | theme)
         if ((COMP_CWORD == 2)); then
             case $command in
             add) _sandjar_words deposit session ;;
             remove) _sandjar_words deposit session ;;
+            import) _sandjar_words wallos ;;
             theme) _sandjar_words export ;;
             esac
             return
@@ -128,6 +129,16 @@ _sandjar() {
         valued="--data -C"
         first=""
         ;;
+    today)
+        options="--data --format --help --if-any --theme --today -C"
+        valued="--data --format --theme --today -C"
+        first="_sandjar_directories"
+        ;;
+    "import wallos")
+        options="--currency --data --help --theme --write -C"
+        valued="--currency --data --theme -C"
+        first="_sandjar_files"
+        ;;
     detect)
         options="--columns --data --dates --help --theme -C"
         valued="--columns --data --dates --theme -C"
@@ -146,7 +157,7 @@ _sandjar() {
     help)
         options="--help --man"
         valued=""
-        first="_sandjar_words init build serve check add slay revive price remove undo detect theme completion help debug"
+        first="_sandjar_words init build serve check add slay revive price remove undo today import detect theme completion help debug"
         ;;
     debug)
         options="--help --out --scale"
@@ -162,6 +173,7 @@ _sandjar() {
         --cache) _sandjar_directories ;;
         --data) _sandjar_directories ;;
         --dates) _sandjar_words dmy mdy ymd ;;
+        --format) _sandjar_words text json ;;
         --language) _sandjar_words en zh-Hans ;;
         --mood-after) _sandjar_words 1 2 3 4 5 ;;
         --mood-before) _sandjar_words 1 2 3 4 5 ;;

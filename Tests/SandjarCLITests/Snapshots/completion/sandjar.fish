@@ -12,7 +12,7 @@ end
 # The command typed so far: `build`, `add deposit`; nothing before one is complete.
 function __sandjar_command
     set -l words (__sandjar_words)
-    if contains -- "$words[1]" add remove theme
+    if contains -- "$words[1]" add remove import theme
         test (count $words) -ge 2; and echo "$words[1] $words[2]"
     else if test (count $words) -ge 1
         echo $words[1]
@@ -42,7 +42,7 @@ function __sandjar_first
     for word in $words
         if test $skip -eq 1
             set skip 0
-        else if contains -- $word --amount --at --cache --columns --currency --cycles --data --dates --from --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
+        else if contains -- $word --amount --at --cache --columns --currency --cycles --data --dates --format --from --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
             set skip 1
         else if not string match -q -- '-*' $word
             return 1
@@ -78,7 +78,9 @@ complete -c sandjar -n __sandjar_needs_command -a revive -d 'make a slain subscr
 complete -c sandjar -n __sandjar_needs_command -a price -d 'record a subscription\'s new price, keeping the old one'
 complete -c sandjar -n __sandjar_needs_command -a remove -d 'take a deposit out of a goal; take a breathing session out of the log'
 complete -c sandjar -n __sandjar_needs_command -a undo -d 'take back the latest write, by a command or a form'
-complete -c sandjar -n __sandjar_needs_command -a detect -d 'suggest subscriptions from a bank statement (CSV)'
+complete -c sandjar -n __sandjar_needs_command -a today -d 'what needs you today and this week (for cron\'s mail, ntfy)'
+complete -c sandjar -n __sandjar_needs_command -a import -d 'import subscriptions from Wallos\'s JSON export'
+complete -c sandjar -n __sandjar_needs_command -a detect -d 'suggest subscriptions from a bank statement (CSV, OFX, QIF, camt.053)'
 complete -c sandjar -n __sandjar_needs_command -a theme -d 'write the built-in theme out, to change it'
 complete -c sandjar -n __sandjar_needs_command -a completion -d 'print the shell completion script for bash, zsh or fish'
 complete -c sandjar -n __sandjar_needs_command -a help -d 'show help for a command, or the manual page'
@@ -89,6 +91,7 @@ complete -c sandjar -n '__sandjar_needs_subcommand add' -a deposit -d 'record a 
 complete -c sandjar -n '__sandjar_needs_subcommand add' -a session -d 'record a breathing session'
 complete -c sandjar -n '__sandjar_needs_subcommand remove' -a deposit -d 'take a deposit out of a goal'
 complete -c sandjar -n '__sandjar_needs_subcommand remove' -a session -d 'take a breathing session out of the log'
+complete -c sandjar -n '__sandjar_needs_subcommand import' -a wallos -d 'import subscriptions from Wallos\'s JSON export'
 complete -c sandjar -n '__sandjar_needs_subcommand theme' -a export -d 'write the built-in theme out, to change it'
 complete -c sandjar -n '__sandjar_is init' -l currency -x -d 'the site currency, e.g. USD, CNY, EUR, JPY (default: USD for en, CNY for zh-Hans)'
 complete -c sandjar -n '__sandjar_is init' -l help -d 'show what this command does and its options'
@@ -177,9 +180,24 @@ complete -c sandjar -n '__sandjar_is undo' -l data -x -a '(__fish_complete_direc
 complete -c sandjar -n '__sandjar_is undo' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is undo' -l list -d 'show the recent writes instead, newest first'
 complete -c sandjar -n '__sandjar_is undo' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
-complete -c sandjar -n '__sandjar_is detect' -l columns -x -d 'which columns hold the date, payee and amount, when the header does not say'
+complete -c sandjar -n '__sandjar_is today' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is today' -l format -x -a 'text json' -d 'text (a title line, then a line for each thing; the default) or json, for a script'
+complete -c sandjar -n '__sandjar_is today' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is today' -l if-any -d 'print nothing when nothing needs you, so cron mails only on the days that do'
+complete -c sandjar -n '__sandjar_is today' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
+complete -c sandjar -n '__sandjar_is today' -l today -x -d 'say what is due as of this day (default: today)'
+complete -c sandjar -n '__sandjar_is today' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_first today' -a '(__fish_complete_directories (commandline -ct))'
+complete -c sandjar -n '__sandjar_is "import wallos"' -l currency -x -d 'the currency of prices whose symbol several currencies use ($, ¥, kr)'
+complete -c sandjar -n '__sandjar_is "import wallos"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is "import wallos"' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is "import wallos"' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
+complete -c sandjar -n '__sandjar_is "import wallos"' -l write -d 'write the new file; without it, print what it would hold and write nothing'
+complete -c sandjar -n '__sandjar_is "import wallos"' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_first "import wallos"' -F
+complete -c sandjar -n '__sandjar_is detect' -l columns -x -d 'which columns of a CSV hold the date, payee and amount, when the header does not say'
 complete -c sandjar -n '__sandjar_is detect' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
-complete -c sandjar -n '__sandjar_is detect' -l dates -x -a 'dmy mdy ymd' -d 'how to read 08/07/2026: dmy (8 July), mdy (August 7) or ymd; default: what the dates themselves show, else the order of the data folder\'s locale, else the order they run in'
+complete -c sandjar -n '__sandjar_is detect' -l dates -x -a 'dmy mdy ymd' -d 'how to read 08/07/2026 in a CSV or QIF: dmy (8 July), mdy (August 7) or ymd; default: what the dates themselves show, else the order of the data folder\'s locale, else the order they run in'
 complete -c sandjar -n '__sandjar_is detect' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is detect' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
 complete -c sandjar -n '__sandjar_is detect' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
@@ -193,7 +211,7 @@ complete -c sandjar -n '__sandjar_is completion' -s C -x -a '(__fish_complete_di
 complete -c sandjar -n '__sandjar_first completion' -a 'bash zsh fish'
 complete -c sandjar -n '__sandjar_is help' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is help' -l man -d 'print the manual page (roff) instead, the one \'man sandjar\' shows; without installing it: sandjar help --man | man -l -'
-complete -c sandjar -n '__sandjar_first help' -a 'init build serve check add slay revive price remove undo detect theme completion help debug'
+complete -c sandjar -n '__sandjar_first help' -a 'init build serve check add slay revive price remove undo today import detect theme completion help debug'
 complete -c sandjar -n '__sandjar_is debug' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is debug' -l out -x -a '(__fish_complete_directories (commandline -ct))' -d 'where the fixture\'s data folder is written'
 complete -c sandjar -n '__sandjar_is debug' -l scale -x -d '1 to 100: scale 1 is 10 goals with about 10,000 deposits, 100 subscriptions, 1,500 sessions and 500 pages; N times that'

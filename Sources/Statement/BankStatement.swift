@@ -1,0 +1,138 @@
+import Domain
+import Foundation
+import SiteData
+
+/// A bank statement in any of the formats banks export (DESIGN.md §3, recurring-charge
+/// detection), told apart by its content, never by its name:
+/// - OFX 1.x (SGML, `OFXHEADER:100` or a bare `<OFX>`) and OFX/QFX 2.x (XML with `<?OFX …?>` or
+///   an `<OFX>` root): `StatementOFX`;
+/// - ISO 20022 camt.053 (XML, a `<Document>` holding `<BkToCstmrStmt>`): `StatementCamt`;
+/// - QIF (`!Type:Bank` …): `StatementQIF`;
+/// - anything else is read as CSV (`StatementCSV`).
+///
+/// Every format gives the same rows (date, payee, signed amount, currency, and camt.053's
+/// mandate), so the same statement gives the same suggestions whichever way the bank wrote it. A
+/// file that cannot be read is one error at its line and column; transactions that cannot be
+/// read are warnings, and skipped.
+public struct BankStatement: Sendable, Equatable {
+    public enum Format: String, Sendable {
+        case csv = "CSV"
+        case ofx1 = "OFX 1.x (SGML)"
+        case ofx2 = "OFX 2.x (XML)"
+        case qif = "QIF"
+        case camt053 = "camt.053 (ISO 20022)"
+    }
+
+    public var format: Format
+    /// In the file's order.
+    public var rows: [StatementCSV.Row]
+    /// Skipped transactions and what was assumed, as `StatementCSV.notes`.
+    public var notes: [Diagnostic]
+
+    /// Reads a statement; `columns` and `dates` are `--columns` (CSV only) and `--dates` or the
+    /// site's locale (CSV and QIF, whose dates carry no order).
+    public init(
+        bytes: [UInt8], path: String, columns: StatementCSV.Columns? = nil, dates: StatementCSV.DateReading? = nil
+    ) throws(Diagnostic) {
+        guard bytes.count <= StatementCSV.maxBytes else {
+            throw Diagnostic(
+                .error, path: path, message: "is larger than 64 MiB (\(bytes.count) bytes); export a shorter period")
+        }
+        format = BankStatement.format(of: bytes)
+        if format == .csv {
+            let csv = try StatementCSV(bytes: bytes, path: path, columns: columns, dates: dates)
+            rows = csv.rows
+            notes = csv.notes
+            return
+        }
+        var notes: [Diagnostic] = []
+        if let columns {
+            notes.append(
+                Diagnostic(
+                    .warning, path: path,
+                    message: "--columns \(columns.option) is for CSV; this \(format.rawValue) file names its fields, "
+                        + "so it is ignored"))
+        }
+        let lines = SourceLines(path: path, bytes: try BankStatement.utf8(bytes, path: path, format: format))
+        switch format {
+        case .qif:
+            let read = try StatementQIF.rows(lines, dates: dates)
+            rows = read.rows
+            notes += read.notes
+        case .ofx1:
+            let (root, _) = try OFXSGMLReader.parse(lines)
+            let read = try StatementOFX.rows(root, lines: lines)
+            rows = read.rows
+            notes += read.notes
+        case .ofx2, .camt053:
+            let (root, instructions) = try XMLReader.parse(lines)
+            if root.name.uppercased() == "OFX" || instructions["OFX"] != nil {
+                format = .ofx2
+                let read = try StatementOFX.rows(root, lines: lines)
+                rows = read.rows
+                notes += read.notes
+            } else if StatementCamt.isCamt(root) {
+                format = .camt053
+                let read = try StatementCamt.rows(root, lines: lines)
+                rows = read.rows
+                notes += read.notes
+            } else {
+                throw lines.diagnostic(
+                    .error, at: root,
+                    "an XML file, but neither OFX (<OFX>) nor an ISO 20022 camt.053 statement (<Document> holding "
+                        + "<BkToCstmrStmt>); its root is <\(root.name)>")
+            }
+        case .csv:
+            rows = []
+        }
+        self.notes = notes
+    }
+
+    /// The first and last date of the rows.
+    public var period: ClosedRange<CalendarDate>? {
+        guard let first = rows.map(\.date).min(), let last = rows.map(\.date).max() else { return nil }
+        return first...last
+    }
+
+    /// The format the content says: OFX's header or root, an XML document, QIF's `!` line, else CSV.
+    static func format(of bytes: [UInt8]) -> Format {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        let head = String(decoding: bytes[start..<min(bytes.count, start + 64)], as: UTF8.self).uppercased()
+        if head.hasPrefix("OFXHEADER:") {
+            return head.hasPrefix("OFXHEADER:100") || !head.contains("<?XML") ? .ofx1 : .ofx2
+        }
+        if head.hasPrefix("<OFX>") { return .ofx1 }
+        if head.hasPrefix("<?XML") || head.hasPrefix("<") { return .camt053 }
+        if StatementQIF.looksLikeQIF(bytes[start...]) { return .qif }
+        return .csv
+    }
+
+    /// The file as UTF-8: as it is, or from the Windows-1252 or Latin-1 its header declares (OFX
+    /// 1.x's `CHARSET:1252`, XML's `encoding="ISO-8859-1"`); any other encoding is refused with
+    /// the one it looks like and the `iconv` command that converts it.
+    static func utf8(_ bytes: [UInt8], path: String, format: Format) throws(Diagnostic) -> [UInt8] {
+        let body = Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
+        if String(validating: body, as: UTF8.self) != nil { return body }
+        let head = String(decoding: body.prefix(512), as: UTF8.self).uppercased()
+        let declared: String.Encoding?
+        if format == .ofx1, let charset = OFXSGMLReader.header(body)["CHARSET"] {
+            declared = ["1252", "8859-1", "ISO-8859-1", "LATIN1"].contains(charset.uppercased()) ? .windowsCP1252 : nil
+        } else if head.contains("ENCODING=\"ISO-8859-1\"") || head.contains("ENCODING='ISO-8859-1'") {
+            declared = .isoLatin1
+        } else if head.contains("ENCODING=\"WINDOWS-1252\"") || head.contains("ENCODING='WINDOWS-1252'") {
+            declared = .windowsCP1252
+        } else {
+            declared = nil
+        }
+        if let declared, let text = String(bytes: body, encoding: declared) { return Array(text.utf8) }
+        guard let encoding = LegacyEncoding.guess(body) else {
+            throw Diagnostic(.error, path: path, message: "is not UTF-8 text, nor in an encoding its header declares")
+        }
+        throw Diagnostic(
+            .error, path: path,
+            message:
+                "is not UTF-8 text but looks like \(encoding.name); convert it first: \(encoding.conversion(of: path)), "
+                + "then give sandjar the .utf8 file")
+    }
+}

@@ -1,0 +1,135 @@
+import Domain
+import Foundation
+import SiteData
+
+/// The entries of an ISO 20022 camt.053 bank statement (camt.052 reports and camt.054
+/// notifications have the same entries and are read alike), any version:
+/// - each `<Ntry>`: `<Amt Ccy="EUR">`, `<CdtDbtInd>` (`DBIT` is money out), the booking date
+///   (`<BookgDt>`'s `<Dt>` or `<DtTm>`, else the value date); entries whose status is pending or
+///   for information only are left out;
+/// - the other party: for money out the creditor (`<RltdPties><Cdtr><Nm>`, or `<Cdtr><Pty><Nm>`
+///   from version 8 on), for money in the debtor; else the remittance text (`<Ustrd>`) or the
+///   entry's additional information;
+/// - the SEPA direct debit's mandate (`<Refs><MndtId>`): charges under one mandate are one
+///   creditor's for certain, whatever name the bank wrote on each;
+/// - a batch (several `<TxDtls>` with amounts of their own) is a row per transaction.
+enum StatementCamt {
+    static let roots = ["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn"]
+
+    /// Whether `root` is a camt document (its first child one of `roots`).
+    static func isCamt(_ root: MarkupNode) -> Bool {
+        root.name == "Document" && root.children.contains { roots.contains($0.name) }
+    }
+
+    static func rows(_ root: MarkupNode, lines: SourceLines) throws(Diagnostic) -> (
+        rows: [StatementCSV.Row], notes: [Diagnostic]
+    ) {
+        let entries = root.all("Ntry")
+        var rows: [StatementCSV.Row] = []
+        var notes: [Diagnostic] = []
+        var skipped = 0
+        var pending = 0
+        for entry in entries {
+            let status = (entry.text("Sts", "Cd") ?? entry.text("Sts") ?? "BOOK").uppercased()
+            if status == "PDNG" || status == "INFO" {
+                pending += 1
+                continue
+            }
+            switch read(entry) {
+            case .success(let read): rows += read
+            case .failure(let why):
+                skipped += 1
+                if skipped <= StatementCSV.maxRowWarnings {
+                    notes.append(lines.diagnostic(.warning, at: why.node ?? entry, why.message + "; skipped"))
+                }
+            }
+        }
+        if skipped > StatementCSV.maxRowWarnings {
+            notes.append(
+                Diagnostic(
+                    .warning, path: lines.path, message: "\(skipped - StatementCSV.maxRowWarnings) more entries skipped"
+                ))
+        }
+        if pending > 0 {
+            notes.append(
+                Diagnostic(
+                    .note, path: lines.path,
+                    message: "\(pending) entr\(pending == 1 ? "y" : "ies") not booked yet (pending) left out"))
+        }
+        guard !rows.isEmpty else {
+            throw lines.diagnostic(
+                .error, at: root.children.first { roots.contains($0.name) } ?? root,
+                entries.isEmpty ? "this statement holds no entry (<Ntry>)" : "no entry could be read")
+        }
+        return (rows, notes)
+    }
+
+    struct Skip: Error {
+        let message: String
+        var node: MarkupNode?
+    }
+
+    private static func read(_ entry: MarkupNode) -> Result<[StatementCSV.Row], Skip> {
+        guard let amountNode = entry.child("Amt") else { return .failure(Skip(message: "<Ntry> without <Amt>")) }
+        guard let value = Decimal(exactly: amountNode.text), value >= 0 else {
+            return .failure(
+                Skip(message: "<Amt> '\(amountNode.text)' is not an amount such as 12.50", node: amountNode))
+        }
+        let sign: Decimal
+        switch entry.text("CdtDbtInd")?.uppercased() {
+        case "DBIT": sign = -1
+        case "CRDT": sign = 1
+        default: return .failure(Skip(message: "<Ntry> without <CdtDbtInd> DBIT or CRDT"))
+        }
+        guard
+            let dateText = entry.text("BookgDt", "Dt") ?? entry.text("BookgDt", "DtTm") ?? entry.text("ValDt", "Dt")
+                ?? entry.text("ValDt", "DtTm")
+        else { return .failure(Skip(message: "<Ntry> without a booking date (<BookgDt>)")) }
+        guard let date = isoDate(dateText) else {
+            return .failure(Skip(message: "'\(dateText)' is not a date such as 2026-11-02"))
+        }
+        let currency = amountNode.attributes["Ccy"].flatMap { Currency(code: $0.uppercased()) }
+        let transactions = entry.all("TxDtls")
+        let party = sign < 0 ? "Cdtr" : "Dbtr"
+        func payee(_ details: MarkupNode?) -> String? {
+            let named =
+                details?.text("RltdPties", party, "Nm") ?? details?.text("RltdPties", party, "Pty", "Nm")
+                ?? details?.text("RltdPties", "Ultmt" + party, "Nm")
+                ?? details?.text("RltdPties", "Ultmt" + party, "Pty", "Nm")
+                ?? details?.text("RmtInf", "Ustrd") ?? entry.text("AddtlNtryInf")
+            return named.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        }
+        // A batch: each transaction with an amount of its own is a row of its own.
+        let own = transactions.map { $0.at("AmtDtls", "TxAmt", "Amt") ?? $0.child("Amt") }
+        if transactions.count > 1, own.allSatisfy({ $0.flatMap { Decimal(exactly: $0.text) } != nil }) {
+            var rows: [StatementCSV.Row] = []
+            for (details, amount) in zip(transactions, own) {
+                guard let name = payee(details) else {
+                    return .failure(Skip(message: "<TxDtls> names no creditor or debtor", node: details))
+                }
+                rows.append(
+                    StatementCSV.Row(
+                        line: details.line, date: date, payee: name, amount: sign * Decimal(exactly: amount!.text)!,
+                        currency: amount!.attributes["Ccy"].flatMap { Currency(code: $0.uppercased()) } ?? currency,
+                        mandate: details.text("Refs", "MndtId")))
+            }
+            return .success(rows)
+        }
+        guard let name = payee(transactions.first) else {
+            return .failure(
+                Skip(message: "<Ntry> names no creditor or debtor (<RltdPties>) and has no remittance text"))
+        }
+        return .success([
+            StatementCSV.Row(
+                line: entry.line, date: date, payee: name, amount: sign * value, currency: currency,
+                mandate: transactions.first?.text("Refs", "MndtId"))
+        ])
+    }
+
+    /// `2026-11-02`, `2026-11-02T09:30:00+01:00`: the date.
+    static func isoDate(_ text: String) -> CalendarDate? {
+        let day = text.prefix(10)
+        guard day.count == 10 else { return nil }
+        return CalendarDate(iso: String(day))
+    }
+}
