@@ -88,7 +88,11 @@ public struct DepositEntry: Sendable, Equatable {
             if let same, askFirst {
                 throw EditError(
                     "the same deposit (\(amount.text)\(note.map { ", \"\($0)\"" } ?? "")) was added at \(same); "
-                        + "add it again?", kind: .askFirst)
+                        + "add it again?", kind: .askFirst,
+                    details: [
+                        "about": "deposit", "goal": found.id, "amount": amount.text, "note": note ?? "",
+                        "at": "\(same)",
+                    ])
             }
             var fields: [TOMLField] = [.dateTime("at", when), .amount("amount", amount)]
             if let note { fields.append(.string("note", note)) }

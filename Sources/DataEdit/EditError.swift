@@ -18,11 +18,18 @@ public struct EditError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Shown after "sandjar: "; empty when the diagnostic says it all.
     public var message: String
     public var kind: Kind
+    /// What a question (`askFirst`) is about, for a page to ask it in its own language: `about`
+    /// (`deposit`, `session`, `subscription`) and the values its words need (`at`, `amount`,
+    /// `note`, `pattern`, `cycles` or `minutes`, `name`).
+    public var details: [String: String]
 
-    public init(_ message: String, diagnostic: Diagnostic? = nil, kind: Kind = .invalid) {
+    public init(
+        _ message: String, diagnostic: Diagnostic? = nil, kind: Kind = .invalid, details: [String: String] = [:]
+    ) {
         self.message = message
         self.diagnostic = diagnostic
         self.kind = kind
+        self.details = details
     }
 
     public var description: String {

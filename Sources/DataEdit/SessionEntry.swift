@@ -126,7 +126,8 @@ public struct SessionEntry: Sendable, Equatable {
         let month = String(day.description.prefix(7))
         if askFirst, let same = try sameSession(at: when, in: editor.folder) {
             throw EditError(
-                "the same session (\(pattern), \(length)) was logged at \(same); log it again?", kind: .askFirst)
+                "the same session (\(pattern), \(length)) was logged at \(same); log it again?", kind: .askFirst,
+                details: length.values.merging(["about": "session", "pattern": pattern, "at": same]) { own, _ in own })
         }
         var fields: [TOMLField] = [.dateTime("at", when), .string("pattern", pattern)]
         switch length {

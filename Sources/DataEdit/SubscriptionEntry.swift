@@ -121,7 +121,8 @@ public struct SubscriptionEntry: Sendable, Equatable {
             {
                 throw EditError(
                     "\(same.name) is already active (\(same.source)); add \(match.name(in: .en)) again as a "
-                        + "second subscription?", kind: .askFirst)
+                        + "second subscription?", kind: .askFirst,
+                    details: ["about": "subscription", "name": same.name, "catalog": match.id])
             }
             let filled = try fill(from: match, siteCurrency: site, rates: loaded?.data.rates)
             let known = subscriptions.compactMap(\.category) + catalog.entries.map(\.category)

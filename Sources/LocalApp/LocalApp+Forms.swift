@@ -63,7 +63,7 @@ extension LocalApp {
         values["token"] = nil
         let pending = PendingForm(
             kind: kind, target: target, values: values, message: message, confirm: error.kind == .askFirst,
-            atTop: kind == .undo || error.kind == .changed)
+            atTop: kind == .undo || error.kind == .changed, question: error.details)
         guard var forms = site.forms else { return .text(500, "500 Internal Server Error: no forms") }
         forms.pending = pending
         guard let html = build.page(page, forms: forms) else { return .text(status, message) }

@@ -50,10 +50,13 @@ public struct PendingForm: Sendable, Equatable {
     /// The message is said at the top of the page: the form it came from is not on the page as it
     /// is now (an entry that changed since, an Undo).
     public var atTop: Bool
+    /// What the question of a `confirm` form is about, for its words in the page's language
+    /// (`EditError.details`); the message is said when there are none.
+    public var question: [String: String]
 
     public init(
         kind: Kind, target: String?, values: [String: String], message: String, confirm: Bool = false,
-        atTop: Bool = false
+        atTop: Bool = false, question: [String: String] = [:]
     ) {
         self.kind = kind
         self.target = target
@@ -61,6 +64,7 @@ public struct PendingForm: Sendable, Equatable {
         self.message = message
         self.confirm = confirm
         self.atTop = atTop
+        self.question = question
     }
 }
 
@@ -132,7 +136,7 @@ extension SiteRenderer {
             "value": .object(values.mapValues { .string($0) }),
             "checked": .object(values.mapValues { .bool(!$0.isEmpty) }),
             "options": .object(options),
-            "error": sentBack.map { .string($0.message) } ?? .null,
+            "error": sentBack.map { .string($0.confirm ? question($0) : $0.message) } ?? .null,
             "confirm": .bool(sentBack?.confirm ?? false),
             "sent_back": .bool(sentBack != nil),
             "id": .string("form-\(kind.rawValue)\(target.map { "-\($0)" } ?? "")"),

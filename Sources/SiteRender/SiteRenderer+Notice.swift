@@ -32,6 +32,41 @@ extension SiteRenderer {
         ])
     }
 
+    /// A form's "again?" in the page's language: what was written a moment ago, and whether to
+    /// write it once more.
+    func question(_ pending: PendingForm) -> String {
+        var values = pending.question
+        let key: UIKey.Form
+        switch values["about"] {
+        case "deposit": key = .againDeposit
+        case "session": key = .againSession
+        case "subscription": key = .againSubscription
+        default: return pending.message
+        }
+        if let at = values["at"].flatMap({ EventTime(iso: $0) }) {
+            values["time"] = (at.date == today ? "" : format.date(at.date) + " ") + (at.clockText ?? "")
+        }
+        if let note = values["note"], !note.isEmpty { values["note"] = " · \(note)" } else { values["note"] = "" }
+        var filled = values
+        if let goal = values["goal"].flatMap({ id in data.goals.first { $0.id == id } }),
+            let amount = values["amount"].flatMap(Decimal.init(exactly:))
+        {
+            filled["amount"] = format.money(amount, goal.currency)
+        }
+        if let id = values["pattern"], let pattern = data.patterns.first(where: { $0.id == id }) {
+            filled["pattern"] = patternName(pattern)
+        }
+        if let cycles = values["cycles"].flatMap(Int.init) {
+            filled["length"] = counted(.breathing(.lengthCycles), cycles)
+        } else if let minutes = values["minutes"] {
+            filled["length"] = string(.breathing(.lengthMinutes), ["count": minutes])
+        }
+        if let catalog = values["catalog"], let entry = data.catalog.entries.first(where: { $0.id == catalog }) {
+            filled["service"] = entry.name(in: data.site.language)
+        }
+        return string(.form(key), filled)
+    }
+
     /// Why a form was refused, said at the top of the page when no form on it holds the message.
     var refusalValue: MustacheValue {
         guard let pending = forms?.pending, pending.atTop else { return .null }

@@ -254,14 +254,19 @@ final class LocalAppTests: XCTestCase {
         let after = try text("goals/bike.toml")
         let again = post("deposit", ["goal": "bike", "amount": "7", "note": "lunch"])
         XCTAssertEqual(again?.status, 409)
-        XCTAssertTrue(again?.text.contains("the same deposit (7, &quot;lunch&quot;) was added at") ?? false)
+        XCTAssertTrue(
+            again?.text.contains("You added $7.00 · lunch at 21:14. Add the same again?") ?? false, again?.text ?? "")
         XCTAssertTrue(again?.text.contains("Yes, write it again") ?? false)
         XCTAssertEqual(try text("goals/bike.toml"), after, "nothing written")
         XCTAssertEqual(post("deposit", ["goal": "bike", "amount": "7", "note": "lunch", "confirm": "1"])?.status, 303)
         XCTAssertEqual(
             post("deposit", ["goal": "bike", "amount": "8", "note": "lunch"])?.status, 303, "another amount is no slip")
         XCTAssertEqual(post("session", ["pattern": "box", "cycles": "4"])?.status, 303)
-        XCTAssertEqual(post("session", ["pattern": "box", "cycles": "4"])?.status, 409)
+        let session = post("session", ["pattern": "box", "cycles": "4"])
+        XCTAssertEqual(session?.status, 409)
+        XCTAssertTrue(
+            session?.text.contains("You logged 4 cycles of Box breathing at 21:14. Log it again?") ?? false,
+            session?.text ?? "")
     }
 
     /// A write that unlocks a badge says so where it lands.

@@ -40,3 +40,41 @@ public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible
         return text
     }
 }
+
+extension EventTime {
+    /// The time `description` writes (`2026-08-01`, `2026-08-01T21:14:00`, with or without an
+    /// offset) read back; nil for anything else.
+    public init?(iso text: String) {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 10, let date = CalendarDate(iso: String(String.UnicodeScalarView(scalars[..<10])))
+        else { return nil }
+        guard scalars.count > 10 else {
+            self.init(date: date)
+            return
+        }
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= scalars.count else { return nil }
+            return Int(String(String.UnicodeScalarView(scalars[range])))
+        }
+        guard scalars[10] == "T", let hour = number(11..<13), let minute = number(14..<16),
+            let second = number(17..<19),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
+        var offset: Int?
+        if scalars.count > 19 {
+            if scalars[19] == "Z" {
+                offset = 0
+            } else if let hours = number(20..<22), let minutes = number(23..<25) {
+                offset = (scalars[19] == "-" ? -1 : 1) * (hours * 60 + minutes)
+            }
+        }
+        self.init(date: date, secondOfDay: hour * 3600 + minute * 60 + second, offsetMinutes: offset)
+    }
+
+    /// `21:14` on the wall clock; nil for a plain date.
+    public var clockText: String? {
+        guard let s = secondOfDay else { return nil }
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(s / 3600)):\(two(s / 60 % 60))"
+    }
+}
