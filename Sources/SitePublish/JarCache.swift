@@ -76,8 +76,7 @@ public struct JarCache: Sendable {
     /// Nil when caching is off or the id could name a path outside the folder (ids are checked on
     /// loading; this is the second lock on the door).
     private func snapshotFile(for id: String) -> String? {
-        let allowed = id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
-        guard usable, allowed, !id.isEmpty else { return nil }
+        guard usable, DataLoader.isValidID(id) else { return nil }
         return "jar/\(id).json"
     }
 
