@@ -21,6 +21,8 @@ public struct BadgeReplay {
     public private(set) var summary = StatsSummary()
     /// Badge id → the day its condition first held.
     public private(set) var unlockedOn: [String: CalendarDate] = [:]
+    /// The definitions still locked, by index: only these are judged after each event.
+    private var locked: [Int]
 
     private let definitions: [BadgeDefinition]
     private let goals: [String: GoalFacts]
@@ -35,6 +37,7 @@ public struct BadgeReplay {
 
     public init(definitions: [BadgeDefinition], goals: [GoalFacts]) {
         self.definitions = definitions
+        locked = Array(definitions.indices)
         self.goals = Dictionary(goals.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -69,9 +72,14 @@ public struct BadgeReplay {
         case .programCompleted:
             summary.programsCompleted += 1
         }
-        for definition in definitions where unlockedOn[definition.id] == nil && definition.condition(summary) {
-            unlockedOn[definition.id] = event.time.date
+        guard !locked.isEmpty else { return }
+        let summary = self.summary
+        var unlocked: [Int] = []
+        for index in locked where definitions[index].condition(summary) {
+            unlockedOn[definitions[index].id] = event.time.date
+            unlocked.append(index)
         }
+        if !unlocked.isEmpty { locked.removeAll { unlocked.contains($0) } }
     }
 
     private mutating func recordDeposit(goalID: String, at: EventTime, amount: Decimal, amountInBase: Decimal) {
@@ -102,11 +110,10 @@ public struct BadgeReplay {
             summary.goalsReached = reachedGoals.count
         }
         if goal.mode == .free, let schedule = goal.schedule, let period = schedule.periodIndex(containing: at.date) {
-            var executed = executedPeriods[goalID] ?? []
-            executed.insert(period)
-            executedPeriods[goalID] = executed
+            // In place: a copy of the set for every deposit made a long plan quadratic.
+            executedPeriods[goalID, default: []].insert(period)
             var run = 1
-            while executed.contains(period - run) { run += 1 }
+            while executedPeriods[goalID]?.contains(period - run) == true { run += 1 }
             summary.longestOnSchedule = max(summary.longestOnSchedule, run)
         }
     }

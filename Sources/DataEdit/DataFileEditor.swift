@@ -40,11 +40,13 @@ public struct DataFileEditor {
     ///   - header: the comment lines a file created here starts with.
     ///   - wholeCheck: also read the whole folder with the new text as a build would
     ///     (`checkAsTheBuildReadsIt`), for entries whose every key the typed checks cannot judge.
+    ///   - read: the file as the caller read it under the lock, and `parsed`, as it parsed it.
     ///   - action: what the write does, for the undo journal.
     @discardableResult
     func append(
         table name: String, fields: [TOMLField], to relative: String, createIfMissing: Bool = false,
-        header: String? = nil, wholeCheck: Bool = false, read: SourceFile? = nil, action: JournalAction
+        header: String? = nil, wholeCheck: Bool = false, read: SourceFile? = nil, parsed: TOMLTable? = nil,
+        action: JournalAction
     ) throws(EditError) -> Written {
         let shown = folder.displayPath(relative)
         guard DataFileEditor.isBareKey(name), !fields.isEmpty, fields.allSatisfy({ DataFileEditor.isBareKey($0.key) })
@@ -65,8 +67,9 @@ public struct DataFileEditor {
         }
         let file = original ?? SourceFile(path: shown, bytes: Array((header ?? "").utf8))
         let before: TOMLTable
-        do {
-            before = try TOMLParser.parse(file.bytes)
+        do throws(TOMLError) {
+            // `parsed` is `read` as the caller parsed it: a goal's file is parsed once per edit.
+            if let parsed, read != nil { before = parsed } else { before = try TOMLParser.parse(file.bytes) }
         } catch {
             throw EditError(
                 "\(shown) must be valid TOML before sandjar can add to it; nothing was changed",

@@ -65,19 +65,29 @@ public struct DepositEntry: Sendable, Equatable {
     }
 
     /// Appends this deposit to the goal's file in the data folder.
+    public func add(
+        to goal: String, data: String, now: Date, journal: UndoJournal? = nil, askFirst: Bool = false,
+        byName: Bool = true
+    ) throws(EditError) -> Added {
+        try add(to: goal, data: data, now: now, journal: journal, askFirst: askFirst, byName: byName, parsed: nil)
+    }
+
+    /// The same, with what a served site's last build parsed.
     /// - Parameters:
     ///   - goal: the goal's id, or (`byName`) its name.
     ///   - now: the clock, for a deposit without a time; tests pass a fixed instant.
     ///   - askFirst: refuse (`EditError.Kind.askFirst`) a deposit identical to one made within two
     ///     minutes, as a form sent twice would be; the command line writes it and warns instead.
     ///   - byName: also find the goal by its name (the command line); a form names ids only.
-    public func add(
+    ///   - parsed: the goal files a served site's last build parsed, so only a changed one is parsed
+    ///     again.
+    package func add(
         to goal: String, data: String, now: Date, journal: UndoJournal? = nil, askFirst: Bool = false,
-        byName: Bool = true
+        byName: Bool = true, parsed: ParseMemo?
     ) throws(EditError) -> Added {
         let editor = DataFileEditor(data: data, journal: journal)
         return try editor.locked { () throws(EditError) -> Added in
-            let found = try GoalFiles(folder: editor.folder).file(for: goal, byName: byName)
+            let found = try GoalFiles(folder: editor.folder, memo: parsed).file(for: goal, byName: byName)
             let when: TOMLDateTime
             if let at {
                 when = at
@@ -100,7 +110,8 @@ public struct DepositEntry: Sendable, Equatable {
             if let note { values["note"] = note }
             let action = JournalAction(.deposit, "added \(amount.text) to \(found.id)", values: values)
             let written = try editor.append(
-                table: "deposit", fields: fields, to: found.relative, read: found.file, action: action)
+                table: "deposit", fields: fields, to: found.relative, read: found.file, parsed: found.table,
+                action: action)
             var added = Added(
                 goal: found.id, path: written.path, amount: amount, at: when,
                 todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) }
@@ -143,6 +154,8 @@ extension DepositEntry {
 /// The goal files of a data folder and the ids they define.
 struct GoalFiles {
     let folder: DataFolder
+    /// What a served site's last build parsed: a goal file with the same bytes is not parsed again.
+    var memo: ParseMemo? = nil
 
     /// A goal's file, read and parsed once for the whole edit.
     struct Found {
@@ -165,7 +178,7 @@ struct GoalFiles {
             var name: String?
             if case .success(let file) = folder.read(relative) {
                 found.file = file
-                found.table = try? TOMLParser.parse(file.bytes)
+                found.table = memo?.table(for: file) ?? (try? TOMLParser.parse(file.bytes))
                 if let explicit = found.table?["id"]?.stringValue { found.id = explicit }
                 name = found.table?["name"]?.stringValue
             }

@@ -121,7 +121,8 @@ extension LocalApp {
                 let entry = try DepositEntry(
                     amount: fields["amount"] ?? "", at: fields.given("at"), note: fields.given("note"), wording: .form)
                 let added = try entry.add(
-                    to: goal, data: data, now: clock, journal: journal, askFirst: !confirmed, byName: false)
+                    to: goal, data: data, now: clock, journal: journal, askFirst: !confirmed, byName: false,
+                    parsed: site.parsed)
                 var warnings: [String] = []
                 if let today = added.todayBeforeIt {
                     warnings.append(LocalApp.later(added.day, today: today.description))

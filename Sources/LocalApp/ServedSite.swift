@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SiteBuilder
+import SiteData
 import SiteRender
 import SiteServer
 
@@ -26,6 +27,13 @@ public final class ServedSite: @unchecked Sendable {
     /// Said on serve's terminal: each rebuild, each finding.
     private let log: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "sandjar serve: the served site")
+    /// What each build hands the next: parsed files, the theme, reports and pages that did not
+    /// change (issue 33).
+    private let memo = ServeMemo()
+
+    /// The data files the last build parsed, for a form's entry to read its file from (a file whose
+    /// bytes changed since is parsed again).
+    var parsed: ParseMemo { memo.parsed }
 
     // Read and changed on `queue` only.
     private var built: ServedBuild?
@@ -153,6 +161,7 @@ public final class ServedSite: @unchecked Sendable {
         rebuilds += 1
         var options = self.options
         options.serve = forms
+        options.memo = memo
         let started = ContinuousClock.now
         let (report, site) = SiteBuild(options: options).serve()
         for diagnostic in report.diagnostics { log(diagnostic.description + "\n") }

@@ -52,7 +52,9 @@ final class BuildState {
         self.progress = progress
         if options.theme == nil {
             let strict = options.strict
+            let memo = options.memo
             builtInTheme = Pending {
+                if let memo { return memo.builtInTheme(strict: strict) }
                 let log = DiagnosticLog(strict: strict)
                 let theme = Theme.load(from: Theme.builtIn, log: log)
                 return (theme, log.entries)
@@ -67,7 +69,7 @@ struct LoadData: BuildStep {
 
     func run(_ state: BuildState) {
         let folder = state.options.dataFiles ?? DataFolder(path: state.options.data)
-        let loader = DataLoader(folder: folder, log: state.log)
+        let loader = DataLoader(folder: folder, log: state.log, memo: state.options.memo?.parsed)
         state.loaded = loader.load()
         state.dataFileCount = loader.filesRead
     }
@@ -89,6 +91,9 @@ struct LoadTheme: BuildStep {
         guard let folder = Theme.folder(overlay: overlay, log: state.log) else { return }
         state.themeFolder = folder
         state.theme = Theme.load(from: folder, log: state.log)
+        // A theme laid over the built-in one is read again for every build: no page rendered
+        // with the last one is reused.
+        state.options.memo?.rendered.themeChanged()
     }
 }
 
@@ -104,11 +109,12 @@ struct ComputeFigures: BuildStep {
         guard let figures = ComputeFigures.engines(state) else { return }
         // The pages that show no jar need nothing more: they are rendered while the jars are.
         let forms = state.options.serve
-        let inputs = (theme: theme, loaded: loaded)
+        let inputs = (theme: theme, loaded: loaded, memo: state.options.memo?.rendered)
         state.pagesWithoutJars = Pending {
             Result { () throws(MustacheError) in
                 try SiteAssembly.render(
-                    theme: inputs.theme, loaded: inputs.loaded, figures: figures, forms: forms, part: .withoutJars)
+                    theme: inputs.theme, loaded: inputs.loaded, figures: figures, forms: forms, part: .withoutJars,
+                    memo: inputs.memo)
             }
         }
     }
@@ -135,7 +141,8 @@ extension ComputeFigures {
     /// catalogue (two subscriptions to one service).
     static func engines(_ state: BuildState) -> SiteFigures? {
         guard let loaded = state.loaded, let theme = state.theme, let today = state.today else { return nil }
-        let figures = SiteFigures(data: loaded.data, themeQuotes: theme.quotes, today: today)
+        let memo = state.options.memo?.rendered
+        let figures = SiteFigures(data: loaded.data, themeQuotes: theme.quotes, today: today, memo: memo)
         DuplicateSubscriptions.check(loaded, catalogIDs: figures.subscriptions.items.map(\.catalogID), log: state.log)
         state.figures = figures
         return figures
@@ -171,6 +178,7 @@ struct PendingJars {
             output: URL(fileURLWithPath: state.options.outputPath), writes: state.writesCache)
         self.cache = cache
         let progress = state.progress
+        let memo = state.options.memo
         result = Pending {
             // A cold simulation costs about one pour per month with deposits (JarReplay).
             let months = goals.map { Set($0.deposits.map(\.at.date.monthIndex)).count }
@@ -179,7 +187,16 @@ struct PendingJars {
             let count = Counter()
             DispatchQueue.concurrentPerform(iterations: order.count) { position in
                 let index = order[position]
-                slots[index] = cache.artwork(for: goals[index], palette: palette)
+                let goal = goals[index]
+                // A served site's goal that did not change keeps the jar its last build drew.
+                let fingerprint = memo.map { _ in EntryFingerprint.of(goal) }
+                if let memo, let fingerprint, let kept = memo.jar(for: goal, fingerprint: fingerprint) {
+                    slots[index] = (kept, nil)
+                } else {
+                    let made = cache.artwork(for: goal, palette: palette)
+                    if let memo, let fingerprint { memo.keep(made.artwork, for: goal, fingerprint: fingerprint) }
+                    slots[index] = made
+                }
                 progress?(.jars(done: count.increment(), of: goals.count))
             }
             var jars: [String: JarArtwork] = [:]
@@ -211,7 +228,8 @@ struct RenderPages: BuildStep {
             }
             let withoutJars = try early.value.get()
             let rest = try SiteAssembly.render(
-                theme: theme, loaded: loaded, figures: withJars, forms: state.options.serve, part: .withJars)
+                theme: theme, loaded: loaded, figures: withJars, forms: state.options.serve, part: .withJars,
+                memo: state.options.memo?.rendered)
             state.site = SiteAssembly.finish(withoutJars, rest, site: loaded.data.site)
         } catch {
             state.log.add(Diagnostic(error, templates: state.themeFolder ?? Theme.builtIn))

@@ -22,9 +22,12 @@ package enum SiteAssembly {
         case withJars
     }
 
-    /// - Parameter forms: the forms `sandjar serve` adds; nil for a site to publish.
+    /// - Parameters:
+    ///   - forms: the forms `sandjar serve` adds; nil for a site to publish.
+    ///   - memo: the pages a served site's last build rendered, to reuse those that did not change.
     package static func render(
-        theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms? = nil, part: Part = .whole
+        theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms? = nil, part: Part = .whole,
+        memo: RenderMemo? = nil
     ) throws(MustacheError) -> SiteFiles {
         let site = loaded.data.site
         let families: [any PageFamily]
@@ -35,7 +38,7 @@ package enum SiteAssembly {
         }
         let withFiles = part != .withJars
         guard site.languages.count > 1 else {
-            var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures, forms: forms)
+            var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures, forms: forms, memo: memo)
                 .render(families, withFiles: withFiles)
             if part == .whole { addSiteWide(to: &files, site: site) }
             return files
@@ -44,7 +47,7 @@ package enum SiteAssembly {
         var notFound = ""
         for language in site.languages {
             let folder = SiteSettings.folder(for: language)
-            let renderer = localized(language, theme: theme, loaded: loaded, figures: figures, forms: forms)
+            let renderer = localized(language, theme: theme, loaded: loaded, figures: figures, forms: forms, memo: memo)
             let pages = try renderer.render(families, withFiles: withFiles)
             for path in pages.paths { files.add("\(folder)/\(path)", pages[path]!) }
             if withFiles, notFound.isEmpty {
@@ -81,7 +84,8 @@ package enum SiteAssembly {
     /// The renderer of one language of a site in several: its pages in its folder, `base_url`
     /// followed into it, the switcher listing the others.
     private static func localized(
-        _ language: SiteSettings.Language, theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms?
+        _ language: SiteSettings.Language, theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms?,
+        memo: RenderMemo? = nil
     ) -> SiteRenderer {
         let site = loaded.data.site
         var localized = loaded
@@ -89,7 +93,7 @@ package enum SiteAssembly {
         localized.data.site.baseURL = site.baseURL.map { "\($0)\(SiteSettings.folder(for: language))/" }
         return SiteRenderer(
             theme: theme, loaded: localized, figures: figures.localized(language), alternates: site.languages,
-            forms: forms)
+            forms: forms, memo: memo)
     }
 
     /// The site from its two parts (`Part.withoutJars` and `Part.withJars`), with the files for the

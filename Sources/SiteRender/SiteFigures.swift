@@ -26,20 +26,47 @@ package struct SiteFigures: Sendable {
     private(set) var quote: DailyQuote?
     private let quoteBooks: [SiteSettings.Language: QuoteLists]
 
-    package init(data: DataSet, themeQuotes: [SiteSettings.Language: QuoteLists], today: CalendarDate) {
+    /// - Parameter memo: a served site's last reports: those whose inputs did not change (the
+    ///   subscriptions' after a deposit, the practice's after a slay) are not computed again.
+    package init(
+        data: DataSet, themeQuotes: [SiteSettings.Language: QuoteLists], today: CalendarDate, memo: RenderMemo? = nil
+    ) {
         self.today = today
         let savings = SavingsReport(data: data, today: today)
-        let subscriptions = SubscriptionReport(data: data, today: today)
+        let subscriptionInputs = SubscriptionInputs(
+            subscriptions: data.subscriptions, catalog: data.catalog, rates: data.rates, today: today)
+        let subscriptions =
+            memo?.report("subscriptions", inputs: subscriptionInputs) { SubscriptionReport(data: data, today: today) }
+            ?? SubscriptionReport(data: data, today: today)
         self.savings = savings
         self.subscriptions = subscriptions
         badges = BadgeBoard.evaluate(data, today: today)
-        breathing = BreathingReport(data: data, today: today)
+        var practice = data
+        (practice.goals, practice.subscriptions, practice.quotes) = ([], [], [:])
+        let practiceInputs = PracticeInputs(data: practice, today: today)
+        breathing =
+            memo?.report("breathing", inputs: practiceInputs) { BreathingReport(data: data, today: today) }
+            ?? BreathingReport(data: data, today: today)
         projectedWithSlain = SlainSavingsAtWork.projections(
             savings, monthlySavings: subscriptions.slain.monthlySavings.exact, rates: data.rates, today: today)
         quoteBooks = themeQuotes.merging(data.quotes) { _, own in own }
         quoteLists = quoteBooks[data.site.language]
         quote = quoteLists?.quote(dayOfYear: today.dayOfYear)
         reviews = YearReview.all(data: data, figures: self)
+    }
+
+    /// What the subscription report reads.
+    private struct SubscriptionInputs: Equatable {
+        var subscriptions: [Subscription]
+        var catalog: SubscriptionCatalog
+        var rates: ExchangeRates
+        var today: CalendarDate
+    }
+
+    /// What the practice report reads: the data without goals, subscriptions or quotes.
+    private struct PracticeInputs: Equatable {
+        var data: DataSet
+        var today: CalendarDate
     }
 
     /// The same figures with the goals' jars, simulated after the engines ran.

@@ -35,14 +35,17 @@ struct SiteRenderer {
     let alternates: [SiteSettings.Language]
     /// The forms of a site `sandjar serve` serves; nil for a built site, which has none.
     let forms: ServeForms?
+    /// The pages a served site's last build rendered (`RenderMemo`); nil renders every page.
+    let memo: RenderMemo?
 
     init(
         theme: Theme, loaded: LoadedData, figures: SiteFigures, alternates: [SiteSettings.Language] = [],
-        forms: ServeForms? = nil
+        forms: ServeForms? = nil, memo: RenderMemo? = nil
     ) {
         self.theme = theme
         self.alternates = alternates
         self.forms = forms
+        self.memo = memo
         self.data = loaded.data
         self.pages = loaded.pages.filter { !$0.draft }
         self.figures = figures
@@ -76,7 +79,18 @@ struct SiteRenderer {
         for family in families { family.queue(into: &site, for: self) }
         if withFiles { addFiles(to: &site) }
         let navigation = Navigation(renderer: self, roots: Set(site.jobs.map(\.root)))
-        return try site.files { job throws(MustacheError) in try render(job, navigation: navigation) }
+        let scope = memo.map { memoScope($0, navigation: navigation) } ?? ""
+        return try site.files(memo: memo, scope: scope) { job throws(MustacheError) in
+            try render(job, navigation: navigation)
+        }
+    }
+
+    /// What every page shares, as a key: a kept page is reused only within the same scope.
+    private func memoScope(_ memo: RenderMemo, navigation: Navigation) -> String {
+        RenderMemo.key(
+            "theme \(memo.themeGeneration)", data.site.language.rawValue, data.site.title, data.site.baseURL ?? "",
+            alternates.map(\.rawValue).joined(separator: ","), forms?.token ?? "", navigation.signature,
+            data.site.unsafeHTML ? "unsafe" : "safe", today.description)
     }
 
     /// The page at `path` alone (`goals/bike/index.html`), or nil when no family queues one there.
@@ -113,17 +127,19 @@ struct SiteRenderer {
     /// computed when the page is rendered. `dated`: the footer says the day the site was updated,
     /// true for pages whose figures are as of today; a page that shows the same whatever the day
     /// (a Markdown page, a day's quote, a past year's review) leaves it out.
+    /// - Parameter memoKey: what the page shows, for a served site's next build to reuse it while
+    ///   that stays the same (`RenderMemo`); only for a page that shows nothing else.
     func page(
         _ path: String, template: String, title: String, section: String,
         _ content: @autoclosure @escaping @Sendable () -> [String: MustacheValue], root fixedRoot: String? = nil,
-        dated: Bool = true, into site: inout PageQueue
+        dated: Bool = true, memoKey: String? = nil, into site: inout PageQueue
     ) {
         let depth = path.split(separator: "/").count - 1
         let root = fixedRoot ?? String(repeating: "../", count: depth)
         site.add(
             PageJob(
                 path: path, template: template, title: title, section: section, root: root, dated: dated,
-                content: content))
+                content: content, memoKey: memoKey))
     }
 
     /// Renders one queued page.
@@ -177,6 +193,9 @@ struct SiteRenderer {
             self.current = current
             lists = Dictionary(uniqueKeysWithValues: roots.map { root in (root, Navigation.list(entries, root: root)) })
         }
+
+        /// The sections it lists, as one string: part of a kept page's scope (`RenderMemo`).
+        var signature: String { entries.map { "\($0.id)=\($0.path)" }.joined(separator: " ") }
 
         /// Every entry, or with `tabs` only the tab bar's (true) or only the others (false).
         func items(root: String, section: String, tabs: Bool? = nil) -> [MustacheValue] {

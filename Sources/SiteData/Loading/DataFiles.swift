@@ -5,6 +5,8 @@ import TOML
 struct DataFiles {
     let folder: DataFolder
     let log: DiagnosticLog
+    /// What an earlier build of this folder parsed (`sandjar serve`); nil for a build of its own.
+    var memo: ParseMemo? = nil
 
     /// The file's bytes, or nil with the reason logged (a symlink out of the folder, too big…).
     func read(_ relative: String) -> SourceFile? {
@@ -23,8 +25,12 @@ struct DataFiles {
     }
 
     func parse(_ file: SourceFile) -> TableReader? {
+        if let table = memo?.table(for: file) {
+            return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
+        }
         do {
             let table = try TOMLParser.parse(file.bytes)
+            memo?.keep(table, for: file)
             return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
         } catch {
             log.add(file.finding(for: error))

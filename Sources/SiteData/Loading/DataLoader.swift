@@ -14,10 +14,13 @@ package struct DataLoader {
 
     let folder: DataFolder
     let log: DiagnosticLog
+    /// What an earlier build of this folder parsed (`sandjar serve`).
+    let memo: ParseMemo?
 
-    package init(folder: DataFolder, log: DiagnosticLog) {
+    package init(folder: DataFolder, log: DiagnosticLog, memo: ParseMemo? = nil) {
         self.folder = folder
         self.log = log
+        self.memo = memo
     }
 
     /// The data, or nil when any error was found (every finding is in the log).
@@ -26,7 +29,7 @@ package struct DataLoader {
             log.add(Diagnostic(.error, path: folder.displayRoot, message: "data folder not found"))
             return nil
         }
-        let files = DataFiles(folder: folder, log: log)
+        let files = DataFiles(folder: folder, log: log, memo: memo)
         let site = SiteReader.read(files)
         let rates = RatesReader.read(files, site: site.settings)
         let breathing = BreathingReader.read(files)
@@ -44,7 +47,7 @@ package struct DataLoader {
         let pageSlots = Slots<MarkdownPage>(count: pagePaths.count)
         let firstPage = 4
         log.concurrently(firstPage + pagePaths.count + 2) { index, own in
-            let files = DataFiles(folder: folder, log: own)
+            let files = DataFiles(folder: folder, log: own, memo: memo)
             switch index {
             case 0: goals = GoalReader.read(files, site: site.settings, rates: rates)
             case 1: subscriptions = SubscriptionReader.read(files, site: site.settings, rates: rates)

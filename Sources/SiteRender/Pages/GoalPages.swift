@@ -32,9 +32,17 @@ struct GoalPages: PageFamily {
                     site.add("\(folder)/frames/\(JarArtwork.frameFileName(index + 1))", frame)
                 }
             }
+            // What the page shows: the goal, what slain subscriptions bring its date forward by,
+            // and what its jar and figures follow from (the theme and today are every page's).
+            let key =
+                renderer.memo == nil
+                ? nil
+                : RenderMemo.key(
+                    EntryFingerprint.of(entry.goal), figures.projectedWithSlain[entry.goal.id]?.description ?? "",
+                    "\(renderer.data.rates)")
             renderer.page(
                 "goals/\(entry.goal.id)/index.html", template: "pages/goal", title: entry.goal.name,
-                section: "goals", goalPage(entry, renderer), into: &site)
+                section: "goals", goalPage(entry, renderer), memoKey: key, into: &site)
         }
     }
 

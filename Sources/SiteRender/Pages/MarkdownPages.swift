@@ -68,7 +68,11 @@ struct MarkdownPages: PageFamily {
                     "title": .string(markdownPage.title),
                     "date": renderer.dateValue(markdownPage.date),
                     "body_html": .string(renderer.markdown(markdownPage.body, unsafeHTML: markdownPage.unsafeHTML)),
-                ], dated: false, into: &site)
+                ], dated: false,
+                memoKey: RenderMemo.key(
+                    markdownPage.slug, markdownPage.title, markdownPage.date?.description ?? "", markdownPage.body,
+                    markdownPage.unsafeHTML ? "unsafe" : "safe"),
+                into: &site)
         }
     }
 }

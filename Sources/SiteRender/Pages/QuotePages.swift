@@ -51,13 +51,17 @@ struct QuotePages: PageFamily {
             let heading =
                 day == today
                 ? renderer.string(.quotes(.title)) : renderer.string(.quotes(.dayTitle), ["date": format.date(day)])
+            let quote = lists?.quote(dayOfYear: day.dayOfYear)
+            // A day's page shows its quote, its neighbours and, through them, where today is.
+            let key = RenderMemo.key(
+                day.description, heading, quote?.text ?? "", previous?.description ?? "", next?.description ?? "")
             renderer.page(
                 "quotes/\(day)/index.html", template: "pages/quote", title: heading, section: "quotes",
                 [
                     "heading": .string(heading),
-                    "quote": renderer.quoteValue(lists?.quote(dayOfYear: day.dayOfYear), on: day),
+                    "quote": renderer.quoteValue(quote, on: day),
                     "previous": pagerLink(previous, renderer), "next": pagerLink(next, renderer),
-                ], dated: false, into: &site)
+                ], dated: false, memoKey: key, into: &site)
         }
     }
 
