@@ -31,18 +31,19 @@ final class InitTests: XCTestCase {
         return found
     }
 
-    /// The editing commands the README shows a stranger, run word for word (but with `--data`)
-    /// on a fresh `init` folder: each must succeed.
+    /// The editing commands the README's tour shows a stranger, run word for word (but with
+    /// `--data`) on a fresh `init` folder: each must succeed.
     func testTheReadmesEditingCommandsWorkOnTheStarterFolder() throws {
         let readme = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../README.md"), encoding: .utf8)
-        let section = try XCTUnwrap(
-            readme.components(separatedBy: "## Install and use it on your own data").dropFirst().first)
+            contentsOf: SandjarCommandTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.components(separatedBy: "## A five-command tour").dropFirst().first)
         let commands = section.components(separatedBy: "\n## ")[0].split(separator: "\n")
-            .filter { $0.hasPrefix("sandjar add ") || $0.hasPrefix("sandjar slay ") }
+            .filter { ["sandjar add ", "sandjar slay ", "sandjar undo"].contains(where: $0.hasPrefix) }
             .map { line in Self.words(String(line.split(separator: "#", maxSplits: 1)[0])) }
-        XCTAssertGreaterThanOrEqual(commands.count, 3, "the README shows add deposit, add session and slay")
+        XCTAssertEqual(
+            commands.map { $0.prefix(2).joined(separator: " ") },
+            ["sandjar add", "sandjar add", "sandjar slay", "sandjar undo"],
+            "the README's tour shows add deposit, add session, slay and undo")
         let data = work.appendingPathComponent("dash")
         XCTAssertEqual(run(["init", data.path, "--today", "2026-11-29"]).0, 0)
         for words in commands {
