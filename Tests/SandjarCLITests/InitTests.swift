@@ -6,17 +6,21 @@ import XCTest
 /// `sandjar init`: a commented data folder with one of everything that checks clean under
 /// --strict and builds, in both languages, for any currency and time zone.
 final class InitTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var work: URL!
 
     override func setUpWithError() throws {
         work = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-init-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        setenv("XDG_CACHE_HOME", work.appendingPathComponent("cache").path, 1)
         addTeardownBlock { [work] in try? FileManager.default.removeItem(at: work!) }
     }
 
     private func run(_ arguments: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         return (SandjarCommand.main(arguments: arguments, console: captured.console()), captured)
     }
 

@@ -6,8 +6,13 @@ import XCTest
 /// `sandjar help --man`: the roff page as a golden file, every command and option on it, groff
 /// reading it without a warning, and its cron and systemd examples those of `docs/cron.md`.
 final class ManPageTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func page(file: StaticString = #filePath, line: UInt = #line) -> String {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         XCTAssertEqual(
             SandjarCommand.main(arguments: ["help", "--man"], console: captured.console()), 0, file: file, line: line)
         XCTAssertEqual(captured.err, "", file: file, line: line)
@@ -80,7 +85,7 @@ final class ManPageTests: XCTestCase {
     }
 
     func testManTakesNoCommand() {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         XCTAssertEqual(SandjarCommand.main(arguments: ["help", "build", "--man"], console: captured.console()), 2)
         XCTAssertTrue(captured.err.hasPrefix("sandjar: help --man takes no COMMAND: the page has them all\n"))
         XCTAssertEqual(captured.out, "")

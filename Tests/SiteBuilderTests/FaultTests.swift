@@ -13,6 +13,11 @@ import XCTest
 /// the whole previous site or the whole new one (`SiteVersions`), and the next build must succeed
 /// and leave nothing behind.
 final class FaultTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var versions: SiteVersions!
     /// The test's folder; a private tmpfs when `onTmpfs`.
     private var work: URL!

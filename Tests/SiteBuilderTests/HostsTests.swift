@@ -13,6 +13,11 @@ import XCTest
 /// Needs `nginx-light`, `apache2` and `caddy` (`make test-deps` installs them). Without one, its
 /// tests skip, except under CI (the `CI` environment variable set), where they fail.
 final class HostsTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private static let checker = TestSupport.packageRoot.appendingPathComponent("Tests/hosts/check_hosts.py")
     /// Where the recipes live: the manual's page on publishing.
     private static let recipes = TestSupport.packageRoot.appendingPathComponent("docs/publishing.md")

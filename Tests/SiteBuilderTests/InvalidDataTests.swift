@@ -13,6 +13,11 @@ import XCTest
 /// whole (`data/` with a file in it, a non-empty `expected.txt`, at most an `args` besides), and
 /// both tests must have checked exactly the listed cases.
 final class InvalidDataTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private static let casesFolder = TestSupport.fixtures.appendingPathComponent("invalid")
 
     /// The cases `invalid.txt` lists, in its order, once it is known that they are exactly the

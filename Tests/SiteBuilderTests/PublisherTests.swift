@@ -7,6 +7,11 @@ import XCTest
 
 /// The promises of DESIGN.md §7 about the output folder.
 final class PublisherTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func site(_ text: String) -> SiteFiles {
         var files = SiteFiles()
         files.add("index.html", text)
