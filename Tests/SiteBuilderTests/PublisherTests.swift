@@ -33,7 +33,7 @@ final class PublisherTests: XCTestCase {
         XCTAssertEqual(TestSupport.snapshot(theirs), ["cat.jpg": Data("precious".utf8)], "nothing deleted")
     }
 
-    /// The README promises the home folder is always refused: also an empty one, and also the
+    /// docs/cron.md promises the home folder is always refused: also an empty one, and also the
     /// one `HOME` names when the user database says otherwise (sudo, containers, cron).
     func testTheHomeFolderIsRefusedEvenWhenEmpty() throws {
         let work = TestSupport.temporaryFolder(self)
