@@ -53,11 +53,24 @@ extension ManPage {
                 "the cache of settled jars, one folder per data folder (else ~/.cache/sandjar/; --cache DIR",
                 "puts it elsewhere); deleting it only costs time",
             ]),
+        .paragraph(["Every write of an editing command or of serve's forms is recorded in:"]),
+        .entry(
+            term: "$XDG_STATE_HOME/sandjar/",
+            description: [
+                "the undo journal, one folder per data folder (else ~/.local/state/sandjar/): the last 100",
+                "writes, each file's bytes before and after, for sandjar undo",
+            ]),
     ]
 
     static let environment: [HelpText.Block] = [
         .entry(term: "XDG_CACHE_HOME", description: ["where the cache goes, as sandjar/ inside it"]),
-        .entry(term: "HOME", description: ["the cache's folder when XDG_CACHE_HOME is not set: ~/.cache/sandjar/"]),
+        .entry(term: "XDG_STATE_HOME", description: ["where the undo journal goes, as sandjar/ inside it"]),
+        .entry(
+            term: "HOME",
+            description: [
+                "the cache's folder when XDG_CACHE_HOME is not set: ~/.cache/sandjar/; the journal's when",
+                "XDG_STATE_HOME is not set: ~/.local/state/sandjar/",
+            ]),
     ]
 
     static let exitStatus: [HelpText.Block] = [
