@@ -43,15 +43,16 @@ enum Commands {
             "      [--today YYYY-MM-DD] [--strict]",
         ],
         about: """
-            Builds the site into a temporary folder (never the published one), serves it on
-            http://127.0.0.1:PORT/ and rebuilds within a second when a file in the data folder or the
-            theme folder is saved. A rebuild that fails prints its errors and keeps serving the last
-            good site. Ctrl-C stops it and removes the temporary folder.
+            Builds the site in memory (never into the published one: no page, which holds the
+            run's token, is written to disk), serves it on http://127.0.0.1:PORT/ and rebuilds
+            within a second when a file in the data folder or the theme folder is saved. A rebuild
+            that fails prints its errors and keeps serving the last good site. Ctrl-C stops it.
 
             The pages it serves carry forms that write your files as the editing commands do: a
             deposit on each goal's page, a new goal on goals/, "log this session" on each pacer, slay
-            and "add a subscription" on subscriptions/. Each write is checked, made under the data
-            folder's lock, keeps the file's comments, and is followed by a rebuild.
+            and "add a subscription" on subscriptions/, and Edit, Remove, Revive, Change price and
+            Undo. Each write is checked, made under the data folder's lock, keeps the file's
+            comments, goes into the undo journal, and is followed by a rebuild.
             """,
         arguments: [.data("the data folder (or --data DIR, -C DIR)")],
         options: .data, .port, .listen, .readOnly, .theme, .cache.described("where settled jars are kept"),

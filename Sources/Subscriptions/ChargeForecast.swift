@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 
-/// What the active subscriptions will charge in one calendar month (README "Forecast").
+/// What the active subscriptions will charge in one calendar month (docs/figures.md, "Forecast").
 public struct MonthForecast: Sendable, Equatable {
     public var year: Int
     public var month: Int

@@ -23,7 +23,7 @@ extension BillingSchedule {
     }
 }
 
-/// What a subscription has cost so far (README "Price history and spend to date").
+/// What a subscription has cost so far (docs/figures.md, "Price history" and "Spent to date").
 ///
 /// The charges paid are the subscription's billing dates D (anchored at `next_billing` as written,
 /// else `started`, read forwards and backwards) with `started ≤ D ≤ today`, before the next billing

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// What cancelling buys you: when each wish goal would be reached if the slain subscriptions'
-/// monthly savings were saved as well (README "Slain savings at work").
+/// monthly savings were saved as well (docs/figures.md, "Slain savings at work").
 ///
 /// For a wish goal not yet reached that has a projected completion:
 /// today + ⌈remaining ÷ (average daily saving + monthly_savings × 12 ÷ 365)⌉ days, with

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 extension SubscriptionItem {
-    /// The charges paid from `since` up to today (README "Charges paid": the same dates, counted
+    /// The charges paid from `since` up to today (docs/figures.md, "Charges paid": the same dates, counted
     /// from a day on), and what they cost converted at `rates` into the base currency; nil when the
     /// charges cannot be known (no `started`, a trial with no first charge written).
     public func charges(

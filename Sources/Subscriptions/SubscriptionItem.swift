@@ -64,7 +64,7 @@ public struct SubscriptionItem: Sendable, Equatable {
         return contract.ends
     }
 
-    // What it has cost (README "Price history and spend to date").
+    // What it has cost (docs/figures.md, "Price history" and "Spent to date").
     /// Charges paid so far; nil without `started` (see `ChargeHistory`).
     public var chargesPaid: Int?
     /// Σ price in force on each charge ÷ members, converted at today's rate, apportioned within

@@ -3,7 +3,7 @@ import Subscriptions
 import XCTest
 
 /// Price history, charges paid and spend to date, the 12-month forecast, price rises and slain
-/// savings at work (README "Price history and spend to date"), each checked against figures
+/// savings at work (docs/figures.md, "Price history" and "Spent to date"), each checked against figures
 /// worked out by hand in the comments.
 final class SubscriptionsSpendTests: XCTestCase {
     typealias F = SubscriptionFixture

@@ -9,6 +9,11 @@ import XCTest
 
 /// `sandjar add deposit`, in-process, on a temporary copy of `Tests/Fixtures/base`.
 final class AddDepositTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var data: URL!
     private var bike: URL { data.appendingPathComponent("goals/bike.toml") }
     /// 2026-11-30T02:14:05.75Z: 21:14:05 on Nov 29 in New York (the fixture's time zone).
@@ -23,7 +28,7 @@ final class AddDepositTests: XCTestCase {
     }
 
     private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         let status = SandjarCommand.main(
             arguments: ["add"] + words + ["--data", data.path], console: captured.console(), now: clock)
         return (status, captured)

@@ -8,6 +8,11 @@ import XCTest
 
 /// `sandjar add session`, in-process, on a temporary copy of `Tests/Fixtures/base`.
 final class AddSessionTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var data: URL!
     private var november: URL { data.appendingPathComponent("practice/2026-11.toml") }
     /// 2026-11-30T02:14:05.75Z: 21:14:05 on Nov 29 in New York (the fixture's time zone).
@@ -22,7 +27,7 @@ final class AddSessionTests: XCTestCase {
     }
 
     private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         let status = SandjarCommand.main(
             arguments: ["add", "session"] + words + ["--data", data.path], console: captured.console(), now: clock)
         return (status, captured)
@@ -177,7 +182,7 @@ final class AddSessionTests: XCTestCase {
         let bike = data.appendingPathComponent("goals/bike.toml")
         let goal = try text(bike)
         let practice = try text(november)
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         let status = try SandjarCommand.add(
             ["deposit", "bike", "5", "--at", "2026-11-29", "--data", data.path], console: captured.console(), now: clock
         )

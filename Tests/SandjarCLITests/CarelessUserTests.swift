@@ -7,6 +7,11 @@ import XCTest
 /// the help promises work, absurd dates and lengths warned about or refused, the practice file of
 /// the sessions' own month.
 final class CarelessUserTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var data: URL!
 
     override func setUpWithError() throws {
@@ -18,7 +23,7 @@ final class CarelessUserTests: XCTestCase {
     }
 
     private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         let status = SandjarCommand.main(
             arguments: words + ["--data", data.path], console: captured.console(),
             now: Date(timeIntervalSince1970: 1_796_004_845))
@@ -110,7 +115,7 @@ final class CarelessUserTests: XCTestCase {
     /// practice/2026-11.toml, the file of their month, each file with the opening comments.
     func testInitFilesSessionsInTheirOwnMonth() throws {
         let folder = data.appendingPathComponent("new")
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         XCTAssertEqual(
             SandjarCommand.main(
                 arguments: ["init", folder.path, "--today", "2026-12-03"], console: captured.console()), 0,
@@ -126,7 +131,7 @@ final class CarelessUserTests: XCTestCase {
                 XCTAssertTrue(line.hasPrefix("at = \(month)-"), "\(file): \(line)")
             }
         }
-        let checked = SandjarCommandTests.Captured()
+        let checked = SandjarCommandTests.Captured(self)
         XCTAssertEqual(
             SandjarCommand.main(
                 arguments: ["check", folder.path, "--today", "2026-12-03", "--strict"], console: checked.console()), 0,

@@ -7,6 +7,11 @@ import XCTest
 /// each (so a script cannot fall behind `Commands.swift`), and the scripts run in the real shells
 /// where they are installed, completing from a data folder in a temporary folder.
 final class CompletionTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var work: URL!
     private var data: URL { work.appendingPathComponent("dash") }
 
@@ -63,7 +68,7 @@ final class CompletionTests: XCTestCase {
     }
 
     private func run(_ arguments: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         return (SandjarCommand.main(arguments: arguments, console: captured.console()), captured)
     }
 

@@ -6,6 +6,11 @@ import XCTest
 /// Every command finds the data folder the same way (DESIGN.md §6): --data / -C, or DATA where
 /// shown, else the nearest folder upward holding site.toml, else an error that says what to do.
 final class DataLocationTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var data: URL!
     private var nested: URL!
     private var outside: URL!
@@ -20,7 +25,6 @@ final class DataLocationTests: XCTestCase {
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
         outside = work.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        setenv("XDG_CACHE_HOME", work.appendingPathComponent("cache").path, 1)
         previous = FileManager.default.currentDirectoryPath
         addTeardownBlock { [previous] in
             _ = FileManager.default.changeCurrentDirectoryPath(previous)
@@ -33,7 +37,7 @@ final class DataLocationTests: XCTestCase {
     ) {
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path), file: file, line: line)
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-29
         return (SandjarCommand.main(arguments: arguments, console: captured.console(), now: now), captured)
     }

@@ -7,12 +7,17 @@ import XCTest
 
 /// `sandjar detect`, in-process, on the sample statements in `Tests/Fixtures/statements`.
 final class DetectTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private let statements = SandjarCommandTests.root.appendingPathComponent("Tests/Fixtures/statements")
     private let base = SandjarCommandTests.root.appendingPathComponent("Tests/Fixtures/base")
 
     /// Through the command line's own entry, as a user runs it.
     private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         let status = SandjarCommand.main(arguments: ["detect"] + words, console: captured.console())
         return (status, captured)
     }
@@ -251,7 +256,7 @@ final class DetectTests: XCTestCase {
         XCTAssertEqual(run([empty, empty]).0, 2)
         XCTAssertEqual(run([empty, "--columns", "date=1"]).0, 2)
         XCTAssertEqual(run([empty, "--colums", "date=1"]).0, 2)
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         XCTAssertEqual(
             SandjarCommand.main(arguments: ["detect", empty, "--columns", "x"], console: captured.console()), 2)
         XCTAssertTrue(captured.err.hasPrefix("sandjar: --columns 'x': 'x' is not NAME=NUMBER"), captured.err)

@@ -7,6 +7,11 @@ import XCTest
 /// folder, an argument that is not UTF-8, second 60, and amounts past the bounds. Each refusal
 /// leaves every file as it was and creates none.
 final class EditInputTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var data: URL!
     /// 2026-11-30T02:14:05.75Z: 21:14:05 on Nov 29 in New York (the fixture's time zone).
     private let clock = Date(timeIntervalSince1970: 1_796_004_845.75)
@@ -20,7 +25,7 @@ final class EditInputTests: XCTestCase {
     }
 
     private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         return (SandjarCommand.main(arguments: words, console: captured.console(), now: clock), captured)
     }
 
@@ -56,7 +61,7 @@ final class EditInputTests: XCTestCase {
     /// `--note $'bad\xffutf8'` was once written as U+FFFD without a word.
     func testAnArgumentThatIsNotUTF8IsAUsageErrorAndWritesNothing() throws {
         let before = everything()
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         let words: [[UInt8]] =
             ["add", "deposit", "bike", "5", "--note"].map { Array($0.utf8) } + [
                 Array("bad".utf8) + [0xFF] + Array("utf8 早".utf8)
@@ -67,7 +72,7 @@ final class EditInputTests: XCTestCase {
             "sandjar: argument 6, 'bad\\xFFutf8 \\xE6\\x97\\xA9', is not valid UTF-8; sandjar reads and writes UTF-8 "
                 + "only and will not guess (convert it first, e.g. with iconv)\n")
         XCTAssertEqual(everything(), before)
-        let valid = SandjarCommandTests.Captured()
+        let valid = SandjarCommandTests.Captured(self)
         let good = ["add", "deposit", "bike", "5", "--note", "早", "--at", "2026-11-29", "--data", data.path]
         XCTAssertEqual(SandjarCommand.main(rawArguments: good.map { Array($0.utf8) }, console: valid.console()), 0)
     }

@@ -7,8 +7,13 @@ import XCTest
 /// person reads is a reviewed change. `RECORD_SNAPSHOTS=1 swift test --filter HelpTests` writes
 /// them anew, and fails, so a stale snapshot never passes silently.
 final class HelpTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func run(_ arguments: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         return (SandjarCommand.main(arguments: arguments, console: captured.console()), captured)
     }
 

@@ -12,6 +12,11 @@ import XCTest
 /// `\u20ac`) and `old.json` (one line, as older Wallos writes it: no Payment Cycle, Renewal or
 /// Active, and `Categpry`).
 final class ImportWallosTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var data: URL!
     /// 2026-11-30T02:14:05Z: still Nov 29 in New York (the fixture's time zone).
     private let clock = Date(timeIntervalSince1970: 1_796_004_845)
@@ -26,7 +31,7 @@ final class ImportWallosTests: XCTestCase {
     }
 
     private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         let status = SandjarCommand.main(
             arguments: ["import", "wallos"] + words + ["--data", data.path], console: captured.console(), now: clock)
         return (status, captured)
@@ -143,7 +148,7 @@ final class ImportWallosTests: XCTestCase {
         let written = try String(contentsOf: data.appendingPathComponent("subscriptions/wallos.toml"), encoding: .utf8)
         XCTAssertEqual(tables(written).count, 7)
         // The data folder builds clean with it.
-        let checked = SandjarCommandTests.Captured()
+        let checked = SandjarCommandTests.Captured(self)
         XCTAssertEqual(
             SandjarCommand.main(
                 arguments: ["check", data.path, "--today", "2026-11-29", "--strict"], console: checked.console()),
@@ -265,7 +270,7 @@ final class ImportWallosTests: XCTestCase {
             XCTAssertEqual(status, 2, "\(words)")
             XCTAssertTrue(out.err.contains("usage: sandjar import wallos"), out.err)
         }
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         XCTAssertEqual(SandjarCommand.main(arguments: ["import", "walos", "x.json"], console: captured.console()), 2)
         XCTAssertTrue(captured.err.contains("did you mean 'wallos'?"), captured.err)
     }

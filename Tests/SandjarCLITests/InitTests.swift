@@ -6,17 +6,21 @@ import XCTest
 /// `sandjar init`: a commented data folder with one of everything that checks clean under
 /// --strict and builds, in both languages, for any currency and time zone.
 final class InitTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var work: URL!
 
     override func setUpWithError() throws {
         work = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-init-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        setenv("XDG_CACHE_HOME", work.appendingPathComponent("cache").path, 1)
         addTeardownBlock { [work] in try? FileManager.default.removeItem(at: work!) }
     }
 
     private func run(_ arguments: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         return (SandjarCommand.main(arguments: arguments, console: captured.console()), captured)
     }
 
@@ -31,18 +35,19 @@ final class InitTests: XCTestCase {
         return found
     }
 
-    /// The editing commands the README shows a stranger, run word for word (but with `--data`)
-    /// on a fresh `init` folder: each must succeed.
+    /// The editing commands the README's tour shows a stranger, run word for word (but with
+    /// `--data`) on a fresh `init` folder: each must succeed.
     func testTheReadmesEditingCommandsWorkOnTheStarterFolder() throws {
         let readme = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../README.md"), encoding: .utf8)
-        let section = try XCTUnwrap(
-            readme.components(separatedBy: "## Install and use it on your own data").dropFirst().first)
+            contentsOf: SandjarCommandTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.components(separatedBy: "## A five-command tour").dropFirst().first)
         let commands = section.components(separatedBy: "\n## ")[0].split(separator: "\n")
-            .filter { $0.hasPrefix("sandjar add ") || $0.hasPrefix("sandjar slay ") }
+            .filter { ["sandjar add ", "sandjar slay ", "sandjar undo"].contains(where: $0.hasPrefix) }
             .map { line in Self.words(String(line.split(separator: "#", maxSplits: 1)[0])) }
-        XCTAssertGreaterThanOrEqual(commands.count, 3, "the README shows add deposit, add session and slay")
+        XCTAssertEqual(
+            commands.map { $0.prefix(2).joined(separator: " ") },
+            ["sandjar add", "sandjar add", "sandjar slay", "sandjar undo"],
+            "the README's tour shows add deposit, add session, slay and undo")
         let data = work.appendingPathComponent("dash")
         XCTAssertEqual(run(["init", data.path, "--today", "2026-11-29"]).0, 0)
         for words in commands {

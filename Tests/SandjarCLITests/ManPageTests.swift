@@ -4,10 +4,15 @@ import XCTest
 @testable import SandjarCLI
 
 /// `sandjar help --man`: the roff page as a golden file, every command and option on it, groff
-/// reading it without a warning, and its cron and systemd examples the README's.
+/// reading it without a warning, and its cron and systemd examples those of `docs/cron.md`.
 final class ManPageTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func page(file: StaticString = #filePath, line: UInt = #line) -> String {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         XCTAssertEqual(
             SandjarCommand.main(arguments: ["help", "--man"], console: captured.console()), 0, file: file, line: line)
         XCTAssertEqual(captured.err, "", file: file, line: line)
@@ -69,18 +74,18 @@ final class ManPageTests: XCTestCase {
         XCTAssertTrue(shown.contains("10 3 * * *  /usr/local/bin/sandjar build --data /home/me/dash"), shown)
     }
 
-    /// The examples are the README's "Running it from cron", word for word.
-    func testTheExamplesAreTheREADMEs() throws {
-        let readme = try String(
-            contentsOf: SandjarCommandTests.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let cron = part(of: readme, from: "```cron\n", to: "\n```")
-        let systemd = part(of: readme, from: "```ini\n", to: "\n```")
+    /// The examples are the first ones of the manual's "Running it from cron", word for word.
+    func testTheExamplesAreTheManualsCronPage() throws {
+        let manual = try String(
+            contentsOf: SandjarCommandTests.root.appendingPathComponent("docs/cron.md"), encoding: .utf8)
+        let cron = part(of: manual, from: "```cron\n", to: "\n```")
+        let systemd = part(of: manual, from: "```ini\n", to: "\n```")
         XCTAssertEqual(ManPage.cronExample, cron)
         XCTAssertEqual(ManPage.systemdExample, systemd)
     }
 
     func testManTakesNoCommand() {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         XCTAssertEqual(SandjarCommand.main(arguments: ["help", "build", "--man"], console: captured.console()), 2)
         XCTAssertTrue(captured.err.hasPrefix("sandjar: help --man takes no COMMAND: the page has them all\n"))
         XCTAssertEqual(captured.out, "")

@@ -8,6 +8,11 @@ import XCTest
 /// is taken. Both sides are read from the outside: the help as `sandjar help COMMAND` prints it,
 /// the parser by what it refuses.
 final class OptionTableTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     func testEveryOptionACommandTakesIsInItsHelp() {
         for command in Commands.all {
             let table = rows(of: help(command))
@@ -47,7 +52,7 @@ final class OptionTableTests: XCTestCase {
     }
 
     private func help(_ command: CommandSpec, file: StaticString = #filePath, line: UInt = #line) -> String {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         let status = SandjarCommand.main(
             arguments: ["help"] + command.name.split(separator: " ").map(String.init), console: captured.console())
         XCTAssertEqual(status, 0, command.name, file: file, line: line)

@@ -5,9 +5,21 @@ import XCTest
 
 /// The command line in-process, with its output captured.
 final class SandjarCommandTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
+    /// What a command printed. Made for a test whose class began `TestIsolation`, so the
+    /// commands it runs keep their cache and journal out of the home folder.
     final class Captured: @unchecked Sendable {
         private let lock = NSLock()
         private var outText = "", errText = ""
+
+        init(_ test: XCTestCase, file: StaticString = #filePath, line: UInt = #line) {
+            TestIsolation.require(test, file: file, line: line)
+        }
+
         var out: String { lock.withLock { outText } }
         var err: String { lock.withLock { errText } }
         func console(input: String = "") -> Console {
@@ -22,7 +34,7 @@ final class SandjarCommandTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     func testUsageErrorsExitWith2() {
-        let captured = Captured()
+        let captured = Captured(self)
         XCTAssertEqual(SandjarCommand.main(arguments: [], console: captured.console()), 2)
         XCTAssertEqual(SandjarCommand.main(arguments: ["frobnicate"], console: captured.console()), 2)
         XCTAssertEqual(SandjarCommand.main(arguments: ["build", "--colour"], console: captured.console()), 2)
@@ -33,7 +45,7 @@ final class SandjarCommandTests: XCTestCase {
     }
 
     func testTOMLDecodeWritesTaggedJSON() {
-        let captured = Captured()
+        let captured = Captured(self)
         let status = SandjarCommand.main(
             arguments: ["debug", "toml-decode"],
             console: captured.console(input: "a = 1\nb = \"x\"\n"))
@@ -44,7 +56,7 @@ final class SandjarCommandTests: XCTestCase {
     }
 
     func testTOMLDecodeRejectsInvalidWithPosition() {
-        let captured = Captured()
+        let captured = Captured(self)
         XCTAssertEqual(
             SandjarCommand.main(
                 arguments: ["debug", "toml-decode"],
@@ -63,11 +75,11 @@ final class SandjarCommandTests: XCTestCase {
             "build", SandjarCommandTests.root.appendingPathComponent("content").path,
             "--out", out.path, "--today", "2026-11-29", "--cache", out.path + ".cache",
         ]
-        let loud = Captured()
+        let loud = Captured(self)
         XCTAssertEqual(SandjarCommand.main(arguments: args, console: loud.console()), 0, loud.err)
         XCTAssertTrue(loud.out.hasPrefix("built "), loud.out)
         XCTAssertEqual(loud.out.filter { $0 == "\n" }.count, 1)
-        let quiet = Captured()
+        let quiet = Captured(self)
         XCTAssertEqual(SandjarCommand.main(arguments: args + ["--quiet"], console: quiet.console()), 0)
         XCTAssertEqual(quiet.out, "")
         XCTAssertEqual(quiet.err, "")
@@ -82,7 +94,7 @@ final class SandjarCommandTests: XCTestCase {
             to: work.appendingPathComponent("site.toml"), atomically: true, encoding: .utf8)
         try "name = \"Bike\"\nmode = \"wish\"\ntarget = 100\n\n[[deposit]]\nat = 2026-01-02\namount = -3\n"
             .write(to: work.appendingPathComponent("goals/bike.toml"), atomically: true, encoding: .utf8)
-        let captured = Captured()
+        let captured = Captured(self)
         let status = SandjarCommand.main(
             arguments: [
                 "check", work.path,
@@ -105,7 +117,7 @@ final class SandjarCommandTests: XCTestCase {
         let site = work.appendingPathComponent("site.toml")
         try (String(contentsOf: site, encoding: .utf8) + "titel = \"T\"\n").write(
             to: site, atomically: true, encoding: .utf8)
-        let captured = Captured()
+        let captured = Captured(self)
         let status = SandjarCommand.main(
             arguments: ["check", work.path, "--today", "2026-11-29"], console: captured.console())
         XCTAssertEqual(status, 0, captured.err)
@@ -120,7 +132,7 @@ final class SandjarCommandTests: XCTestCase {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let captured = Captured()
+        let captured = Captured(self)
         XCTAssertEqual(SandjarCommand.main(arguments: ["check", work.path], console: captured.console()), 1)
         XCTAssertEqual(
             captured.err,
@@ -133,7 +145,7 @@ final class SandjarCommandTests: XCTestCase {
     }
 
     func testCheckListsWhatEachSubscriptionMatched() {
-        let captured = Captured()
+        let captured = Captured(self)
         let status = SandjarCommand.main(
             arguments: [
                 "check", SandjarCommandTests.root.appendingPathComponent("content").path, "--today", "2026-11-29",

@@ -12,11 +12,16 @@ import XCTest
 /// serve's forms end to end, in-process: the real build with its forms, the real server, HTTP
 /// posts as a browser sends them (the token read off the served page), the real rebuild.
 final class ServeFormsTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var work: URL!
     private var data: URL!
     private var session: ServeSession!
     private var port: UInt16 = 0
-    private let said = SandjarCommandTests.Captured()
+    private lazy var said = SandjarCommandTests.Captured(self)
 
     override func setUpWithError() throws {
         work = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-forms-\(UUID().uuidString)")

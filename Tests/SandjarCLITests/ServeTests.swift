@@ -13,10 +13,15 @@ import XCTest
 /// `sandjar serve` end to end in-process: the real build in memory, the real server
 /// on 127.0.0.1, real HTTP requests, and rebuilds after edits (DESIGN.md §6).
 final class ServeTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var data: URL!
     private var session: ServeSession!
     private var port: UInt16 = 0
-    private let said = SandjarCommandTests.Captured()
+    private lazy var said = SandjarCommandTests.Captured(self)
 
     override func setUpWithError() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent(

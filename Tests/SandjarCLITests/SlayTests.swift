@@ -10,6 +10,11 @@ import XCTest
 
 /// `sandjar slay`, in-process, on a temporary copy of `Tests/Fixtures/base`.
 final class SlayTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var data: URL!
     /// 2026-11-30T02:14:05Z: still Nov 29 in New York (the fixture's time zone).
     private let clock = Date(timeIntervalSince1970: 1_796_004_845)
@@ -23,7 +28,7 @@ final class SlayTests: XCTestCase {
     }
 
     private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         let status = SandjarCommand.main(
             arguments: ["slay"] + words + ["--data", data.path], console: captured.console(), now: clock)
         return (status, captured)
@@ -248,7 +253,7 @@ final class SlayTests: XCTestCase {
         XCTAssertEqual(run(["Music", "Netflix"]).0, 2)
         XCTAssertEqual(run(["Music", "--on"]).0, 2)
         XCTAssertEqual(run(["Music", "--at", "2026-11-01"]).0, 2)
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         XCTAssertEqual(SandjarCommand.main(arguments: ["slay"], console: captured.console()), 2)
         XCTAssertTrue(captured.err.contains("sandjar slay NAME [--on DATE] [--data DIR]"), captured.err)
         XCTAssertEqual(snapshot(), before)

@@ -7,6 +7,11 @@ import XCTest
 /// bike plan asks $50 on the 1st of each month (paid Sep 1 and Oct 1), Music renews Dec 10,
 /// breathing sessions on Nov 1 and 2 (the first unlocks first_breath).
 final class TodayTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var data: URL!
 
     override func setUpWithError() throws {
@@ -18,7 +23,7 @@ final class TodayTests: XCTestCase {
     }
 
     private func run(_ words: [String]) -> (Int32, SandjarCommandTests.Captured) {
-        let captured = SandjarCommandTests.Captured()
+        let captured = SandjarCommandTests.Captured(self)
         let status = SandjarCommand.main(
             arguments: ["today"] + words + ["--data", data.path], console: captured.console())
         return (status, captured)

@@ -9,6 +9,11 @@ import XCTest
 /// Entries dated after today do not count yet (DESIGN.md §3): the site as of a day is the site of
 /// the data without them, and `check` warns about each with its place.
 final class AsOfTodayTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     /// A deposit, a session and a kill, each one day after the build's today (2026-11-29).
     private let futureDeposit = "\n[[deposit]]\nat = 2026-11-30T07:00:00\namount = 500\n"
     private let futureSession = "\n[[session]]\nat = 2026-11-30T06:00:00\npattern = \"box\"\ncycles = 40\n"

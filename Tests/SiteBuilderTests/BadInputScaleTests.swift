@@ -10,6 +10,11 @@ import XCTest
 /// the size), and the published site stays as it was. How long each took is printed (measured,
 /// not asserted: `make bench` is where speed is judged).
 final class BadInputScaleTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     /// Every kind of data file: where it lives and how a line is put into it so that the line is
     /// line `line` of the file.
     private struct Kind {

@@ -7,6 +7,11 @@ import XCTest
 /// The badge wall and the spend report say figures as a person checks them by hand: a locked
 /// badge's progress in its own unit, money in the base currency, and every category by its name.
 final class BadgeWallTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     /// The base fixture (deposits of 50 and 60.25 USD, 4.1 minutes of breathing on two days in a
     /// row) with one subscription slain that saves 46 USD a month and two active ones with categories.
     private func build(language: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: String]

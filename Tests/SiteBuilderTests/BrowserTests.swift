@@ -19,6 +19,11 @@ import XCTest
 /// Needs `chromium`, `chromium-driver` and Selenium (`make deps` installs them). Without them the
 /// tests skip, except under CI (the `CI` environment variable set), where they fail.
 final class BrowserTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private static let checker = TestSupport.packageRoot.appendingPathComponent("Tests/browser/check_site.py")
     private static let selfTest = TestSupport.packageRoot.appendingPathComponent("Tests/browser/selftest")
     /// The exit status of check_site.py when Chromium, chromedriver or Selenium is missing.

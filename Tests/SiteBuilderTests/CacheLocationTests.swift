@@ -6,6 +6,11 @@ import XCTest
 
 /// The cache lives under XDG_CACHE_HOME (else ~/.cache), one folder per data folder's real path.
 final class CacheLocationTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     func testXDGCacheHomeThenHome() {
         let data = TestSupport.temporaryFolder(self).path
         let xdg = CacheLocation.folder(forData: data, environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"])
@@ -43,7 +48,7 @@ final class CacheLocationTests: XCTestCase {
         options.today = CalendarDateFixture.sampleToday
         XCTAssertTrue(SiteBuild(options: options).run().succeeded)
         let cache = CacheLocation.folder(forData: data.path)
-        XCTAssertTrue(cache.path.hasPrefix(TestSupport.isolatedCache.path), cache.path)
+        XCTAssertTrue(cache.path.hasPrefix(TestIsolation.cacheHome.path), cache.path)
         XCTAssertTrue(FileManager.default.fileExists(atPath: cache.appendingPathComponent("jar/bike.json").path))
         XCTAssertEqual(Set(TestSupport.snapshot(data).keys), before)
         XCTAssertFalse(

@@ -6,6 +6,11 @@ import XCTest
 
 /// The shipped catalogue (`templates/catalog.toml`), a data folder's own, and how well names match.
 final class CatalogTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func shipped(file: StaticString = #filePath, line: UInt = #line) -> SubscriptionCatalog {
         let log = DiagnosticLog(strict: true)
         let catalog = CatalogReader.read(DataFiles(folder: Theme.builtIn, log: log))

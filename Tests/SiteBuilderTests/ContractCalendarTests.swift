@@ -8,6 +8,11 @@ import XCTest
 /// is an event of its own with alarms 7, 3 and 1 days before it, the same in both feeds; a contract
 /// that ends without renewing is charged up to its end and no later, and has no deadline event.
 final class ContractCalendarTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     /// Built on 2026-11-29 from the base fixture and:
     /// - Phone: monthly on the 10th, a year's term 2026-01-10 … 2027-01-09, 30 days' notice, renewing:
     ///   deadline 2027-01-09 − 30 = 2026-12-10;

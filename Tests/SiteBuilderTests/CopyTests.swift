@@ -10,6 +10,11 @@ import XCTest
 /// words, quote pages of other days titled by their date, no stray colons, no synthetic italics on
 /// Chinese, styled quotations and code.
 final class CopyTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func site(today: String, language: String = "en", file: StaticString = #filePath, line: UInt = #line)
         throws -> SiteFiles
     {

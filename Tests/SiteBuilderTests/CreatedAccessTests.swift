@@ -8,6 +8,11 @@ import XCTest
 /// (`CreatedAccess`), and makes them where it has not: a strict umask, a site folder of another
 /// mode, a linked file whose mode was changed.
 final class CreatedAccessTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func site(_ text: String) -> SiteFiles {
         var files = SiteFiles()
         files.add("index.html", text)

@@ -12,6 +12,11 @@ import XCTest
 /// monthly from Sep 1 (deposits Sep 1 and Oct 1, so Nov 1 is the next due), Music (EUR, monthly)
 /// renews Dec 10, and the practice sessions are on Nov 1 and Nov 2.
 final class DashboardTodayTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func site(
         today: String, language: String = "en", extra: [String: String] = [:], file: StaticString = #filePath,
         line: UInt = #line

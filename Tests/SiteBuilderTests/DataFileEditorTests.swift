@@ -8,6 +8,11 @@ import XCTest
 
 /// The editing layer under `sandjar add`: literals, the append rule and the atomic write.
 final class DataFileEditorTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func baseCopy(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
         let data = TestSupport.temporaryFolder(self, file: file, line: line)
         try TestSupport.overlay(TestSupport.fixtures.appendingPathComponent("base"), onto: data)

@@ -7,6 +7,11 @@ import XCTest
 /// folder, sorted, hidden ones and their contents left out, folders entered but never through a
 /// symlink; what may actually be read is decided when it is read.
 final class DataFolderWalkTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     func testTheWalkListsFilesAndLinksAndEntersOnlyRealFolders() throws {
         let root = TestSupport.temporaryFolder(self)
         let fm = FileManager.default

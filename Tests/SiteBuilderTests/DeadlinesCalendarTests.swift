@@ -8,6 +8,11 @@ import XCTest
 /// on the days the plan says, paused periods left out, a wish plan ending at its last period, a
 /// reached goal without an event, and the subscriptions with the UIDs of `subscriptions/calendar.ics`.
 final class DeadlinesCalendarTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     /// Built on 2026-11-29 from the base fixture (its bike plan has an event too) and these goals:
     /// - month-end: monthly from Jan 31, 2026, a wish of 6 periods, Jan 31 … Jun 30, 2026, all
     ///   past → no event;

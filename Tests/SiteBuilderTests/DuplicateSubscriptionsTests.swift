@@ -8,6 +8,11 @@ import XCTest
 /// `check` and `build` warn at the later of two active subscriptions to one catalogue entry or
 /// with one name, and name the earlier one's place.
 final class DuplicateSubscriptionsTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func check(_ files: [String: String], strict: Bool = false) -> [Diagnostic] {
         let base = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base"))
         let all = base.merging(files.mapValues { Data($0.utf8) }) { $1 }

@@ -11,6 +11,11 @@ import XCTest
 /// success is ever missing. Run against the built executable, sixteen processes at once, round
 /// after round (`SANDJAR_EDIT_ROUNDS`, default 5), for each kind of edit.
 final class EditConcurrencyTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     static let concurrent = 16
     static var rounds: Int { Int(ProcessInfo.processInfo.environment["SANDJAR_EDIT_ROUNDS"] ?? "") ?? 5 }
 

@@ -13,6 +13,11 @@ import XCTest
 /// hold every file its marker lists. Seeded (`SANDJAR_FAULT_SEED` replays a run);
 /// `SANDJAR_EDIT_FUZZ_ROUNDS` sets the number of mixes (default 12).
 final class EditFuzzTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private enum Edit: Hashable {
         case deposit(amount: String)
         case session(cycles: Int64)

@@ -13,6 +13,11 @@ import XCTest
 /// the whole previous site or the whole new one (`SiteVersions`), and the next build must succeed
 /// and leave nothing behind.
 final class FaultTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var versions: SiteVersions!
     /// The test's folder; a private tmpfs when `onTmpfs`.
     private var work: URL!
@@ -49,8 +54,14 @@ final class FaultTests: XCTestCase {
     }
 
     /// Starts builds over a published site and kills each at a seeded random moment, half of them
-    /// anywhere in the build and half in its write-and-swap phase, until `count` kills have landed
-    /// (a build that finished first is not one; at most twice `count` tries).
+    /// anywhere in the build and half in its write-and-swap phase, until the kills have landed as
+    /// meant: `count` of them (a build that finished first is not one), at least one before the
+    /// writing began and at least one in the middle of it — at most three times `count` tries.
+    /// The test fails if they did not, since then it proved nothing about a half-written site.
+    ///
+    /// Where each kill landed is read from what the killed build left: the previous site and no
+    /// staging folder of its own, before it began writing; its staging folder
+    /// (`.public.sandjar-new-PID`), in the middle of writing; the new site, after the swap.
     private func killBuilds(
         _ count: Int, where place: String, generator: inout SeededGenerator, file: StaticString = #filePath,
         line: UInt = #line
@@ -61,9 +72,13 @@ final class FaultTests: XCTestCase {
         // Measured again on every build that runs to the end, as the machine's load changes.
         var (writing, total) = try measureWritePhase(building: 1, file: file, line: line)
         var outcomes = (previous: 0, new: 0, finished: 0, leftovers: 0)
+        var landed = (beforeWriting: 0, whileWriting: 0, afterSwap: 0)
         var current = 1
         var kill = 0
-        while outcomes.previous + outcomes.new < count && kill < 2 * count {
+        func landedAsMeant() -> Bool {
+            outcomes.previous + outcomes.new >= count && landed.beforeWriting > 0 && landed.whileWriting > 0
+        }
+        while !landedAsMeant() && kill < 3 * count {
             kill += 1
             let next = 1 - current
             let moment =
@@ -81,6 +96,14 @@ final class FaultTests: XCTestCase {
                     found == current || found == next, "\(label): the published folder is not a whole site", file: file,
                     line: line)
                 if found == current { outcomes.previous += 1 } else { outcomes.new += 1 }
+                let staging = ".\(output.lastPathComponent).sandjar-new-\(victim.pid)"
+                if found == next {
+                    landed.afterSwap += 1
+                } else if SiteVersions.leftovers(beside: output).contains(staging) {
+                    landed.whileWriting += 1
+                } else {
+                    landed.beforeWriting += 1
+                }
             } else {
                 XCTAssertEqual(ended.status, 0, "\(label): \(ended.stderr)", file: file, line: line)
                 XCTAssertEqual(
@@ -102,7 +125,16 @@ final class FaultTests: XCTestCase {
             )
                 + "\(outcomes.previous) kills left the previous site, \(outcomes.new) the new one, "
                 + "\(outcomes.finished) builds finished first; \(outcomes.leftovers) left a staging "
-                + "folder that the next build removed")
+                + "folder that the next build removed; kills landed \(landed.beforeWriting) before the writing, "
+                + "\(landed.whileWriting) in the middle of it, \(landed.afterSwap) after the swap")
+        XCTAssertGreaterThanOrEqual(
+            outcomes.previous + outcomes.new, count,
+            "\(place): \(count) kills were asked for, \(outcomes.previous + outcomes.new) landed in \(kill) tries",
+            file: file, line: line)
+        XCTAssertGreaterThan(
+            landed.beforeWriting, 0, "\(place): no kill landed before the writing", file: file, line: line)
+        XCTAssertGreaterThan(
+            landed.whileWriting, 0, "\(place): no kill landed in the middle of the writing", file: file, line: line)
     }
 
     // MARK: - Two builds at once

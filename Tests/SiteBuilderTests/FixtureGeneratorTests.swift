@@ -6,6 +6,11 @@ import XCTest
 
 /// The synthetic data folder for benchmarks: deterministic, valid, and the documented size.
 final class FixtureGeneratorTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     func testScaleOneIsDeterministicValidAndTheDocumentedSize() throws {
         let files = FixtureGenerator(scale: 1).files()
         XCTAssertEqual(files, FixtureGenerator(scale: 1).files(), "same scale, same bytes")

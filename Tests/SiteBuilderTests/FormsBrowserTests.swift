@@ -10,6 +10,11 @@ import XCTest
 /// sees the saved amount and the coins grow, then logs a session from a pacer and sees the streak
 /// grow (`Tests/browser/check_forms.py`).
 final class FormsBrowserTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     static let script = TestSupport.packageRoot.appendingPathComponent("Tests/browser/check_forms.py")
     /// check_forms.py's exit status when Selenium or Chromium is missing.
     private static let toolsMissing: Int32 = 77

@@ -10,6 +10,11 @@ import XCTest
 /// The base fixture's bike plan is monthly from Sep 1 with deposits on Sep 1 and Oct 1, so the
 /// deposit of the period that began Nov 1 is the next one due.
 final class GoalOverdueTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func site(today: String, language: String = "en", file: StaticString = #filePath, line: UInt = #line) throws
         -> SiteFiles
     {

@@ -11,6 +11,11 @@ import XCTest
 /// `default-jre-headless`; `make test-deps` installs both. `VNU_JAR` names another jar. Without them
 /// the test skips, except under CI (the `CI` environment variable set), where it fails.
 final class HTMLValidityTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     /// A guard against a hung JVM, never a speed test: the suite passes with both cores busy.
     private static let timeout: Double = 900
 

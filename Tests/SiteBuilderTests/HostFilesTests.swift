@@ -8,6 +8,11 @@ import XCTest
 /// beside the pages unless `[publish] files = false`. What the servers make of them is
 /// `HostsTests`; the sample site's bytes are in its golden files.
 final class HostFilesTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func build(site: String, theme: URL? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> (
         BuildReport, [String: Data]
     ) {

@@ -10,6 +10,11 @@ import XCTest
 /// Text from the data folder lands in HTML, SVG, Atom, iCalendar and JSON; none of it may ever
 /// become markup or script in the published site.
 final class HostileInputTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     static let evil = "<script>alert(1)</script>\\\"' onmouseover=alert(2) x=\\\"&amp;"
 
     func testScriptInEveryTextFieldStaysText() throws {

@@ -4,17 +4,23 @@ import XCTest
 @testable import SiteBuilder
 
 /// The sample site served by real web servers under `/dash/` (issue 27): Debian's nginx with the
-/// README's location block, Apache with the README's lines and the site's own `.htaccess`, Caddy
-/// with the README's Caddyfile. `Tests/hosts/check_hosts.py` reads each recipe from the README
-/// between its markers, starts the server on a free loopback port with a configuration of its
+/// manual's location block, Apache with the manual's lines and the site's own `.htaccess`, Caddy
+/// with the manual's Caddyfile. `Tests/hosts/check_hosts.py` reads each recipe from the manual's
+/// page on publishing (`docs/publishing.md`) between its markers, starts the server on a free loopback port with a configuration of its
 /// own, crawls every link from `/dash/`, and checks the calendars' content type and that a missing
 /// page is the site's 404 page with status 404.
 ///
 /// Needs `nginx-light`, `apache2` and `caddy` (`make test-deps` installs them). Without one, its
 /// tests skip, except under CI (the `CI` environment variable set), where they fail.
 final class HostsTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private static let checker = TestSupport.packageRoot.appendingPathComponent("Tests/hosts/check_hosts.py")
-    private static let readme = TestSupport.packageRoot.appendingPathComponent("README.md")
+    /// Where the recipes live: the manual's page on publishing.
+    private static let recipes = TestSupport.packageRoot.appendingPathComponent("docs/publishing.md")
     /// The exit status of check_hosts.py when the server is not installed.
     private static let serverMissing: Int32 = 77
     /// `/usr/bin/env` when it finds no `python3`.
@@ -23,27 +29,27 @@ final class HostsTests: XCTestCase {
     private static let timeout: TimeInterval = 300
     private static let packages = ["nginx": "nginx-light", "apache": "apache2", "caddy": "caddy"]
 
-    func testNginxServesTheSampleSiteWithTheReadmeLocationBlock() throws {
+    func testNginxServesTheSampleSiteWithTheManualsLocationBlock() throws {
         let run = try check("nginx", site: try sampleSite())
-        XCTAssertEqual(run.status, 0, "nginx with the README's recipe:\n\(run.output)")
+        XCTAssertEqual(run.status, 0, "nginx with the manual's recipe:\n\(run.output)")
         XCTAssertTrue(run.output.contains("URLs crawled under /dash/"), run.output)
     }
 
     func testApacheServesTheSampleSiteWithItsOwnHtaccess() throws {
         let run = try check("apache", site: try sampleSite())
-        XCTAssertEqual(run.status, 0, "Apache with the README's lines and the site's .htaccess:\n\(run.output)")
+        XCTAssertEqual(run.status, 0, "Apache with the manual's lines and the site's .htaccess:\n\(run.output)")
     }
 
-    func testCaddyServesTheSampleSiteWithTheReadmeCaddyfile() throws {
+    func testCaddyServesTheSampleSiteWithTheManualsCaddyfile() throws {
         let run = try check("caddy", site: try sampleSite())
-        XCTAssertEqual(run.status, 0, "Caddy with the README's Caddyfile:\n\(run.output)")
+        XCTAssertEqual(run.status, 0, "Caddy with the manual's Caddyfile:\n\(run.output)")
     }
 
-    /// The checks above can fail: nginx without the README's `types` and `error_page` lines sends
+    /// The checks above can fail: nginx without the manual's `types` and `error_page` lines sends
     /// the calendar as `application/octet-stream` and its own 404 page.
     func testNginxWithoutTheTypesAndErrorPageLinesFails() throws {
-        let readme = try readmeWithout(lines: { $0.contains("types {") || $0.contains("error_page") })
-        let run = try check("nginx", site: try sampleSite(), readme: readme, echo: false)
+        let recipes = try recipesWithout(lines: { $0.contains("types {") || $0.contains("error_page") })
+        let run = try check("nginx", site: try sampleSite(), recipes: recipes, echo: false)
         XCTAssertEqual(run.status, 1, run.output)
         let calendar = "/dash/subscriptions/calendar.ics answers 200 application/octet-stream"
         XCTAssertTrue(run.failures.contains { $0.contains(calendar) }, run.output)
@@ -67,10 +73,10 @@ final class HostsTests: XCTestCase {
     /// Caddy without `handle_errors` answers a missing page with an empty body; and a page the
     /// site lost is a broken link.
     func testCaddyWithoutHandleErrorsAndALostPageFail() throws {
-        let readme = try readmeWithout(block: "\thandle_errors {", endingWith: "\t}")
+        let recipes = try recipesWithout(block: "\thandle_errors {", endingWith: "\t}")
         let site = try sampleSite()
         try FileManager.default.removeItem(at: site.appendingPathComponent("badges/index.html"))
-        let run = try check("caddy", site: site, readme: readme, echo: false)
+        let run = try check("caddy", site: site, recipes: recipes, echo: false)
         XCTAssertEqual(run.status, 1, run.output)
         XCTAssertTrue(run.failures.contains { $0.contains("/dash/sandjar-no-such-file.html is not the site's") })
         XCTAssertTrue(run.failures.contains { $0.hasPrefix("FAIL caddy: broken link /dash/badges/:") }, run.output)
@@ -90,31 +96,32 @@ final class HostsTests: XCTestCase {
         return output
     }
 
-    /// A copy of the README without the lines `dropped` accepts.
-    private func readmeWithout(lines dropped: (Substring) -> Bool, file: StaticString = #filePath, line: UInt = #line)
+    /// A copy of the recipes page without the lines `dropped` accepts.
+    private func recipesWithout(lines dropped: (Substring) -> Bool, file: StaticString = #filePath, line: UInt = #line)
         throws -> URL
     {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let text = try String(contentsOf: Self.recipes, encoding: .utf8)
         let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !dropped($0) }
         XCTAssertLessThan(
             kept.count, text.split(separator: "\n", omittingEmptySubsequences: false).count, file: file, line: line)
         return try write(kept.joined(separator: "\n"), file: file, line: line)
     }
 
-    /// A copy of the README without the block from the line `block` to the first line `end` after it.
-    private func readmeWithout(
+    /// A copy of the recipes page without the block from the line `block` to the first line `end` after it.
+    private func recipesWithout(
         block: String, endingWith end: String, file: StaticString = #filePath, line: UInt = #line
     ) throws -> URL {
-        var lines = try String(contentsOf: Self.readme, encoding: .utf8)
+        var lines = try String(contentsOf: Self.recipes, encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let first = try XCTUnwrap(lines.firstIndex(of: block), "no \(block) in the README", file: file, line: line)
+        let first = try XCTUnwrap(
+            lines.firstIndex(of: block), "no \(block) in \(Self.recipes.lastPathComponent)", file: file, line: line)
         let last = try XCTUnwrap(lines[first...].firstIndex(of: end), file: file, line: line)
         lines.removeSubrange(first...last)
         return try write(lines.joined(separator: "\n"), file: file, line: line)
     }
 
     private func write(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> URL {
-        let url = TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("README.md")
+        let url = TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("publishing.md")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
     }
@@ -132,7 +139,7 @@ final class HostsTests: XCTestCase {
     /// Runs check_hosts.py for `server` on `site`, prints what it printed (when `echo`), and skips
     /// (or under CI fails) when the server is not installed.
     private func check(
-        _ server: String, site: URL, readme: URL = readme, echo: Bool = true, file: StaticString = #filePath,
+        _ server: String, site: URL, recipes: URL = recipes, echo: Bool = true, file: StaticString = #filePath,
         line: UInt = #line
     ) throws -> CheckerRun {
         let log = TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("check_hosts.log")
@@ -142,7 +149,7 @@ final class HostsTests: XCTestCase {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.checker.path, server, site.path, "--readme", readme.path]
+        process.arguments = ["python3", Self.checker.path, server, site.path, "--recipes", recipes.path]
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice

@@ -8,6 +8,11 @@ import XCTest
 /// `subscriptions/calendar.ics`: folding, escaping, recurrence rules, and a round trip through
 /// Python's `icalendar` package (installed by `make deps`).
 final class ICalendarTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private static let cny = Currency(code: "CNY")!
     private static let usd = Currency(code: "USD")!
 

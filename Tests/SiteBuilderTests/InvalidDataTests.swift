@@ -7,11 +7,54 @@ import XCTest
 /// Each folder under `Tests/Fixtures/invalid/<case>/` overlays `data/` onto the valid base data
 /// folder; the build must fail with exactly the errors in `expected.txt` (paths relative to the
 /// data folder) and leave the previously published site byte-for-byte as it was.
+///
+/// Every case is required, not a number of them: `Tests/Fixtures/invalid.txt` lists them all, a
+/// case folder it does not name or a name without its folder fails the test, each case must be
+/// whole (`data/` with a file in it, a non-empty `expected.txt`, at most an `args` besides), and
+/// both tests must have checked exactly the listed cases.
 final class InvalidDataTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
+    private static let casesFolder = TestSupport.fixtures.appendingPathComponent("invalid")
+
+    /// The cases `invalid.txt` lists, in its order, once it is known that they are exactly the
+    /// case folders and that each is whole.
+    private static func cases(file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let list = try String(contentsOf: TestSupport.fixtures.appendingPathComponent("invalid.txt"), encoding: .utf8)
+        let listed = list.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+        XCTAssertEqual(listed, listed.sorted(), "invalid.txt is kept sorted", file: file, line: line)
+        XCTAssertEqual(Set(listed).count, listed.count, "invalid.txt names a case twice", file: file, line: line)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: casesFolder.path)
+        XCTAssertEqual(
+            Set(folders).subtracting(listed).sorted(), [], "case folders that invalid.txt does not list", file: file,
+            line: line)
+        XCTAssertEqual(
+            Set(listed).subtracting(folders).sorted(), [], "cases in invalid.txt without their folder", file: file,
+            line: line)
+        for name in listed where folders.contains(name) {
+            let folder = casesFolder.appendingPathComponent(name)
+            let entries = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+            XCTAssertTrue(
+                entries.isSuperset(of: ["data", "expected.txt"])
+                    && entries.isSubset(of: ["data", "expected.txt", "args"]),
+                "\(name) holds \(entries.sorted()): a case is data/, expected.txt and maybe args", file: file,
+                line: line)
+            XCTAssertFalse(
+                TestSupport.snapshot(folder.appendingPathComponent("data")).isEmpty, "\(name)/data/ is empty",
+                file: file, line: line)
+            let expected = try? String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8)
+            XCTAssertTrue(
+                expected?.contains(": error: ") == true, "\(name)/expected.txt names no error", file: file, line: line)
+        }
+        return listed
+    }
+
     func testEveryInvalidCaseFailsWithItsMessageAndLeavesThePreviousSite() throws {
-        let casesFolder = TestSupport.fixtures.appendingPathComponent("invalid")
-        let cases = try FileManager.default.contentsOfDirectory(atPath: casesFolder.path).sorted()
-        XCTAssertGreaterThanOrEqual(cases.count, 40)
+        let casesFolder = Self.casesFolder
+        let cases = try Self.cases()
 
         // One good build: the published site every bad build, pointed at the same folder, must
         // leave as it was.
@@ -55,16 +98,18 @@ final class InvalidDataTests: XCTestCase {
             XCTAssertTrue(TestSupport.snapshot(published) == before, "\(name): the published site changed")
             checked += 1
         }
-        print("invalid data cases: \(checked) checked")
+        print("invalid data cases: \(checked) of \(cases.count) checked")
+        XCTAssertEqual(checked, cases.count, "every listed case is checked")
     }
 
     /// The same cases read from memory, through the same build steps: the loader never needs a
     /// disk, and the messages are the same.
     func testEveryInvalidCaseGivesItsMessageFromMemory() throws {
-        let casesFolder = TestSupport.fixtures.appendingPathComponent("invalid")
+        let casesFolder = Self.casesFolder
+        let cases = try Self.cases()
         let base = TestSupport.snapshot(TestSupport.fixtures.appendingPathComponent("base"))
         var checked = 0
-        for name in try FileManager.default.contentsOfDirectory(atPath: casesFolder.path).sorted() {
+        for name in cases {
             let caseFolder = casesFolder.appendingPathComponent(name)
             let files = base.merging(TestSupport.snapshot(caseFolder.appendingPathComponent("data"))) { $1 }
             var options = BuildOptions()
@@ -81,7 +126,8 @@ final class InvalidDataTests: XCTestCase {
             XCTAssertEqual(actual, expected, "\(name): errors differ")
             checked += 1
         }
-        print("invalid data cases in memory: \(checked) checked")
+        print("invalid data cases in memory: \(checked) of \(cases.count) checked")
+        XCTAssertEqual(checked, cases.count, "every listed case is checked")
     }
 
     func testSymlinkOutOfTheDataFolderIsRefused() throws {

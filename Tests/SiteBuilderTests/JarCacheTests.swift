@@ -9,6 +9,11 @@ import XCTest
 /// The jar cache through the one file-system value: held in memory here, so each case says what a
 /// build reads and writes without a disk.
 final class JarCacheTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     /// The base fixture read from memory (with `extraDeposit` appended to bike.toml), built with
     /// the cache `cache` into `site` (a new temporary folder when nil); the build's report.
     @discardableResult

@@ -14,6 +14,11 @@ import XCTest
 /// folder — is carried into every new site; the output may not hold the data or the cache; the
 /// cache must be sandjar's own; and nothing is left behind, the lock included.
 final class KeepForeignTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var work: URL!
     private var output: URL!
 

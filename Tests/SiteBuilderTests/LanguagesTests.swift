@@ -5,6 +5,11 @@ import XCTest
 
 /// `languages = [...]` builds every language under its own folder with a switcher.
 final class LanguagesTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func build(site: String, file: StaticString = #filePath, line: UInt = #line) throws -> (
         BuildReport, [String: Data], URL
     ) {

@@ -6,6 +6,11 @@ import XCTest
 
 /// Loading the data folder into typed models: exact decimals, positions, warnings.
 final class LoaderTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func load(
         _ files: [String: String], strict: Bool = false, file: StaticString = #filePath, line: UInt = #line
     ) throws -> (LoadedData?, [Diagnostic], URL) {

@@ -7,6 +7,11 @@ import XCTest
 /// DESIGN.md §4: the navigation lists sections, never every Markdown page, so a page's size does not
 /// grow with the number of pages; `pages/` lists them instead.
 final class NavigationTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     /// `extra` small Markdown pages, by path in the data folder.
     private func extraPages(_ extra: Int) -> [String: [UInt8]] {
         var pages: [String: [UInt8]] = [:]
@@ -29,7 +34,7 @@ final class NavigationTests: XCTestCase {
             .overlaid(on: DataFolder(path: TestSupport.sampleContent.path))
         let output = TestSupport.temporaryFolder(self, file: file, line: line).appendingPathComponent("public-\(extra)")
         options.output = output.path
-        options.cache = TestSupport.isolatedCache.appendingPathComponent("navigation").path
+        options.cache = TestIsolation.cacheHome.appendingPathComponent("navigation").path
         options.today = SampleSiteTests.today
         let report = SiteBuild(options: options).run()
         XCTAssertTrue(report.succeeded, "\(report.diagnostics)", file: file, line: line)
@@ -100,7 +105,7 @@ final class NavigationTests: XCTestCase {
         options.data = data.path
         let output = TestSupport.temporaryFolder(self).appendingPathComponent("public")
         options.output = output.path
-        options.cache = TestSupport.isolatedCache.appendingPathComponent("navigation").path
+        options.cache = TestIsolation.cacheHome.appendingPathComponent("navigation").path
         options.today = SampleSiteTests.today
         XCTAssertTrue(SiteBuild(options: options).run().succeeded)
         let site = TestSupport.snapshot(output)

@@ -6,6 +6,11 @@ import XCTest
 /// A pacer page as published: its generated styles in `<head>` (HTML allows `<style>` nowhere
 /// in `<main>`), a session as long as the program prescribes, and the countdown in its markup.
 final class PacerPageTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     /// The base fixture: patterns box and calm, and the program "short" (day 1: calm, 3 cycles)
     /// enrolled and not yet practised.
     private func build(file: StaticString = #filePath, line: UInt = #line) throws -> [String: String] {

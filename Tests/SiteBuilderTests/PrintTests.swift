@@ -10,6 +10,11 @@ import XCTest
 /// in review to PDF and reads it back with pypdf: A4 portrait, one page per section, each page
 /// starting with its heading.
 final class PrintTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private static let script = TestSupport.packageRoot.appendingPathComponent("Tests/browser/check_print.py")
     private static let selfTest = TestSupport.packageRoot.appendingPathComponent("Tests/browser/print-selftest")
     /// check_print.py's exit status when Chromium, chromedriver, Selenium or pypdf is missing.

@@ -7,6 +7,11 @@ import XCTest
 
 /// The promises of DESIGN.md §7 about the output folder.
 final class PublisherTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func site(_ text: String) -> SiteFiles {
         var files = SiteFiles()
         files.add("index.html", text)
@@ -28,7 +33,7 @@ final class PublisherTests: XCTestCase {
         XCTAssertEqual(TestSupport.snapshot(theirs), ["cat.jpg": Data("precious".utf8)], "nothing deleted")
     }
 
-    /// The README promises the home folder is always refused: also an empty one, and also the
+    /// docs/cron.md promises the home folder is always refused: also an empty one, and also the
     /// one `HOME` names when the user database says otherwise (sudo, containers, cron).
     func testTheHomeFolderIsRefusedEvenWhenEmpty() throws {
         let work = TestSupport.temporaryFolder(self)

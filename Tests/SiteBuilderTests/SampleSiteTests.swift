@@ -9,6 +9,11 @@ import XCTest
 /// in `Snapshots/sample-site/` byte for byte: no file missing, none extra (the jar's frames aside). Re-record with
 /// `RECORD_SNAPSHOTS=1 swift test --filter SampleSiteTests` (recording fails the run on purpose).
 final class SampleSiteTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     static let today = CalendarDateFixture.sampleToday
     var snapshots: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -11,6 +11,11 @@ import XCTest
 /// every write must be in the files exactly once. The last round's serve hung on the 2nd–11th
 /// form sent every two seconds (a lock-order inversion between a form's rebuild and the watch's).
 final class ServeSoakTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var work: URL!
     private var data: URL!
 

@@ -8,6 +8,11 @@ import XCTest
 /// beside the output and updated into the next site, and nothing in it reaches that site unless it
 /// is the published site's own file holding the new bytes.
 final class SpareTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private func site(_ text: String, extra: [String: String] = [:]) -> SiteFiles {
         var files = SiteFiles()
         files.add("index.html", "home \(text)")

@@ -9,6 +9,11 @@ import XCTest
 /// (`SiteAssembly.Part`): together they are the whole render, byte for byte — in one language and
 /// in two, published and served with forms.
 final class SplitRenderTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     func testThePagesRenderedBeforeAndAfterTheJarsAreTheWholeSite() throws {
         let work = TestSupport.temporaryFolder(self)
         let both = work.appendingPathComponent("both")

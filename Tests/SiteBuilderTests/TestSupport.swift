@@ -12,20 +12,11 @@ enum TestSupport {
     static var sampleContent: URL { packageRoot.appendingPathComponent("content") }
     static var templates: URL { packageRoot.appendingPathComponent("templates") }
 
-    /// Builds that keep the default cache write it under `$XDG_CACHE_HOME`, and edits their undo
-    /// journal under `$XDG_STATE_HOME`: for the tests, temporary folders of this process, so
-    /// nothing lands in the checkout or the home folder.
-    static let isolatedCache: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-tests-cache-\(getpid())")
-        setenv("XDG_CACHE_HOME", url.path, 1)
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-tests-state-\(getpid())")
-        setenv("XDG_STATE_HOME", state.path, 1)
-        return url
-    }()
-
-    /// A fresh temporary folder, removed when the test ends.
+    /// A fresh temporary folder, removed when the test ends. The test's class must have begun
+    /// `TestIsolation` (builds and edits in the folder keep their cache and journal out of the
+    /// home folder); the test fails otherwise.
     static func temporaryFolder(_ test: XCTestCase, file: StaticString = #filePath, line: UInt = #line) -> URL {
-        _ = isolatedCache
+        TestIsolation.require(test, file: file, line: line)
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("sandjar-tests-\(UUID().uuidString)")
         XCTAssertNoThrow(

@@ -8,6 +8,11 @@ import XCTest
 
 /// The theme is inside the binary; a theme folder overlays it file by file (DESIGN.md §6).
 final class ThemeOverlayTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     /// The built-in theme is `templates/` byte for byte: the build plugin missed no file and
     /// changed none.
     func testTheBuiltInThemeIsTheTemplatesFolder() throws {

@@ -8,6 +8,11 @@ import XCTest
 
 /// The theme is checked before anything is published: strict variables, complete string tables.
 final class ThemeTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     /// A theme folder holding only the edited file, laid over the built-in theme.
     private func theme(
         editing path: String, _ edit: (String) -> String, file: StaticString = #filePath, line: UInt = #line

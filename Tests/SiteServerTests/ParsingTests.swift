@@ -131,22 +131,80 @@ final class ParsingTests: XCTestCase {
         XCTAssertEqual(ContentType.of(fileNamed: "trailing."), "application/octet-stream")
     }
 
-    /// Random heads and targets only ever parse or are refused; none may trap.
+    /// Random heads and targets: each is parsed or refused with its status — a head or a target
+    /// with 400, a target that could name something outside the site with 404, a Host with 400 or
+    /// 403 — never a trap. What is accepted keeps its promise: every name of a target can only name
+    /// a file or folder inside the site (none empty, `.` or `..`, none holding a slash, a backslash
+    /// or a control character), and the end of a head is a blank line. Both outcomes occur for
+    /// heads and for targets, so the inputs are not all of one kind.
     func testRandomInputNeverTraps() {
         var random = SeededBytes(seed: 2024)
         let alphabet = Array("GET HEAD / %2e%2f%zz.. ?#:\r\n\tHTTP/1.1 Host localhost\u{0}\u{7f}é".utf8)
-        for _ in 0..<20_000 {
+        var heads = (parsed: 0, refused: 0)
+        var targets = (accepted: 0, refused: 0)
+        var problems: [String] = []
+        for round in 0..<20_000 {
             let count = Int(random.next() % 80)
-            let mixed = (0..<count).map { _ in
+            var mixed = (0..<count).map { _ in
                 let pick = random.next()
                 return pick % 4 == 0 ? UInt8(truncatingIfNeeded: pick >> 8) : alphabet[Int(pick >> 8) % alphabet.count]
             }
-            if let parsed = try? HTTPRequest(head: mixed) {
-                _ = try? parsed.checkHost(port: 80)
-                _ = try? RequestTarget(parsed.target)
+            // One input in four is a request line and a Host around the random bytes (as one word),
+            // so heads get past their first line too.
+            if round % 4 == 0 {
+                let word = mixed.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D }
+                mixed = Array("GET /".utf8) + word + Array(" HTTP/1.1\r\nHost: localhost".utf8)
             }
-            _ = try? RequestTarget(String(decoding: mixed, as: UTF8.self))
-            _ = Connection.headEnd(in: mixed, from: Int(random.next() % 4))
+            let shown = String(decoding: mixed, as: UTF8.self).debugDescription
+            do {
+                let parsed = try HTTPRequest(head: mixed)
+                heads.parsed += 1
+                if let status = refusal({ try parsed.checkHost(port: 80) }),
+                    ![.badRequest, .forbidden].contains(status)
+                {
+                    problems.append("\(shown): Host refused with \(status)")
+                }
+                problems += targetProblems(parsed.target, &targets)
+            } catch {
+                heads.refused += 1
+                if error.status != .badRequest { problems.append("\(shown): head refused with \(error.status)") }
+            }
+            problems += targetProblems(String(decoding: mixed, as: UTF8.self), &targets)
+            let start = Int(random.next() % 4)
+            if let end = Connection.headEnd(in: mixed, from: start) {
+                let blankLine =
+                    end >= start && end + 1 < mixed.count && mixed[end] == 0x0A
+                    && (mixed[end + 1] == 0x0A || (end + 2 < mixed.count && mixed[end + 1...end + 2] == [0x0D, 0x0A]))
+                if !blankLine { problems.append("\(shown): the head ends at \(end), not at a blank line") }
+            }
+        }
+        print(
+            "random input: \(heads.parsed) heads parsed, \(heads.refused) refused; \(targets.accepted) targets accepted, \(targets.refused) refused"
+        )
+        XCTAssertEqual(problems.count, 0, problems.prefix(10).joined(separator: "\n"))
+        XCTAssertGreaterThan(heads.parsed, 0)
+        XCTAssertGreaterThan(heads.refused, 0)
+        XCTAssertGreaterThan(targets.accepted, 0)
+        XCTAssertGreaterThan(targets.refused, 0)
+    }
+
+    /// What is wrong with how `RequestTarget` took `target`: a refusal other than 400 or 404, or a
+    /// name that could lead outside the site.
+    private func targetProblems(_ target: String, _ counts: inout (accepted: Int, refused: Int)) -> [String] {
+        let shown = target.debugDescription
+        do {
+            let parsed = try RequestTarget(target)
+            counts.accepted += 1
+            guard parsed.path.hasPrefix("/") else { return ["\(shown): accepted a path without a leading slash"] }
+            return parsed.names.compactMap { name in
+                let control = name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+                let escapes =
+                    name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\\") || control
+                return escapes ? "\(shown): accepted the name \(name.debugDescription)" : nil
+            }
+        } catch {
+            counts.refused += 1
+            return [.badRequest, .notFound].contains(error.status) ? [] : ["\(shown): refused with \(error.status)"]
         }
     }
 }

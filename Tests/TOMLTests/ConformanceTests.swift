@@ -4,12 +4,11 @@ import XCTest
 
 /// Runs every TOML 1.0.0 case of toml-test (toml-lang/toml-test) against the parser:
 /// valid documents must decode to the expected tagged JSON, invalid ones must be
-/// rejected. The suite is read in place from the shared suites folder.
+/// rejected. The suite is read in place from the shared suites folder; without it the test skips,
+/// or fails under CI (`SuiteLocator`).
 final class ConformanceTests: XCTestCase {
     func testTOMLTest100() throws {
-        guard let folder = SuiteLocator.tomlTestFolder() else {
-            throw XCTSkip("toml-test suite not found")
-        }
+        guard let folder = try SuiteLocator.tomlTestFolder() else { return }
         let tests = folder.appendingPathComponent("tests", isDirectory: true)
         let list = try String(contentsOf: tests.appendingPathComponent("files-toml-1.0.0"), encoding: .utf8)
         let cases = list.split(whereSeparator: \.isNewline).map(String.init).filter { $0.hasSuffix(".toml") }
@@ -42,7 +41,9 @@ final class ConformanceTests: XCTestCase {
                 }
             }
         }
-        print("toml-test 1.0.0: \(validPassed)/\(validRun) valid, \(invalidPassed)/\(invalidRun) invalid")
+        print(
+            "toml-test 1.0.0: \(validRun + invalidRun) cases run: \(validPassed)/\(validRun) valid, "
+                + "\(invalidPassed)/\(invalidRun) invalid")
         XCTAssertGreaterThan(validRun, 0)
         XCTAssertGreaterThan(invalidRun, 0)
         if !failures.isEmpty {

@@ -75,13 +75,12 @@ final class RobustnessTests: XCTestCase {
 
     func testRandomBytesNeverCrash() {
         var generator = SplitMix64(seed: 0x5A4D_4A41_52_2024)
-        var accepted = 0
+        var outcomes = RandomOutcomes()
         for _ in 0..<3_000 {
             let length = Int(generator.next() % 96)
-            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-            if (try? TOMLParser.parse(bytes)) != nil { accepted += 1 }
+            outcomes.parse((0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         }
-        XCTAssertGreaterThan(accepted, 0, "at least the empty inputs parse")
+        outcomes.assertSound(kind: "random bytes")
     }
 
     func testRandomTOMLishFragmentsNeverCrash() {
@@ -92,6 +91,7 @@ final class RobustnessTests: XCTestCase {
             "+05:30", ".5", "\u{0}", "é", "\u{FEFF}", "🪙", "a = 1\n", "[t]\n", "[[d]]\n", "x = [\n",
         ]
         var generator = SplitMix64(seed: 42)
+        var outcomes = RandomOutcomes()
         for _ in 0..<4_000 {
             let pieces = Int(generator.next() % 24)
             var text = ""
@@ -102,8 +102,9 @@ final class RobustnessTests: XCTestCase {
             if !bytes.isEmpty && generator.next() % 4 == 0 {
                 bytes[Int(generator.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: generator.next())
             }
-            _ = try? TOMLParser.parse(bytes)
+            outcomes.parse(bytes)
         }
+        outcomes.assertSound(kind: "TOML-ish fragments")
     }
 
     func testMutatedDocumentsNeverCrash() {
@@ -117,7 +118,9 @@ final class RobustnessTests: XCTestCase {
             amount = 15.49
             tags = [ "a", 'b', \"\"\"c\"\"\", 0x1F, 1_000, { x = 1, y.z = [1.5e3, inf] } ]
             """.utf8)
+        XCTAssertNoThrow(try TOMLParser.parse(seed), "the document the mutations start from parses")
         var generator = SplitMix64(seed: 7)
+        var outcomes = RandomOutcomes()
         for _ in 0..<2_000 {
             var bytes = seed
             for _ in 0..<(1 + Int(generator.next() % 4)) {
@@ -128,8 +131,58 @@ final class RobustnessTests: XCTestCase {
                 default: bytes.insert(bytes[Int(generator.next() % UInt64(bytes.count))], at: index)
                 }
             }
-            _ = try? TOMLParser.parse(bytes)
+            outcomes.parse(bytes)
         }
+        outcomes.assertSound(kind: "mutated documents")
+    }
+}
+
+/// What random inputs gave the parser, and what was wrong with any answer. Whatever the bytes,
+/// the answer must be a table or a `TOMLError` (the parser's typed throw; a trap would end the
+/// run) that says something and points into the input — a line the input has, a column from 1
+/// to one past that line's end — and the same answer again for the same bytes. Both tables and
+/// errors must occur, so the inputs are not all of one kind.
+private struct RandomOutcomes {
+    var accepted = 0
+    var rejected = 0
+    var problems: [String] = []
+
+    mutating func parse(_ bytes: [UInt8]) {
+        let shown = String(decoding: bytes, as: UTF8.self).debugDescription
+        let first = Result { () throws(TOMLError) in try TOMLParser.parse(bytes) }
+        let again = Result { () throws(TOMLError) in try TOMLParser.parse(bytes) }
+        switch (first, again) {
+        case (.success(let table), .success(let second)):
+            accepted += 1
+            if TOMLTaggedJSON.encode(table) != TOMLTaggedJSON.encode(second) {
+                problems.append("\(shown): two parses gave two tables")
+            }
+        case (.failure(let error), .failure(let second)):
+            rejected += 1
+            if error != second { problems.append("\(shown): two parses gave \(error) and \(second)") }
+            if let wrong = Self.misplaced(error, in: bytes) { problems.append("\(shown): \(error): \(wrong)") }
+        default:
+            problems.append("\(shown): one parse failed and the other did not")
+        }
+    }
+
+    /// Why `error` does not point into `bytes`, or nil when it does.
+    static func misplaced(_ error: TOMLError, in bytes: [UInt8]) -> String? {
+        if error.message.isEmpty { return "an error that says nothing" }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let (line, column) = (error.location.line, error.location.column)
+        guard line >= 1, line <= lines.count else { return "line \(line) of an input of \(lines.count) lines" }
+        // Columns count scalars, never more than the line's bytes, plus one for its end.
+        let width = lines[line - 1].count + 1
+        guard column >= 1, column <= width else { return "column \(column) of a line \(width - 1) bytes long" }
+        return nil
+    }
+
+    func assertSound(kind: String, file: StaticString = #filePath, line: UInt = #line) {
+        print("\(kind): \(accepted) parsed, \(rejected) refused with a located error")
+        XCTAssertEqual(problems.count, 0, problems.prefix(10).joined(separator: "\n"), file: file, line: line)
+        XCTAssertGreaterThan(accepted, 0, "none of the \(kind) parsed", file: file, line: line)
+        XCTAssertGreaterThan(rejected, 0, "none of the \(kind) was refused", file: file, line: line)
     }
 }
 

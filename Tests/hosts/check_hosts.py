@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""Serves a built sandjar site under /dash/ with a real web server set up as the README says, and
+"""Serves a built sandjar site under /dash/ with a real web server set up as the manual says, and
 checks what a visitor gets.
 
-    python3 Tests/hosts/check_hosts.py SERVER SITE [--readme README.md]
+    python3 Tests/hosts/check_hosts.py SERVER SITE [--recipes docs/publishing.md]
 
 SERVER is nginx, apache or caddy (Debian's nginx-light, apache2 and caddy). SITE is a built output
 folder; its base_url (read from sitemap.xml) is taken to be served here, so a link to it counts as
 a link into the site. The recipe is the fenced block between `<!-- SERVER-recipe -->` and
-`<!-- /SERVER-recipe -->` in the README, used word for word but for two names: `/var/www` becomes
-the test's own folder and, in the Caddyfile, `example.org` becomes `http://127.0.0.1:PORT`. The
+`<!-- /SERVER-recipe -->` in the manual's page on publishing (docs/publishing.md), used word for
+word but for two names: `/var/www` becomes the test's own folder and, in the Caddyfile,
+`example.org` becomes `http://127.0.0.1:PORT`. The
 nginx location and the Apache lines go into a server configuration of the test's own, as small
 as Debian's defaults allow (nginx: `include mime.types` and `default_type
 application/octet-stream` as in /etc/nginx/nginx.conf; Apache: /etc/mime.types, `AllowOverride
@@ -54,7 +55,7 @@ import urllib.parse
 SKIP = 77
 PREFIX = "/dash/"
 HERE = pathlib.Path(__file__).resolve().parent
-DEFAULT_README = HERE.parent.parent / "README.md"
+DEFAULT_RECIPES = HERE.parent.parent / "docs" / "publishing.md"
 START_SECONDS = 20
 MISSING = ["sandjar-no-such-page/", "goals/sandjar-no-such-goal/", "sandjar-no-such-file.html", "subscriptions/no.ics"]
 TYPES = {".ics": "text/calendar", ".webmanifest": "application/manifest+json", ".json": "application/json"}
@@ -63,14 +64,14 @@ TYPES = {".ics": "text/calendar", ".webmanifest": "application/manifest+json", "
 # ---- the recipe ----------------------------------------------------------------------------
 
 
-def recipe(readme: pathlib.Path, server: str) -> str:
-    """The fenced block between the README's markers for `server`."""
-    text = readme.read_text(encoding="utf-8")
+def recipe(recipes: pathlib.Path, server: str) -> str:
+    """The fenced block between the markers for `server` in the page of recipes."""
+    text = recipes.read_text(encoding="utf-8")
     found = re.search(
         rf"<!-- {server}-recipe -->\s*```[a-z]*\n(.*?)```\s*<!-- /{server}-recipe -->", text, re.DOTALL
     )
     if not found:
-        raise SystemExit(f"FAIL {server}: no block between <!-- {server}-recipe --> and <!-- /{server}-recipe --> in {readme}")
+        raise SystemExit(f"FAIL {server}: no block between <!-- {server}-recipe --> and <!-- /{server}-recipe --> in {recipes}")
     return found.group(1)
 
 
@@ -371,7 +372,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("server", choices=sorted(SERVERS))
     parser.add_argument("site", type=pathlib.Path)
-    parser.add_argument("--readme", type=pathlib.Path, default=DEFAULT_README)
+    parser.add_argument("--recipes", type=pathlib.Path, default=DEFAULT_RECIPES)
     args = parser.parse_args()
     kind = SERVERS[args.server]
     if not kind.binary():
@@ -381,7 +382,7 @@ def main() -> int:
     if not (site / "index.html").exists() or not (site / "404.html").exists():
         print(f"FAIL {args.server}: {site} is not a built site")
         return 1
-    snippet = recipe(args.readme, args.server)
+    snippet = recipe(args.recipes, args.server)
     work = world_readable_folder()
     failures: list[str] = []
     try:

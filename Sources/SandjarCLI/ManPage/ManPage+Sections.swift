@@ -1,6 +1,6 @@
 /// The parts of the man page that are not a command's help: what sandjar is, the files it reads
-/// and writes, its environment, exit status and examples (DESIGN.md §6 and §7, the README's
-/// "Running it from cron", which `ManPageTests` holds the examples to).
+/// and writes, its environment, exit status and examples (DESIGN.md §6 and §7, and
+/// `docs/cron.md`, which `ManPageTests` holds the examples to).
 extension ManPage {
     /// The NAME line's summary.
     static let summary = "turn a folder of TOML files into a personal dashboard website"
@@ -53,11 +53,24 @@ extension ManPage {
                 "the cache of settled jars, one folder per data folder (else ~/.cache/sandjar/; --cache DIR",
                 "puts it elsewhere); deleting it only costs time",
             ]),
+        .paragraph(["Every write of an editing command or of serve's forms is recorded in:"]),
+        .entry(
+            term: "$XDG_STATE_HOME/sandjar/",
+            description: [
+                "the undo journal, one folder per data folder (else ~/.local/state/sandjar/): the last 100",
+                "writes, each file's bytes before and after, for sandjar undo",
+            ]),
     ]
 
     static let environment: [HelpText.Block] = [
         .entry(term: "XDG_CACHE_HOME", description: ["where the cache goes, as sandjar/ inside it"]),
-        .entry(term: "HOME", description: ["the cache's folder when XDG_CACHE_HOME is not set: ~/.cache/sandjar/"]),
+        .entry(term: "XDG_STATE_HOME", description: ["where the undo journal goes, as sandjar/ inside it"]),
+        .entry(
+            term: "HOME",
+            description: [
+                "the cache's folder when XDG_CACHE_HOME is not set: ~/.cache/sandjar/; the journal's when",
+                "XDG_STATE_HOME is not set: ~/.local/state/sandjar/",
+            ]),
     ]
 
     static let exitStatus: [HelpText.Block] = [
@@ -76,13 +89,13 @@ extension ManPage {
             ]),
     ]
 
-    /// As the README's "Running it from cron" has it.
+    /// As `docs/cron.md` has it.
     static let cronExample = """
         # Rebuild every night at 03:10; mail only when something is wrong.
         10 3 * * *  /usr/local/bin/sandjar build --data /home/me/dash --out /var/www/dash --quiet --wait
         """
 
-    /// As the README's "Running it from cron" has it.
+    /// As `docs/cron.md` has it.
     static let systemdExample = """
         # /etc/systemd/system/sandjar.service
         [Service]
@@ -131,7 +144,8 @@ extension ManPage {
 
     static let seeAlso: [HelpText.Block] = [
         .paragraph([
-            "crontab(5), systemd.timer(5); the README of the sandjar repository for the rules behind every figure."
+            "crontab(5), systemd.timer(5); docs/figures.md of the sandjar repository for the rules behind every figure,"
+                + " and the rest of its docs/ for the data folder, serve, publishing and themes."
         ])
     ]
 }
