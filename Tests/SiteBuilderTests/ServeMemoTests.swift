@@ -9,6 +9,11 @@ import XCTest
 /// theme, reports, rendered pages). Whatever changes between two builds, the second build with the
 /// memo must be the very site a build without it makes.
 final class ServeMemoTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     private var work: URL!
     private var data: URL!
 
