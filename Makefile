@@ -111,7 +111,8 @@ test: test-deps lint fuzz-smoke
 
 # What the costly parts cost (DESIGN.md §7): release builds, then the benchmarks; the figures,
 # with the machine and the date, go to BENCHMARKS.md. Hugo is the yardstick for Markdown pages,
-# hyperfine and GNU time take the measurements.
+# hyperfine and GNU time take the measurements. Last, what a tap costs in `serve` (a deposit from
+# a goal's page, to the page it lands on), beside Hugo's 2,000 pages in the same run.
 bench: static-libs
 	$(call install_debs,$(BENCH_DEBS))
 	$(SWIFT) build $(RELEASE_FLAGS) --product sandjar
@@ -120,6 +121,7 @@ bench: static-libs
 	Benchmarks/jar-bench.sh | tee .build/bench/jar.txt
 	sh Benchmarks/practice-scale.sh | tee .build/bench/practice.txt
 	Benchmarks/site-bench.sh --jar .build/bench/jar.txt --practice .build/bench/practice.txt
+	python3 Benchmarks/serve-bench.py --sandjar $(RELEASE) | tee .build/bench/serve.txt
 
 # PNGs of the main pages of the sample site (for the README), from headless Chromium: wide and on
 # a phone, and the deposit form of the sample served as the local app (on a copy of content/).

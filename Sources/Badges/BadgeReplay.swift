@@ -46,14 +46,18 @@ public struct BadgeReplay {
         _ events: [StatsEvent], definitions: [BadgeDefinition], goals: [GoalFacts]
     ) -> BadgeReplay {
         var replay = BadgeReplay(definitions: definitions, goals: goals)
-        let ordered = events.enumerated().sorted {
+        for event in ordered(events) { replay.record(event) }
+        return replay
+    }
+
+    /// `events` in the order the replay takes them: by time, ties kept in the given order.
+    public static func ordered(_ events: [StatsEvent]) -> [StatsEvent] {
+        events.enumerated().sorted {
             // Ties (same wall-clock moment, whatever the offset) keep their given order.
             if $0.element.time < $1.element.time { return true }
             if $1.element.time < $0.element.time { return false }
             return $0.offset < $1.offset
-        }
-        for (_, event) in ordered { replay.record(event) }
-        return replay
+        }.map(\.element)
     }
 
     public mutating func record(_ event: StatsEvent) {

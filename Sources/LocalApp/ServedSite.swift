@@ -37,13 +37,16 @@ public final class ServedSite: @unchecked Sendable {
 
     // Read and changed on `queue` only.
     private var built: ServedBuild?
-    private var seen: SiteWatch.Fingerprint = [:]
+    private var seen: SiteWatch.Fingerprint = 0
     /// Counts the writes the forms reported; `caughtUp` is the count the last build started after.
     private var writes = 0
     private var caughtUp = 0
     /// What each recent write did, by its journal entry, for the page it lands on.
     private var notices: [Int: ServeNotice] = [:]
     private var rebuilds = 0
+
+    /// `SANDJAR_TIMINGS=1`: each rebuild's line says what each step took (for `make bench`).
+    private let timings = ProcessInfo.processInfo.environment["SANDJAR_TIMINGS"] == "1"
 
     /// Set once, to end the watch.
     private let stopping = StopFlag()
@@ -171,7 +174,14 @@ public final class ServedSite: @unchecked Sendable {
         if let site {
             built = site
             publish(MemorySite(files: site.files.files))
-            log("\(first ? "built" : "rebuilt") \(report.pageCount) pages in \(seconds) s\n")
+            var line = "\(first ? "built" : "rebuilt") \(report.pageCount) pages in \(seconds) s"
+            if timings {
+                line +=
+                    " ("
+                    + report.timings.map { "\($0.step) \(String(format: "%.3f", $0.seconds))" }.joined(separator: ", ")
+                    + ")"
+            }
+            log(line + "\n")
             return true
         }
         log(

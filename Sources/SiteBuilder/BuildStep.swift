@@ -189,7 +189,7 @@ struct PendingJars {
                 let index = order[position]
                 let goal = goals[index]
                 // A served site's goal that did not change keeps the jar its last build drew.
-                let fingerprint = memo.map { _ in EntryFingerprint.of(goal) }
+                let fingerprint = memo.map { _ in goal.hashValue }
                 if let memo, let fingerprint, let kept = memo.jar(for: goal, fingerprint: fingerprint) {
                     slots[index] = (kept, nil)
                 } else {

@@ -14,14 +14,14 @@ package final class ServeMemo: @unchecked Sendable {
     let rendered = RenderMemo()
     private let lock = NSLock()
     private var theme: (theme: Theme?, findings: [Diagnostic])?
-    /// Goal id → the jar made for the goal as it was (its fingerprint), with the theme it was
-    /// drawn in.
-    private var jars: [String: (goal: String, theme: Int, artwork: JarArtwork)] = [:]
+    /// Goal id → the jar made for the goal as it was (its hash: this run's, never kept on disk),
+    /// with the theme it was drawn in.
+    private var jars: [String: (goal: Int, theme: Int, artwork: JarArtwork)] = [:]
 
     package init() {}
 
     /// The goal's jar as the last build drew it, if the goal and the theme are the same.
-    func jar(for goal: Goal, fingerprint: String) -> JarArtwork? {
+    func jar(for goal: Goal, fingerprint: Int) -> JarArtwork? {
         let theme = rendered.themeGeneration
         return lock.withLock {
             guard let kept = jars[goal.id], kept.goal == fingerprint, kept.theme == theme else { return nil }
@@ -29,7 +29,7 @@ package final class ServeMemo: @unchecked Sendable {
         }
     }
 
-    func keep(_ artwork: JarArtwork, for goal: Goal, fingerprint: String) {
+    func keep(_ artwork: JarArtwork, for goal: Goal, fingerprint: Int) {
         let theme = rendered.themeGeneration
         lock.withLock { jars[goal.id] = (fingerprint, theme, artwork) }
     }

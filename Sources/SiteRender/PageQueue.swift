@@ -37,12 +37,17 @@ struct PageQueue {
     private var entries: [Entry] = []
     private(set) var jobs: [PageJob] = []
 
-    mutating func add(_ path: String, _ text: String) {
-        entries.append(.file(path, Array(text.utf8)))
+    /// Only the pages are wanted (one page rendered alone): files are not made at all.
+    var pagesOnly = false
+
+    mutating func add(_ path: String, _ text: @autoclosure () -> String) {
+        guard !pagesOnly else { return }
+        entries.append(.file(path, Array(text().utf8)))
     }
 
-    mutating func add(_ path: String, _ bytes: [UInt8]) {
-        entries.append(.file(path, bytes))
+    mutating func add(_ path: String, _ bytes: @autoclosure () -> [UInt8]) {
+        guard !pagesOnly else { return }
+        entries.append(.file(path, bytes()))
     }
 
     mutating func add(_ job: PageJob) {

@@ -1,3 +1,4 @@
+import Badges
 import Basics
 import Foundation
 
@@ -13,6 +14,11 @@ package final class RenderMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var pages: [String: (key: String, bytes: [UInt8])] = [:]
     private var reports: [String: Any] = [:]
+    /// How many times each report was computed: a page made only of one report keys on this.
+    private var generations: [String: Int] = [:]
+    private var values: [String: (key: String, value: Any)] = [:]
+    /// Where the badges' replay stood after the last build (`BadgeBoard.evaluate`).
+    let badges = BadgeMemo()
     /// Counts the themes a serve run loaded: part of every page's scope.
     package private(set) var themeGeneration = 0
 
@@ -39,8 +45,27 @@ package final class RenderMemo: @unchecked Sendable {
     func report<Inputs: Equatable, Report>(_ name: String, inputs: Inputs, make: () -> Report) -> Report {
         if let kept = lock.withLock({ reports[name] as? (Inputs, Report) }), kept.0 == inputs { return kept.1 }
         let report = make()
-        lock.withLock { reports[name] = (inputs, report) }
+        lock.withLock {
+            reports[name] = (inputs, report)
+            generations[name, default: 0] += 1
+        }
         return report
+    }
+
+    /// A key for what report `name` holds now: it changes whenever the report is computed anew.
+    func generation(of name: String) -> String {
+        lock.withLock { "\(name) \(generations[name] ?? 0)" }
+    }
+
+    /// A value (a calendar's text, a chart) made from what `key` says, made again only when the
+    /// key differs from the last one kept under `name`.
+    func value<Value>(_ name: String, key: String, make: () -> Value) -> Value {
+        if let kept = lock.withLock({ values[name] }), kept.key == key, let value = kept.value as? Value {
+            return value
+        }
+        let value = make()
+        lock.withLock { values[name] = (key, value) }
+        return value
     }
 }
 

@@ -1,5 +1,7 @@
 import Badges
+import Basics
 import Breathing
+import Dispatch
 import Domain
 import Jar
 import Subscriptions
@@ -32,7 +34,18 @@ package struct SiteFigures: Sendable {
         data: DataSet, themeQuotes: [SiteSettings.Language: QuoteLists], today: CalendarDate, memo: RenderMemo? = nil
     ) {
         self.today = today
-        let savings = SavingsReport(data: data, today: today)
+        // The badges' replay and the savings report need nothing of each other: one core each.
+        let replay = Slots<[BadgeStatus]>(count: 1)
+        let report = Slots<SavingsReport>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                replay[0] = BadgeBoard.evaluate(data, today: today, memo: memo?.badges)
+            } else {
+                report[0] = SavingsReport(data: data, today: today)
+            }
+        }
+        let badges = replay.take(0) ?? []
+        let savings = report.take(0) ?? SavingsReport(data: data, today: today)
         let subscriptionInputs = SubscriptionInputs(
             subscriptions: data.subscriptions, catalog: data.catalog, rates: data.rates, today: today)
         let subscriptions =
@@ -40,7 +53,7 @@ package struct SiteFigures: Sendable {
             ?? SubscriptionReport(data: data, today: today)
         self.savings = savings
         self.subscriptions = subscriptions
-        badges = BadgeBoard.evaluate(data, today: today)
+        self.badges = badges
         var practice = data
         (practice.goals, practice.subscriptions, practice.quotes) = ([], [], [:])
         let practiceInputs = PracticeInputs(data: practice, today: today)

@@ -96,10 +96,28 @@ struct SiteRenderer {
     /// The page at `path` alone (`goals/bike/index.html`), or nil when no family queues one there.
     func renderPage(_ path: String) throws(MustacheError) -> [UInt8]? {
         var site = PageQueue()
-        for family in Self.pageFamilies { family.queue(into: &site, for: self) }
+        site.pagesOnly = true
+        for family in Self.families(for: path) { family.queue(into: &site, for: self) }
         guard let job = site.jobs.first(where: { $0.path == path }) else { return nil }
-        let navigation = Navigation(renderer: self, roots: Set(site.jobs.map(\.root)))
+        let navigation = Navigation(renderer: self, roots: [job.root])
         return Array(try render(job, navigation: navigation).utf8)
+    }
+
+    /// The families that may queue the page at `path`, by its first folder: one page rendered
+    /// alone (serve's answer to one request) need not queue the others.
+    static func families(for path: String) -> [any PageFamily] {
+        let first = path.split(separator: "/").first.map(String.init) ?? path
+        switch first {
+        case "index.html": return [DashboardPage()]
+        case "goals": return [GoalPages()]
+        case "subscriptions": return [SubscriptionsPage()]
+        case "breathing", "practice": return [BreathingPages()]
+        case "badges": return [BadgesPage()]
+        case "quotes": return [QuotePages()]
+        case "review": return [ReviewPages()]
+        case "pages": return [MarkdownPages()]
+        default: return pageFamilies
+        }
     }
 
     /// The files of a language that are not pages: the stylesheet, assets, data.json, the feed.

@@ -1,4 +1,5 @@
 import Badges
+import Basics
 import Breathing
 import Domain
 import Foundation
@@ -59,7 +60,7 @@ struct YearReview: Sendable {
         let today = figures.today
         lastMonth = year == today.year ? today.month : 12
         saved = SavingsReport.saved(data) { $0.year == year }
-        savedByMonth = (1...12).map { month in SavingsReport.saved(data) { $0.year == year && $0.month == month } }
+        savedByMonth = SavingsReport.savedByMonth(data, year: year)
         deposits = data.goals.reduce(0) { $0 + $1.deposits.filter { $0.at.date.year == year }.count }
         reached = figures.savings.entries.filter { $0.progress.reachedOn?.year == year }
             .sorted { ($0.progress.reachedOn!, $0.goal.id) < ($1.progress.reachedOn!, $1.goal.id) }
@@ -93,8 +94,13 @@ struct YearReview: Sendable {
         }
         let earliest = max(dates.map(\.year).min() ?? today.year, today.year - 100)
         guard earliest <= today.year else { return [] }
-        return (earliest...today.year).reversed().map { YearReview(year: $0, data: data, figures: figures) }
-            .filter(\.hasData)
+        // Each year is its own piece of work, on every core at once, in order again after.
+        let years = Array((earliest...today.year).reversed())
+        let slots = Slots<YearReview>(count: years.count)
+        DispatchQueue.concurrentPerform(iterations: years.count) { index in
+            slots[index] = YearReview(year: years[index], data: data, figures: figures)
+        }
+        return years.indices.compactMap { slots.take($0) }.filter(\.hasData)
     }
 
     private static func charges(

@@ -99,4 +99,30 @@ final class BadgeTests: XCTestCase {
         let first = BadgeDefinition.all.first { $0.id == "first_coin" }!
         XCTAssertEqual(first.progress(r.summary), .init(current: 1, target: 1))
     }
+
+    /// A served site's next evaluation goes on from where the last replay stopped when today's
+    /// events begin with the ones it replayed, and starts again when they do not (a deposit dated
+    /// between two others, a goal's target changed): either way, what a fresh evaluation gives.
+    func testAMemoGoesOnFromTheLastReplayOnlyWhenTheEventsBeginAlike() {
+        let days = (1...9).map { String(format: "2026-01-%02d", $0) }
+        var data = breathingData([])
+        data.goals = [goal(target: 12, deposits: days.map { (at($0), 1) })]
+        let memo = BadgeMemo()
+        func same(_ data: DataSet, _ what: String) {
+            let kept = BadgeBoard.evaluate(data, today: d("2026-12-31"), memo: memo)
+            let fresh = BadgeBoard.evaluate(data, today: d("2026-12-31"))
+            XCTAssertEqual(kept.map(\.unlockedOn), fresh.map(\.unlockedOn), what)
+            XCTAssertEqual(kept.map(\.progress.current), fresh.map(\.progress.current), what)
+        }
+        same(data, "the first")
+        data.goals[0].deposits.append(Deposit(at: at("2026-01-10"), amount: 1, note: nil))
+        same(data, "one more at the end: ten deposits, on Jan 10")
+        XCTAssertEqual(
+            BadgeBoard.evaluate(data, today: d("2026-12-31"), memo: memo).first { $0.definition.id == "ten_deposits" }?
+                .unlockedOn, d("2026-01-10"))
+        data.goals[0].deposits.insert(Deposit(at: at("2025-12-31"), amount: 1, note: nil), at: 0)
+        same(data, "one before all the others")
+        data.goals[0].target = 3
+        same(data, "a target changed")
+    }
 }

@@ -90,4 +90,22 @@ final class ServeMemoTests: XCTestCase {
         try edit("site.toml") { $0.replacingOccurrences(of: "title = \"", with: "title = \"Renamed ") }
         try assertSameAsAFreshBuild(memo, "the site's title, on every page")
     }
+
+    /// A page rendered alone for one request (a 422, a landing) with the build's own forms is the
+    /// page of the whole site, byte for byte: the one family that owns it is enough.
+    func testAPageRenderedAloneIsThePageOfTheWholeSite() throws {
+        let options = options(memo: ServeMemo())
+        let (report, built) = SiteBuild(options: options).serve()
+        XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
+        let site = try XCTUnwrap(built)
+        let forms = try XCTUnwrap(options.serve)
+        let pages = site.files.paths.filter { $0.hasSuffix(".html") }
+        XCTAssertGreaterThan(pages.count, 300)
+        var checked = 0
+        for path in pages {
+            XCTAssertEqual(site.page(path, forms: forms), site.files[path], path)
+            checked += 1
+        }
+        print("ServeMemoTests: \(checked) pages rendered alone, each the whole site's")
+    }
 }

@@ -20,26 +20,6 @@ public enum EntryFingerprint {
         return hash(["session", session.at.description, session.pattern, length, session.program ?? ""] + moods)
     }
 
-    /// A whole goal as its file gives it — every key, every deposit and pause — for serve to
-    /// render a goal's page again only when the goal changed (`RenderMemo`).
-    public static func of(_ goal: Goal) -> String {
-        var parts = [
-            "goal", goal.id, goal.name, goal.mode.rawValue, goal.currency.code, goal.target?.description ?? "",
-            goal.created?.description ?? "", goal.icon ?? "", goal.note ?? "",
-        ]
-        if let plan = goal.plan {
-            let periods: String = plan.periods.map { String($0) } ?? ""
-            let rate: String = plan.annualRate?.description ?? ""
-            parts += ["plan", plan.amount.description, plan.frequency.rawValue, plan.start.description]
-            parts += [periods, rate, String(plan.horizonYears)]
-        }
-        for pause in goal.pauses { parts += ["pause", pause.from.description, pause.to.description, pause.note ?? ""] }
-        for deposit in goal.deposits {
-            parts += ["deposit", deposit.at.description, deposit.amount.description, deposit.note ?? ""]
-        }
-        return hash(parts)
-    }
-
     /// 16 hex digits of FNV-1a over the parts, each ended by a unit separator.
     private static func hash(_ parts: [String]) -> String {
         FNV1a.hash(parts.map { $0 + "\u{1F}" }.joined()).zeroPadded(16, radix: 16)

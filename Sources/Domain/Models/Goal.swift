@@ -1,7 +1,7 @@
 import Foundation
 
 /// A savings goal from `goals/<id>.toml`.
-public struct Goal: Sendable, Equatable, Identifiable {
+public struct Goal: Sendable, Hashable, Identifiable {
     public enum Mode: String, Sendable, CaseIterable {
         /// A target amount to reach ("headphones").
         case wish
@@ -45,7 +45,7 @@ public struct Goal: Sendable, Equatable, Identifiable {
 }
 
 /// The `[plan]` of a goal: how much, how often, from when.
-public struct SavingsPlan: Sendable, Equatable {
+public struct SavingsPlan: Sendable, Hashable {
     public enum Frequency: String, Sendable, CaseIterable {
         case daily, weekly, biweekly, monthly
     }
@@ -74,7 +74,7 @@ public struct SavingsPlan: Sendable, Equatable {
 }
 
 /// One `[[deposit]]`: money put into a goal at a moment.
-public struct Deposit: Sendable, Equatable {
+public struct Deposit: Sendable, Hashable {
     public var at: EventTime
     public var amount: Decimal
     public var note: String?

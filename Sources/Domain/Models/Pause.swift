@@ -2,7 +2,7 @@
 /// inclusive. A move, an illness, a holiday: a plan's periods that start inside one are neither
 /// kept, missed nor due, and a practice day inside one without a session neither breaks a streak
 /// nor adds to it.
-public struct Pause: Sendable, Equatable {
+public struct Pause: Sendable, Hashable {
     public var from: CalendarDate
     public var to: CalendarDate
     public var note: String?

@@ -103,7 +103,7 @@ extension Subscription {
 }
 
 /// `rates.toml`: base-currency units per one unit of each other currency.
-public struct ExchangeRates: Sendable, Equatable {
+public struct ExchangeRates: Sendable, Hashable {
     public var base: Currency
     public var asOf: CalendarDate?
     public var rates: [Currency: Decimal]

@@ -31,4 +31,19 @@ public struct SavingsReport: Sendable {
             return sum + amount * (data.rates.rate(for: goal.currency) ?? 0)
         }
     }
+
+    /// `saved` for each month of `year` at once (index 0 is January), in one pass over the
+    /// deposits: each month's sum is the one `saved` gives, added in the same order.
+    public static func savedByMonth(_ data: DataSet, year: Int) -> [Decimal] {
+        var months = [Decimal](repeating: 0, count: 12)
+        for goal in data.goals {
+            var own = [Decimal](repeating: 0, count: 12)
+            for deposit in goal.deposits where deposit.at.date.year == year {
+                own[deposit.at.date.month - 1] += deposit.amount
+            }
+            let rate = data.rates.rate(for: goal.currency) ?? 0
+            for month in 0..<12 { months[month] += own[month] * rate }
+        }
+        return months
+    }
 }

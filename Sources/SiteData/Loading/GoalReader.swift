@@ -18,16 +18,36 @@ enum GoalReader {
     static let planKeys = ["amount", "frequency", "start", "periods", "annual_rate", "horizon_years"]
     static let depositKeys = ["at", "amount", "note"]
 
+    /// What a goal file is read against besides its own bytes.
+    struct Context: Equatable {
+        var site: SiteSettings?
+        var rates: RatesFile
+    }
+
     static func read(_ files: DataFiles, site: SiteSettings?, rates: RatesFile) -> GoalList {
         var list = GoalList()
         var seen: [String: String] = [:]
         for relative in files.files(group) {
-            guard let reader = files.parse(relative) else { continue }
-            guard
-                let goal = readGoal(
-                    reader, stem: group.stem(of: relative), site: site, rates: rates, dated: &list.dated)
-            else { continue }
+            let stem = group.stem(of: relative)
+            let read: (goal: Goal?, dated: [DatedEntry])
+            if let memo = files.memo, let file = files.read(relative) {
+                // A served site's goal whose file did not change is not read again (`ParseMemo`).
+                read = memo.reading(file, context: Context(site: site, rates: rates), log: files.log) { own in
+                    var dated: [DatedEntry] = []
+                    let reader = DataFiles(folder: files.folder, log: own, memo: memo).parse(file)
+                    let goal = reader.flatMap { readGoal($0, stem: stem, site: site, rates: rates, dated: &dated) }
+                    return (goal, dated)
+                }
+            } else {
+                guard let reader = files.parse(relative) else { continue }
+                var dated: [DatedEntry] = []
+                read = (readGoal(reader, stem: stem, site: site, rates: rates, dated: &dated), dated)
+            }
+            list.dated += read.dated
+            guard let goal = read.goal else { continue }
             if let earlier = seen[goal.id] {
+                // Read once more, for the place of the finding (rare: two goals with one id).
+                guard let reader = DataFiles(folder: files.folder, log: files.log).parse(relative) else { continue }
                 if reader.has("id") {
                     reader.error("id", "'\(goal.id)' is already the id of \(earlier)")
                 } else {
@@ -35,7 +55,7 @@ enum GoalReader {
                 }
                 continue
             }
-            seen[goal.id] = reader.file.path
+            seen[goal.id] = files.folder.displayPath(relative)
             list.goals.append(goal)
         }
         return list

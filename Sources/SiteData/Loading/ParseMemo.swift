@@ -7,6 +7,7 @@ import TOML
 package final class ParseMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var tables: [String: (bytes: [UInt8], table: TOMLTable)] = [:]
+    private var readings: [String: (bytes: [UInt8], context: Any, result: Any, findings: [Diagnostic])] = [:]
 
     package init() {}
 
@@ -20,5 +21,25 @@ package final class ParseMemo: @unchecked Sendable {
 
     package func keep(_ table: TOMLTable, for file: SourceFile) {
         lock.withLock { tables[file.path] = (file.bytes, table) }
+    }
+
+    /// What a reader made of `file` in `context` (the values it also read, such as the site's
+    /// settings and rates), with the findings it logged, made again only when the file's bytes or
+    /// the context changed; the findings are logged again either way.
+    func reading<Context: Equatable, Result>(
+        _ file: SourceFile, context: Context, log: DiagnosticLog, make: (DiagnosticLog) -> Result
+    ) -> Result {
+        let kept = lock.withLock { readings[file.path] }
+        if let kept, kept.bytes == file.bytes, let was = kept.context as? Context, was == context,
+            let result = kept.result as? Result
+        {
+            kept.findings.forEach(log.add)
+            return result
+        }
+        let own = DiagnosticLog(strict: log.strict)
+        let result = make(own)
+        own.entries.forEach(log.add)
+        lock.withLock { readings[file.path] = (file.bytes, context, result, own.entries) }
+        return result
     }
 }

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// What rates.toml says, and what money in another currency needs to know of it.
-struct RatesFile {
+struct RatesFile: Equatable {
     /// Nil when there is no rates.toml, or it cannot be read.
     var rates: ExchangeRates?
     /// The currencies of `[rates]` as written, valid rate or not, so one mistake is reported once

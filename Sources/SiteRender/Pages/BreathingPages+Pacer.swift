@@ -63,7 +63,8 @@ extension BreathingPages {
                 "sessions": .int(sessions),
                 "sessions_label": .string(renderer.unit(.breathing(.sessions), for: sessions)),
                 "sent_back": .bool(sentBack),
-            ], into: &site)
+            ], memoKey: renderer.memo.map { RenderMemo.key($0.generation(of: "breathing"), sentBack ? "sent" : "") },
+            into: &site)
     }
 
     /// The prescribed cycles first, then each of `minuteLengths` in whole cycles (the nearest

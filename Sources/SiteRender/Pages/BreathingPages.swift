@@ -47,9 +47,10 @@ struct BreathingPages: PageFamily {
             })
         fields["weeks_chart"] = .string(weeksChart(weeks, renderer))
         let content = fields
+        // The practice report is the whole page: kept while it is.
         renderer.page(
             "breathing/index.html", template: "pages/breathing", title: renderer.string(.breathing(.title)),
-            section: "breathing", content, into: &site)
+            section: "breathing", content, memoKey: renderer.memo.map { $0.generation(of: "breathing") }, into: &site)
         if renderer.forms != nil {
             // serve's list of the latest sessions, each with Edit (DESIGN.md §6): a page of its
             // own, so the breathing page stays small; `practice/` can be no pattern's page.

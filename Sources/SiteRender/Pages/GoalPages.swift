@@ -22,24 +22,33 @@ struct GoalPages: PageFamily {
                 "goal_form": goalForm(renderer),
             ], into: &site)
         for entry in figures.savings.entries {
+            // What the goal's page and card show: the goal (its hash, for this run's memo only),
+            // what slain subscriptions bring its date forward by, and what its jar and figures
+            // follow from (the theme and today are every page's).
+            let key =
+                renderer.memo == nil
+                ? nil
+                : RenderMemo.key(
+                    "goal \(entry.goal.hashValue)", figures.projectedWithSlain[entry.goal.id]?.description ?? "",
+                    "rates \(renderer.data.rates.hashValue)")
             if let jar = figures.jars[entry.goal.id] {
                 let folder = "goals/\(entry.goal.id)"
                 site.add("\(folder)/jar.svg", jar.jarSVG)
-                site.add("\(folder)/card.svg", GoalCard(entry: entry, jar: jar, renderer: renderer).svg)
+                let card = { GoalCard(entry: entry, jar: jar, renderer: renderer).svg }
+                // The card is drawn in the theme's colours and the language's words, as of today.
+                let place = "\(renderer.data.site.language.rawValue)/\(folder)/card.svg"
+                let cardKey = key.map {
+                    "\($0) theme \(renderer.memo?.themeGeneration ?? 0) \(renderer.today) \(renderer.data.site.title)"
+                }
+                site.add(
+                    "\(folder)/card.svg",
+                    cardKey.flatMap { key in renderer.memo?.value(place, key: key, make: card) } ?? card())
                 site.add("\(folder)/drop.svg", jar.dropSVG)
                 if let timelapse = jar.timelapseSVG { site.add("\(folder)/timelapse.svg", timelapse) }
                 for (index, frame) in jar.frames.enumerated() {
                     site.add("\(folder)/frames/\(JarArtwork.frameFileName(index + 1))", frame)
                 }
             }
-            // What the page shows: the goal, what slain subscriptions bring its date forward by,
-            // and what its jar and figures follow from (the theme and today are every page's).
-            let key =
-                renderer.memo == nil
-                ? nil
-                : RenderMemo.key(
-                    EntryFingerprint.of(entry.goal), figures.projectedWithSlain[entry.goal.id]?.description ?? "",
-                    "\(renderer.data.rates)")
             renderer.page(
                 "goals/\(entry.goal.id)/index.html", template: "pages/goal", title: entry.goal.name,
                 section: "goals", goalPage(entry, renderer), memoKey: key, into: &site)
