@@ -68,11 +68,12 @@ public struct SitePublisher {
         if !isDirectory.boolValue {
             return "'\(path)' exists and is not a folder; give --out a new folder, an empty one or an earlier site"
         }
-        if let kind = try? fm.attributesOfItem(atPath: path)[.type] as? FileAttributeType, kind == .typeSymbolicLink {
+        // lstat, not Foundation's attributes, which look the owner's and group's names up.
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
             return "'\(path)' is a symlink; point --out at a real folder"
         }
         // A marked site is one lstat; only an unmarked folder is listed, to see that it is empty.
-        var status = stat()
         if lstat(path + "/" + SitePublisher.marker, &status) == 0 { return nil }
         if ((try? fm.contentsOfDirectory(atPath: path)) ?? []).isEmpty { return nil }
         return
@@ -82,14 +83,15 @@ public struct SitePublisher {
     /// The home folder as `HOME` names it (cron, sudo and containers set it) and as the user
     /// database does, symlinks resolved: neither is ever an output, even when empty.
     static func homeFolders() -> [String] {
-        let named: [String?] = [
-            ProcessInfo.processInfo.environment["HOME"], FileManager.default.homeDirectoryForCurrentUser.path,
-        ]
+        let named: [String?] = [ProcessInfo.processInfo.environment["HOME"], userDatabaseHome]
         return named.compactMap { path in
             guard let path, !path.isEmpty else { return nil }
             return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         }
     }
+
+    /// The home folder the user database names, looked up once: each build asks twice.
+    private static let userDatabaseHome = FileManager.default.homeDirectoryForCurrentUser.path
 
     /// Writes `site` and swaps it in, with what the old site held that sandjar did not write.
     /// Throws a readable message; on any failure the previous site is untouched and the staging
