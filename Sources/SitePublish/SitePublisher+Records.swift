@@ -16,7 +16,7 @@ extension SitePublisher {
         guard let data = FileManager.default.contents(atPath: parent.appendingPathComponent(recordsName).path) else {
             return nil
         }
-        return RecordsFile(text: String(decoding: data, as: UTF8.self))
+        return RecordsFile(bytes: [UInt8](data))
     }
 
     /// Writes `file` under a staging name beside the output, to be put in place once the new site
@@ -28,14 +28,14 @@ extension SitePublisher {
     /// the file system keeps coarse times (a tick of the kernel's clock, a second): usually it
     /// already has, or does within a few milliseconds. Where it has not within two seconds, the
     /// records it has not passed are left out.
-    func prepareRecords(_ file: RecordsFile) -> String? {
+    func prepareRecords(site: SiteRecords, spare: ArraySlice<UInt8>?) -> String? {
         let path = parent.appendingPathComponent(stagingPrefix + "records-" + String(getpid())).path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var latest = FileStamp.Time(seconds: .min, nanoseconds: 0)
-        for record in file.site?.files.values ?? [:].values { latest = max(latest, record.stamp.latest) }
-        for stamp in file.site?.folders.values ?? [:].values { latest = max(latest, stamp.latest) }
+        for record in site.files.values { latest = max(latest, record.stamp.latest) }
+        for stamp in site.folders.values { latest = max(latest, stamp.latest) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
         var now = FileStamp(status).latest
@@ -46,9 +46,7 @@ extension SitePublisher {
             guard futimens(descriptor, nil) == 0, fstat(descriptor, &status) == 0 else { break }
             now = FileStamp(status).latest
         }
-        var kept = file
-        if now <= latest { kept.site = kept.site?.older(than: now) }
-        let bytes = Array(kept.text.utf8)
+        let bytes = RecordsFile.bytes(site: now <= latest ? site.older(than: now) : site, spare: spare)
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
         guard written == bytes.count else {
             unlink(path)

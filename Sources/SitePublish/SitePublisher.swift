@@ -11,7 +11,9 @@ import SiteData
 /// (or a plain rename when there was no site yet). A build killed at any moment leaves the previous
 /// site whole; a leftover sibling from a killed build is removed by the next one. The site a swap
 /// replaces is kept as the spare, which the next build updates into its staging folder instead of
-/// writing every folder and file again (`SitePublisher+Spare`).
+/// writing every folder and file again (`SitePublisher+Spare`); what each build published is
+/// recorded beside the site, so that the next one reads and writes only what changed
+/// (`SitePublisher+Records`, `SitePublisher+Store`).
 ///
 /// It never deletes what it does not own: the output must be missing, empty, or hold the marker
 /// file `.sandjar-site` that every sandjar build writes, which lists what that build wrote;
@@ -160,7 +162,7 @@ public struct SitePublisher {
             throw error
         }
         // The replaced site becomes the spare, and its records go with it.
-        let records = prepareRecords(RecordsFile(site: recorded, spare: marked ? recordsFile?.site : nil))
+        let records = prepareRecords(site: recorded, spare: marked ? recordsFile?.siteLines : nil)
         do throws(PublishError) {
             try swapIn(staging, marked: marked)
         } catch {

@@ -22,23 +22,6 @@ struct FileStamp: Equatable {
         static func < (a: Time, b: Time) -> Bool {
             (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
         }
-
-        var text: String {
-            let digits = String(nanoseconds)
-            return String(seconds) + "." + String(repeating: "0", count: max(0, 9 - digits.count)) + digits
-        }
-
-        init(seconds: Int, nanoseconds: Int) {
-            self.seconds = seconds
-            self.nanoseconds = nanoseconds
-        }
-
-        init?(_ text: Substring) {
-            guard let dot = text.firstIndex(of: "."), let seconds = Int(text[..<dot]),
-                let nanoseconds = Int(text[text.index(after: dot)...])
-            else { return nil }
-            self.init(seconds: seconds, nanoseconds: nanoseconds)
-        }
     }
 
     init(inode: UInt64, modified: Time, changed: Time) {
@@ -56,15 +39,6 @@ struct FileStamp: Equatable {
     /// The latest of the two times.
     var latest: Time { max(modified, changed) }
 
-    /// `inode modified changed`, as the marker writes them.
-    var fields: String { String(inode) + " " + modified.text + " " + changed.text }
-
-    init?(fields: [Substring]) {
-        guard fields.count == 3, let inode = UInt64(fields[0]), let modified = Time(fields[1]),
-            let changed = Time(fields[2])
-        else { return nil }
-        self.init(inode: inode, modified: modified, changed: changed)
-    }
 }
 
 /// What a build knew of a file it published: the hash and size of its bytes (`ContentHash`) and
@@ -73,13 +47,6 @@ struct FileRecord: Equatable {
     var hash: UInt64
     var size: Int
     var stamp: FileStamp
-
-    /// `f hash size inode modified changed path`, one line.
-    func line(_ path: String) -> String {
-        let hex = String(hash, radix: 16)
-        return "f " + String(repeating: "0", count: 16 - hex.count) + hex + " " + String(size) + " "
-            + stamp.fields + " " + path + "\n"
-    }
 
     /// Whether the file with `status` is this record's, unchanged, holding `bytes` whose hash is `hash`.
     func matches(_ status: stat, size: Int, hash: UInt64) -> Bool {
@@ -104,40 +71,6 @@ struct SiteRecords: Equatable {
     /// What the build carried over from the site before it (`SiteMarker.kept`).
     var kept: Set<String> = []
 
-    /// The lines of this set, each path last.
-    var lines: String {
-        var text = ""
-        for (path, record) in files.sorted(by: { $0.key < $1.key }) where SiteRecords.fitsOnALine(path) {
-            text += record.line(path)
-        }
-        for (path, stamp) in folders.sorted(by: { $0.key < $1.key }) where SiteRecords.fitsOnALine(path) {
-            text += "d " + stamp.fields + " " + path + "\n"
-        }
-        for path in kept.sorted() where SiteRecords.fitsOnALine(path) { text += "k " + path + "\n" }
-        return text
-    }
-
-    /// Reads one line of a set; a line it cannot read is left out, and what it described is
-    /// then read back or written again, as if never recorded.
-    mutating func read(_ line: Substring) {
-        let kind = line.prefix(2)
-        if kind == "f " {
-            let fields = line.dropFirst(2).split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
-            guard fields.count == 6, fields[0].count == 16, let hash = UInt64(fields[0], radix: 16),
-                let size = Int(fields[1]), let stamp = FileStamp(fields: Array(fields[2...4])), !fields[5].isEmpty
-            else { return }
-            files[String(fields[5])] = FileRecord(hash: hash, size: size, stamp: stamp)
-        } else if kind == "d " {
-            let fields = line.dropFirst(2).split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count == 4, let stamp = FileStamp(fields: Array(fields[0...2])), !fields[3].isEmpty else {
-                return
-            }
-            folders[String(fields[3])] = stamp
-        } else if kind == "k ", line.count > 2 {
-            kept.insert(String(line.dropFirst(2)))
-        }
-    }
-
     /// The records whose stamps are older than `now`: a file or folder recorded in the same tick
     /// of the file system's clock could be changed again without its stamp showing it. A folder
     /// that holds a file left out is left out too, so that it is read rather than answered for
@@ -152,8 +85,170 @@ struct SiteRecords: Equatable {
         return older
     }
 
-    private static func fitsOnALine(_ path: String) -> Bool {
-        !path.contains("\n") && !path.contains("\r")
+    /// The lines of this set, each path last:
+    /// `f hash size inode modified changed path`, `d inode modified changed path`, `k path`.
+    /// Written byte by byte: a site of thousands of files is recorded every build.
+    var lines: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(files.count * 96 + folders.count * 64)
+        for (path, record) in files.sorted(by: { $0.key < $1.key }) where RecordLine.fits(path) {
+            out.append(contentsOf: [UInt8(ascii: "f"), 0x20])
+            RecordLine.appendHex(record.hash, to: &out)
+            out.append(0x20)
+            RecordLine.appendDecimal(UInt64(record.size), to: &out)
+            out.append(0x20)
+            RecordLine.append(record.stamp, to: &out)
+            out.append(contentsOf: path.utf8)
+            out.append(0x0A)
+        }
+        for (path, stamp) in folders.sorted(by: { $0.key < $1.key }) where RecordLine.fits(path) {
+            out.append(contentsOf: [UInt8(ascii: "d"), 0x20])
+            RecordLine.append(stamp, to: &out)
+            out.append(contentsOf: path.utf8)
+            out.append(0x0A)
+        }
+        for path in kept.sorted() where RecordLine.fits(path) {
+            out.append(contentsOf: [UInt8(ascii: "k"), 0x20])
+            out.append(contentsOf: path.utf8)
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    /// Reads the lines of a set; a line it cannot read is left out, and what it described is
+    /// then read back or written again, as if never recorded.
+    init(lines: ArraySlice<UInt8>) {
+        var start = lines.startIndex
+        while start < lines.endIndex {
+            let end = lines[start...].firstIndex(of: 0x0A) ?? lines.endIndex
+            read(line: lines[start..<end])
+            start = end + 1
+        }
+    }
+
+    init(files: [String: FileRecord] = [:], folders: [String: FileStamp] = [:], kept: Set<String> = []) {
+        self.files = files
+        self.folders = folders
+        self.kept = kept
+    }
+
+    private mutating func read(line: ArraySlice<UInt8>) {
+        guard line.count > 2, line[line.startIndex + 1] == 0x20 else { return }
+        var reader = RecordLine(bytes: line.dropFirst(2))
+        switch line.first {
+        case UInt8(ascii: "f"):
+            guard let hash = reader.hex(), let size = reader.decimal(), let stamp = reader.stamp(),
+                let path = reader.rest()
+            else { return }
+            files[path] = FileRecord(hash: hash, size: Int(size), stamp: stamp)
+        case UInt8(ascii: "d"):
+            guard let stamp = reader.stamp(), let path = reader.rest() else { return }
+            folders[path] = stamp
+        case UInt8(ascii: "k"):
+            if let path = reader.rest() { kept.insert(path) }
+        default: return
+        }
+    }
+}
+
+/// Reading and writing the fields of one line of records, byte by byte.
+private struct RecordLine {
+    var bytes: ArraySlice<UInt8>
+
+    static func fits(_ path: String) -> Bool {
+        !path.isEmpty && !path.utf8.contains(0x0A) && !path.utf8.contains(0x0D)
+    }
+
+    static func appendDecimal(_ value: UInt64, to out: inout [UInt8], width: Int = 0) {
+        var digits: [UInt8] = []
+        var rest = value
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        for _ in digits.count..<max(width, digits.count) { out.append(UInt8(ascii: "0")) }
+        out.append(contentsOf: digits.reversed())
+    }
+
+    static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        for shift in stride(from: 60, through: 0, by: -4) { out.append(hex[Int((value >> UInt64(shift)) & 0xF)]) }
+    }
+
+    static func append(_ time: FileStamp.Time, to out: inout [UInt8]) {
+        if time.seconds < 0 { out.append(UInt8(ascii: "-")) }
+        appendDecimal(UInt64(time.seconds.magnitude), to: &out)
+        out.append(UInt8(ascii: "."))
+        appendDecimal(UInt64(max(0, time.nanoseconds)), to: &out, width: 9)
+    }
+
+    /// `inode modified changed ` (with the space after).
+    static func append(_ stamp: FileStamp, to out: inout [UInt8]) {
+        appendDecimal(stamp.inode, to: &out)
+        out.append(0x20)
+        append(stamp.modified, to: &out)
+        out.append(0x20)
+        append(stamp.changed, to: &out)
+        out.append(0x20)
+    }
+
+    /// The next field, up to a space (which is passed over).
+    private mutating func field() -> ArraySlice<UInt8>? {
+        guard let space = bytes.firstIndex(of: 0x20), space > bytes.startIndex else { return nil }
+        let field = bytes[..<space]
+        bytes = bytes[(space + 1)...]
+        return field
+    }
+
+    private static func decimal(_ field: ArraySlice<UInt8>) -> UInt64? {
+        guard !field.isEmpty, field.count <= 19 else { return nil }
+        var value: UInt64 = 0
+        for byte in field {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    mutating func decimal() -> UInt64? { field().flatMap(RecordLine.decimal) }
+
+    mutating func hex() -> UInt64? {
+        guard let field = field(), field.count == 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in field {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
+    }
+
+    mutating func time() -> FileStamp.Time? {
+        guard var field = field() else { return nil }
+        var sign = 1
+        if field.first == UInt8(ascii: "-") {
+            sign = -1
+            field = field.dropFirst()
+        }
+        guard let dot = field.firstIndex(of: UInt8(ascii: ".")), field.endIndex - dot == 10,
+            let seconds = RecordLine.decimal(field[..<dot]), let nanoseconds = RecordLine.decimal(field[(dot + 1)...]),
+            seconds <= UInt64(Int.max)
+        else { return nil }
+        return FileStamp.Time(seconds: sign * Int(seconds), nanoseconds: Int(nanoseconds))
+    }
+
+    mutating func stamp() -> FileStamp? {
+        guard let inode = decimal(), let modified = time(), let changed = time() else { return nil }
+        return FileStamp(inode: inode, modified: modified, changed: changed)
+    }
+
+    /// The rest of the line: a path.
+    mutating func rest() -> String? {
+        bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -173,44 +268,68 @@ struct SiteRecords: Equatable {
 ///
 /// It is kept beside the site rather than in it, so that the site stays the same bytes for the
 /// same data (DESIGN.md §7) and a site published by `git` or `rsync` does not change every night.
-/// A file without its last line (cut short by a crash) is not read at all.
+/// A file without its last line (cut short by a crash) is not read at all. The `[site]` lines a
+/// build read become, unparsed, the `[spare]` lines it writes: the site it replaced is the spare.
 struct RecordsFile: Equatable {
     var site: SiteRecords?
     var spare: SiteRecords?
+    /// The `[site]` lines as read.
+    var siteLines: ArraySlice<UInt8>?
 
-    static let firstLine = "sandjar records 1"
-
-    var text: String {
-        var text = RecordsFile.firstLine + "\n"
-        if let site { text += "[site]\n" + site.lines }
-        if let spare { text += "[spare]\n" + spare.lines }
-        return text + "[end]\n"
-    }
+    static let firstLine = Array("sandjar records 1\n".utf8)
+    private static let siteHeader = Array("[site]\n".utf8)
+    private static let spareHeader = Array("[spare]\n".utf8)
+    private static let endLine = Array("[end]\n".utf8)
 
     init(site: SiteRecords?, spare: SiteRecords?) {
         self.site = site
         self.spare = spare
     }
 
-    /// Reads a records file's text; nil when it is not one, or was cut short.
-    init?(text: String) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-        guard lines.first == Substring(RecordsFile.firstLine), lines.last == "[end]" else { return nil }
-        var current: SiteRecords?
-        var section = ""
-        func close() {
-            if section == "site" { site = current }
-            if section == "spare" { spare = current }
+    /// A records file of `site`, with `spare` as the lines of the spare's records.
+    static func bytes(site: SiteRecords, spare: ArraySlice<UInt8>?) -> [UInt8] {
+        var out = firstLine + siteHeader + site.lines
+        if let spare {
+            out += spareHeader
+            out += spare
         }
-        for line in lines.dropFirst().dropLast() {
-            switch line {
-            case "[site]", "[spare]":
-                close()
-                section = line == "[site]" ? "site" : "spare"
-                current = SiteRecords()
-            default: current?.read(line)
-            }
-        }
-        close()
+        return out + endLine
     }
+
+    var text: String {
+        String(
+            decoding: RecordsFile.bytes(site: site ?? SiteRecords(), spare: spare.map { $0.lines[...] }), as: UTF8.self)
+    }
+
+    /// Reads a records file; nil when it is not one, or was cut short.
+    init?(bytes: [UInt8]) {
+        guard bytes.starts(with: RecordsFile.firstLine), bytes.count >= RecordsFile.endLine.count + 18,
+            bytes[(bytes.count - RecordsFile.endLine.count)...].elementsEqual(RecordsFile.endLine)
+        else { return nil }
+        let body = bytes[RecordsFile.firstLine.count..<(bytes.count - RecordsFile.endLine.count)]
+        func section(_ header: [UInt8], until next: [UInt8]?) -> ArraySlice<UInt8>? {
+            guard let start = RecordsFile.find(header, in: body) else { return nil }
+            let from = start + header.count
+            let end = next.flatMap { RecordsFile.find($0, in: body[from...]) } ?? body.endIndex
+            return body[from..<end]
+        }
+        siteLines = section(RecordsFile.siteHeader, until: RecordsFile.spareHeader)
+        site = siteLines.map { SiteRecords(lines: $0) }
+        spare = section(RecordsFile.spareHeader, until: nil).map { SiteRecords(lines: $0) }
+    }
+
+    init?(text: String) { self.init(bytes: Array(text.utf8)) }
+
+    /// Where `header` starts a line of `bytes`.
+    private static func find(_ header: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index...].starts(with: header) { return index }
+            guard let newline = bytes[index...].firstIndex(of: 0x0A) else { return nil }
+            index = newline + 1
+        }
+        return nil
+    }
+
+    static func == (a: RecordsFile, b: RecordsFile) -> Bool { a.site == b.site && a.spare == b.spare }
 }
