@@ -81,9 +81,11 @@ extension SitePublisher {
                 }
             }
         }
+        var flushedEach = true
         let placed = try place(
             files, paths: paths, into: folder, access: access,
-            from: previous.map { Previous(path: $0, records: records, realFolders: realFolders) }, spare: existing)
+            from: previous.map { Previous(path: $0, records: records, realFolders: realFolders) }, spare: existing,
+            flushedEach: &flushedEach)
         var published: [String: FileRecord] = [:]
         published.reserveCapacity(paths.count)
         for (index, path) in paths.enumerated() {
@@ -103,7 +105,11 @@ extension SitePublisher {
             var status = stat()
             if lstat(folder + "/" + relative, &status) == 0 { recorded.folders[String(relative)] = FileStamp(status) }
         }
-        try flush(folders: changed, in: folder)
+        if !flushedEach || flushPlan(entries: changed.count, bytes: 0) == .fileSystem {
+            try flush(fileSystemOf: folder)
+        } else {
+            try flush(folders: changed, in: folder)
+        }
         return recorded
     }
 
@@ -150,10 +156,11 @@ extension SitePublisher {
 
     /// Puts every file in place (`reuse` or `write`) on every core at once, a share of them at a
     /// time as the open-file limit allows, and flushes each share's written files once all of
-    /// them are written: no flush waits between the creation of two files of one share.
+    /// them are written (no flush waits between the creation of two files of one share) — unless
+    /// the file system is to be flushed whole (`FlushPlan`), which `flushedEach` then says.
     private static func place(
         _ files: [String: [UInt8]], paths: [String], into folder: String, access: FolderAccess,
-        from previous: Previous?, spare: [String: SiteTree.Entry]
+        from previous: Previous?, spare: [String: SiteTree.Entry], flushedEach: inout Bool
     ) throws(POSIXFailure) -> [Placed] {
         let results = Slots<Result<(Placed, Int32?), POSIXFailure>>(count: paths.count)
         let share = openFileBudget()
@@ -169,13 +176,22 @@ extension SitePublisher {
                     spareInode: spare[path].flatMap { $0.isFolder ? nil : $0.inode })
             }
             var written: [Int32] = []
+            var bytes = 0
             for index in start..<end {
                 switch results[index]! {
-                case .success(let (_, descriptor)): if let descriptor { written.append(descriptor) }
+                case .success(let (placed, descriptor)):
+                    guard let descriptor else { continue }
+                    written.append(descriptor)
+                    bytes += placed.record.size
                 case .failure(let error): failure = failure ?? error
                 }
             }
-            if let code = flush(descriptors: written) { failure = failure ?? POSIXFailure(code: code) }
+            if failure == nil, !flushedEach || flushPlan(entries: written.count, bytes: bytes) == .fileSystem {
+                flushedEach = false
+                for descriptor in written { close(descriptor) }
+            } else if let code = flush(descriptors: written) {
+                failure = failure ?? POSIXFailure(code: code)
+            }
             if let failure { throw failure }
             start = end
         }
