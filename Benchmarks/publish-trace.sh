@@ -42,8 +42,10 @@ awk -v site="$WORK/site/" '
             || index(path, site ".out.sandjar-new-") == 1 || index(path, site ".out.sandjar-records") == 1
     }
     {
-        pid = $1
-        line = substr($0, length(pid) + 2)
+        # strace -f puts the pid first once there is more than one thread, not before.
+        pid = "first"
+        line = $0
+        if (match(line, /^[0-9]+ +/)) { pid = $1; line = substr(line, RLENGTH + 1) }
         if (line ~ /<unfinished \.\.\.>$/) { pending[pid] = substr(line, 1, length(line) - 17); next }
         if (line ~ /^<\.\.\. [a-z0-9]+ resumed>/) { sub(/^<\.\.\. [a-z0-9]+ resumed>/, "", line); line = pending[pid] line }
         result = line
@@ -71,6 +73,7 @@ awk -v site="$WORK/site/" '
         }
     }
     END {
+        if (opened == 0) { print "publish-trace: strace recorded no openat; see " FILENAME > "/dev/stderr"; exit 2 }
         printf "publish-trace: %d files opened (target <= 150), %d bytes of the old site read in %d reads (target <= 1048576), %d fsync, %d syncfs\n",
             opened, bytes, reads, fsyncs, syncfs
         exit (opened <= 150 && bytes <= 1048576) ? 0 : 1

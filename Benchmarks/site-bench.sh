@@ -219,6 +219,7 @@ nightly() {
         echo "D=\"$n.data\""
         cat "$4"
         echo "sync"
+        if [ -n "${5:-}" ]; then echo "sh \"$ROOT/Benchmarks/slow-disk.sh\" cold \"$WORK\""; fi
     } >"$WORK/$1-prepare.sh"
 }
 # Scale 1: one deposit and one session.
@@ -313,8 +314,8 @@ aside_on() { # aside_on FOLDER PATH...: the same for paths in another file syste
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 # Hugo's 2,000 pages before and after the cases measured against it, so that a machine that got
 # busier or quieter meanwhile shows in the two medians; the ratios use their mean.
-hugo_pages() { # hugo_pages NAME [FOLDER]: its output in FOLDER ($WORK unless given)
-    measure "$1" "$(aside_on "${2:-$WORK}" "${2:-$WORK}/o-h") && $(aside "$WORK/hugo-cache")" \
+hugo_pages() { # hugo_pages NAME [FOLDER [PREPARE]]: its output in FOLDER ($WORK unless given)
+    measure "$1" "$(aside_on "${2:-$WORK}" "${2:-$WORK}/o-h") && $(aside "$WORK/hugo-cache")${3:+ && $3}" \
         "$HUGO --quiet --source $HUGO_SITE --destination ${2:-$WORK}/o-h --cacheDir $WORK/hugo-cache"
 }
 hugo_pages pages-hugo
@@ -351,7 +352,8 @@ measure warm-next-day "sh $WORK/warm-prepare.sh" \
 # The four cases against Hugo again, with every output — sandjar's site, spare and records, and
 # Hugo's pages — on a slow disk (Benchmarks/slow-disk.sh); the data and the caches stay on this
 # disk. What the runs write is flushed in each run's prepare step (aside.sh), so no run pays for
-# the one before.
+# the one before, and the disk is mounted again, so that every run starts with nothing of it in
+# memory, as a nightly build a day after the last one finds it.
 SLOW=""
 SLOW_WHY=""
 if [ "$SLOW_DISK" = yes ]; then
@@ -361,24 +363,25 @@ else
     SLOW_WHY="left out (--no-slow-disk)"
 fi
 if [ -n "$SLOW" ]; then
+    COLD="sh $ROOT/Benchmarks/slow-disk.sh cold $WORK"
     nightly slow-night "$SANDJAR" "$ROOT/content" "$WORK/sample-day.sh" "$SLOW"
     [ -z "$BEFORE" ] || nightly slow-night-before "$BEFORE" "$ROOT/content" "$WORK/sample-day.sh" "$SLOW"
-    hugo_pages slow-pages-hugo "$SLOW"
+    hugo_pages slow-pages-hugo "$SLOW" "$COLD"
     against slow-scale1 "$(build "$WORK/scale1" "$SLOW/o-s1@SUFFIX@" "$WORK/c-slow-s1@SUFFIX@" @SANDJAR@)" \
-        "$(aside_on "$SLOW" "$SLOW/o-s1@SUFFIX@") && $(aside "$WORK/c-slow-s1@SUFFIX@")"
+        "$(aside_on "$SLOW" "$SLOW/o-s1@SUFFIX@") && $(aside "$WORK/c-slow-s1@SUFFIX@") && $COLD"
     against slow-sample "$(build "$ROOT/content" "$SLOW/o-sample@SUFFIX@" "$WORK/c-slow-sample@SUFFIX@" @SANDJAR@)" \
-        "$(aside_on "$SLOW" "$SLOW/o-sample@SUFFIX@") && $(aside "$WORK/c-slow-sample@SUFFIX@")"
+        "$(aside_on "$SLOW" "$SLOW/o-sample@SUFFIX@") && $(aside "$WORK/c-slow-sample@SUFFIX@") && $COLD"
     against slow-night "$(build "$WORK/slow-night@SUFFIX@.data" "$SLOW/slow-night@SUFFIX@.out" \
         "$WORK/slow-night@SUFFIX@.cache" @SANDJAR@)" "sh $WORK/slow-night@SUFFIX@-prepare.sh"
     against slow-pages-sandjar "$(build "$PAGES" "$SLOW/o-p@SUFFIX@" "$WORK/c-slow-p@SUFFIX@" @SANDJAR@)" \
-        "$(aside_on "$SLOW" "$SLOW/o-p@SUFFIX@") && $(aside "$WORK/c-slow-p@SUFFIX@")"
-    hugo_pages slow-pages-hugo-after "$SLOW"
+        "$(aside_on "$SLOW" "$SLOW/o-p@SUFFIX@") && $(aside "$WORK/c-slow-p@SUFFIX@") && $COLD"
+    hugo_pages slow-pages-hugo-after "$SLOW" "$COLD"
     Benchmarks/slow-disk.sh down "$WORK"
 fi
 
 # What the sample's nightly rebuild after one deposit opens and reads back (issue 33).
-TRACE=$(Benchmarks/publish-trace.sh "$SANDJAR" || true)
-[ -z "$BEFORE" ] || TRACE_BEFORE=$(Benchmarks/publish-trace.sh "$BEFORE" || true)
+TRACE=$(Benchmarks/publish-trace.sh "$SANDJAR" 2>&1 || true)
+[ -z "$BEFORE" ] || TRACE_BEFORE=$(Benchmarks/publish-trace.sh "$BEFORE" 2>&1 || true)
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # Where the time goes: one more cold build of each with --timings (the steps of DESIGN.md §7).
@@ -553,8 +556,9 @@ BLOCK="$WORK/block.md"
         echo "The same cases with every output on an ext4 file system on a loop device that the kernel"
         echo "throttles to what an SD card of class A1 promises at least: 1,500 reads and 500 writes a"
         echo "second, 10 MB/s written (\`Benchmarks/slow-disk.sh\`: cgroup v1 \`blkio.throttle\` rules on the"
-        echo "loop device, so the kernel's own writeback is throttled too). Data and caches stay on the"
-        echo "normal disk. Hugo took $(f2 "$PHS_FIRST") s and $(f2 "$PHS_LAST") s there (medians), $(f2 "$PHS") s on average;"
+        echo "loop device, so the kernel's own writeback is throttled too), mounted again before each run"
+        echo "so that it starts with nothing of that disk in memory, as a nightly build finds it a day"
+        echo "after the last. Data and caches stay on the normal disk. Hugo took $(f2 "$PHS_FIRST") s and $(f2 "$PHS_LAST") s there (medians), $(f2 "$PHS") s on average;"
         echo "Hugo flushes nothing, so what it writes reaches the disk after it exits, and sandjar flushes"
         echo "what it wrote before the swap (DESIGN.md §7). The targets are those of the normal disk."
         echo ""

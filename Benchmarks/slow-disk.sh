@@ -5,6 +5,8 @@
 # that runs the nightly build from cron might have.
 #
 #   Benchmarks/slow-disk.sh up DIR     makes DIR/slow-disk.img, mounts it on DIR/slow, prints DIR/slow
+#   Benchmarks/slow-disk.sh cold DIR   mounts it again, so that nothing of it is left in memory:
+#                                      a nightly build reads a disk the day has gone by on
 #   Benchmarks/slow-disk.sh down DIR   takes the throttle off, unmounts, detaches, removes the image
 #
 # The throttle is the block I/O controller of cgroup v1 (blkio.throttle.*_device), set in the
@@ -20,7 +22,7 @@ READ_IOPS=1500
 WRITE_BPS=10485760
 BLKIO=/sys/fs/cgroup/blkio
 
-usage() { echo "usage: $0 up|down DIR" >&2; exit 2; }
+usage() { echo "usage: $0 up|cold|down DIR" >&2; exit 2; }
 [ $# -eq 2 ] || usage
 DIR=$2
 IMAGE="$DIR/slow-disk.img"
@@ -54,6 +56,12 @@ up)
         unavailable "the kernel refused a throttle for $DEVICE ($NUMBERS)"
     fi
     echo "$MOUNT"
+    ;;
+cold)
+    DEVICE=$(sed -n 's/^device=//p' "$STATE")
+    sync
+    umount "$MOUNT"
+    mount "$DEVICE" "$MOUNT"
     ;;
 down)
     [ -f "$STATE" ] || exit 0
