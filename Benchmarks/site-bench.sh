@@ -585,6 +585,7 @@ BLOCK="$WORK/block.md"
     echo ""
     echo "- now: ${TRACE#publish-trace: }"
     if [ -n "$BEFORE" ]; then echo "- before ($BEFORE_LABEL): ${TRACE_BEFORE#publish-trace: }"; fi
+    echo ""
     echo "| Target | Measured | |"
     echo "| --- | --- | --- |"
     echo "| Scale 1 cold < 5 s | $(f2 "$S1") s | $(verdict "$(below "$S1" 5)") |"
