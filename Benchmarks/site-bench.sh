@@ -5,16 +5,20 @@
 # deposit and one new session), and the same 2,000 Markdown pages through sandjar and through
 # Hugo. Each case is the median wall-clock time of RUNS runs (hyperfine) and the peak resident
 # memory of the largest run (/usr/bin/time); four of them are also given as a ratio to Hugo's
-# 2,000 pages of the same run, against the targets of issue 21. Then the tables, the machine and
-# the jar and practice figures go into BENCHMARKS.md at the repository root, between two markers;
-# the rest of the file is kept.
+# 2,000 pages of the same run, against the targets of issue 21. The four are then measured again
+# with the output on a slow disk (Benchmarks/slow-disk.sh: a throttled loop device; Hugo's too), and
+# what the sample's nightly rebuild opens and reads is counted with strace
+# (Benchmarks/publish-trace.sh, issue 33). Then the tables, the machine and the jar and practice
+# figures go into BENCHMARKS.md at the repository root, between two markers; the rest of the file
+# is kept.
 #
 #   Benchmarks/site-bench.sh [--runs N] [--idle-wait SECONDS] [--jar FILE] [--practice FILE] [--out FILE]
-#                            [--before BINARY]
+#                            [--before BINARY] [--no-slow-disk]
 #
 # --before takes a sandjar binary built from an earlier commit: the four cases measured against
 # Hugo are measured with it too, in the same run, so a change's effect is read side by side
-# (BEFORE_LABEL names it in the report, "earlier build" by default).
+# (BEFORE_LABEL names it in the report, "earlier build" by default). --no-slow-disk leaves the
+# slow disk out (it needs root; without it the report says why it is missing).
 #
 # Before each run it waits (up to --idle-wait seconds, default 600; 0 to not wait) until the CPUs
 # are idle, and the report says how much CPU time other processes took during a run.
@@ -22,8 +26,9 @@
 # --jar and --practice take the captured output of Benchmarks/jar-bench.sh and
 # Benchmarks/practice-scale.sh (`make bench` runs them first); without them this script runs
 # them itself. Run from the repository root after `make bench` has built the release binaries;
-# SANDJAR overrides the binary, HUGO the Hugo command. Needs hyperfine, GNU time and hugo (Debian
-# packages hyperfine, time, hugo; `make bench` installs them). No network: everything is local.
+# SANDJAR overrides the binary, HUGO the Hugo command. Needs hyperfine, GNU time, hugo and strace
+# (Debian packages hyperfine, time, hugo, strace; `make bench` installs them). No network:
+# everything is local.
 set -eu
 
 RUNS=5
@@ -33,6 +38,7 @@ PRACTICE_OUT=""
 REPORT=BENCHMARKS.md
 BEFORE=""
 BEFORE_LABEL=${BEFORE_LABEL:-earlier build}
+SLOW_DISK=yes
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) RUNS=$2; shift 2 ;;
@@ -41,7 +47,8 @@ while [ $# -gt 0 ]; do
         --practice) PRACTICE_OUT=$2; shift 2 ;;
         --out) REPORT=$2; shift 2 ;;
         --before) BEFORE=$(realpath "$2"); shift 2 ;;
-        *) echo "usage: $0 [--runs N] [--idle-wait SECONDS] [--jar FILE] [--practice FILE] [--out FILE] [--before BINARY]" >&2
+        --no-slow-disk) SLOW_DISK=no; shift ;;
+        *) echo "usage: $0 [--runs N] [--idle-wait SECONDS] [--jar FILE] [--practice FILE] [--out FILE] [--before BINARY] [--no-slow-disk]" >&2
            exit 2 ;;
     esac
 done
@@ -54,13 +61,13 @@ TODAY=2026-11-28
 NEXT_DAY=2026-11-29
 [ -x "$SANDJAR" ] || { echo "site-bench: $SANDJAR not found; run 'make bench'" >&2; exit 1; }
 [ -d templates ] && [ -d content ] || { echo "site-bench: run from the repository root" >&2; exit 1; }
-for tool in hyperfine "$HUGO" /usr/bin/time; do
+for tool in hyperfine "$HUGO" /usr/bin/time strace; do
     command -v "$tool" >/dev/null || { echo "site-bench: $tool not found; run 'make bench'" >&2; exit 1; }
 done
 ROOT=$(pwd)
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sandjar-site-bench.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+trap 'Benchmarks/slow-disk.sh down "$WORK" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 trap 'exit 130' INT TERM
 # A copy of the binary, so that a rebuild meanwhile changes nothing here.
 cp "$SANDJAR" "$WORK/sandjar"
@@ -185,12 +192,16 @@ sync
 ASIDE
 
 # A nightly rebuild: a data folder built the night before and the night before that, as cron does
-# (its site, the spare the second build kept beside it, and the jar cache kept), then each run
-# starts from that state with what a day adds appended, as `sandjar add` and a day of practice do.
-#   nightly NAME BINARY DATA APPEND-SCRIPT: writes $WORK/NAME-prepare.sh; the run's data, site,
-#   spare and cache are $WORK/NAME.data, .out, .NAME.out.sandjar-spare and .cache.
+# (its site, the spare the second build kept beside it, the records of both and the jar cache
+# kept), then each run starts from that state with what a day adds appended, as `sandjar add` and a
+# day of practice do. The two nights are built again before each run, not copied: a copy would
+# give every file a new inode and change time, which the records would rightly not trust.
+#   nightly NAME BINARY DATA APPEND-SCRIPT [FOLDER]: writes $WORK/NAME-prepare.sh; the run's data
+#   and cache are $WORK/NAME.data and .cache, its site FOLDER/NAME.out (FOLDER is $WORK unless
+#   given), with .NAME.out.sandjar-spare and .NAME.out.sandjar-records beside it.
 nightly() {
     n="$WORK/$1"
+    out="${5:-$WORK}/$1.out"
     cp -R "$3" "$n.data-pristine"
     mkdir "$n.pristine"
     for day in "$PREVIOUS_DAY" "$TODAY"; do
@@ -198,17 +209,17 @@ nightly() {
     done
     {
         echo "set -e"
-        echo "sh \"$WORK/aside.sh\" \"$WORK\" \"$n.data\" \"$n.cache\" \"$n.out\" \"$WORK/.$1.out.sandjar-spare\""
+        echo "sh \"$WORK/aside.sh\" \"$WORK\" \"$n.data\" \"$n.cache\""
+        echo "sh \"$WORK/aside.sh\" \"${5:-$WORK}\" \"$out\" \"${5:-$WORK}/.$1.out.sandjar-spare\" \"${5:-$WORK}/.$1.out.sandjar-records\""
         echo "cp -R \"$n.data-pristine\" \"$n.data\""
         echo "cp -R \"$n.cache-pristine\" \"$n.cache\""
-        # One cp for the site and its spare, which share their unchanged files (hard links).
-        echo "cp -a \"$n.pristine\" \"$n.copy\""
-        echo "mv \"$n.copy/out\" \"$n.out\""
-        echo "if [ -d \"$n.copy/.out.sandjar-spare\" ]; then mv \"$n.copy/.out.sandjar-spare\" \"$WORK/.$1.out.sandjar-spare\"; fi"
-        echo "rmdir \"$n.copy\""
+        for day in "$PREVIOUS_DAY" "$TODAY"; do
+            echo "\"$2\" build \"$n.data\" --out \"$out\" --cache \"$n.cache\" --today $day --quiet 2>/dev/null"
+        done
         echo "D=\"$n.data\""
         cat "$4"
         echo "sync"
+        if [ -n "${5:-}" ]; then echo "sh \"$ROOT/Benchmarks/slow-disk.sh\" cold \"$WORK\""; fi
     } >"$WORK/$1-prepare.sh"
 }
 # Scale 1: one deposit and one session.
@@ -294,12 +305,18 @@ aside() { # aside PATH...: the prepare step of a cold run
     echo "sh $WORK/aside.sh $WORK $*"
 }
 
+aside_on() { # aside_on FOLDER PATH...: the same for paths in another file system, set aside there
+    folder=$1
+    shift
+    echo "sh $WORK/aside.sh $folder $*"
+}
+
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 # Hugo's 2,000 pages before and after the cases measured against it, so that a machine that got
 # busier or quieter meanwhile shows in the two medians; the ratios use their mean.
-hugo_pages() { # hugo_pages NAME
-    measure "$1" "$(aside "$WORK/o-h" "$WORK/hugo-cache")" \
-        "$HUGO --quiet --source $HUGO_SITE --destination $WORK/o-h --cacheDir $WORK/hugo-cache"
+hugo_pages() { # hugo_pages NAME [FOLDER [PREPARE]]: its output in FOLDER ($WORK unless given)
+    measure "$1" "$(aside_on "${2:-$WORK}" "${2:-$WORK}/o-h") && $(aside "$WORK/hugo-cache")${3:+ && $3}" \
+        "$HUGO --quiet --source $HUGO_SITE --destination ${2:-$WORK}/o-h --cacheDir $WORK/hugo-cache"
 }
 hugo_pages pages-hugo
 # The four cases against Hugo; with an earlier binary, each case is measured with both, one
@@ -331,6 +348,40 @@ measure warm "sh $WORK/warm-prepare.sh" "$(build "$WARM.data" "$WARM.out" "$WARM
 # The same, built as the next day.
 measure warm-next-day "sh $WORK/warm-prepare.sh" \
     "$(build "$WARM.data" "$WARM.out" "$WARM.cache" | sed "s/--today $TODAY/--today $NEXT_DAY/")"
+
+# The four cases against Hugo again, with every output — sandjar's site, spare and records, and
+# Hugo's pages — on a slow disk (Benchmarks/slow-disk.sh); the data and the caches stay on this
+# disk. What the runs write is flushed in each run's prepare step (aside.sh), so no run pays for
+# the one before, and the disk is mounted again, so that every run starts with nothing of it in
+# memory, as a nightly build a day after the last one finds it.
+SLOW=""
+SLOW_WHY=""
+if [ "$SLOW_DISK" = yes ]; then
+    SLOW=$(Benchmarks/slow-disk.sh up "$WORK" 2>"$WORK/slow-disk.err") || SLOW=""
+    [ -n "$SLOW" ] || SLOW_WHY=$(sed 's/^slow-disk: //' "$WORK/slow-disk.err")
+else
+    SLOW_WHY="left out (--no-slow-disk)"
+fi
+if [ -n "$SLOW" ]; then
+    COLD="sh $ROOT/Benchmarks/slow-disk.sh cold $WORK"
+    nightly slow-night "$SANDJAR" "$ROOT/content" "$WORK/sample-day.sh" "$SLOW"
+    [ -z "$BEFORE" ] || nightly slow-night-before "$BEFORE" "$ROOT/content" "$WORK/sample-day.sh" "$SLOW"
+    hugo_pages slow-pages-hugo "$SLOW" "$COLD"
+    against slow-scale1 "$(build "$WORK/scale1" "$SLOW/o-s1@SUFFIX@" "$WORK/c-slow-s1@SUFFIX@" @SANDJAR@)" \
+        "$(aside_on "$SLOW" "$SLOW/o-s1@SUFFIX@") && $(aside "$WORK/c-slow-s1@SUFFIX@") && $COLD"
+    against slow-sample "$(build "$ROOT/content" "$SLOW/o-sample@SUFFIX@" "$WORK/c-slow-sample@SUFFIX@" @SANDJAR@)" \
+        "$(aside_on "$SLOW" "$SLOW/o-sample@SUFFIX@") && $(aside "$WORK/c-slow-sample@SUFFIX@") && $COLD"
+    against slow-night "$(build "$WORK/slow-night@SUFFIX@.data" "$SLOW/slow-night@SUFFIX@.out" \
+        "$WORK/slow-night@SUFFIX@.cache" @SANDJAR@)" "sh $WORK/slow-night@SUFFIX@-prepare.sh"
+    against slow-pages-sandjar "$(build "$PAGES" "$SLOW/o-p@SUFFIX@" "$WORK/c-slow-p@SUFFIX@" @SANDJAR@)" \
+        "$(aside_on "$SLOW" "$SLOW/o-p@SUFFIX@") && $(aside "$WORK/c-slow-p@SUFFIX@") && $COLD"
+    hugo_pages slow-pages-hugo-after "$SLOW" "$COLD"
+    Benchmarks/slow-disk.sh down "$WORK"
+fi
+
+# What the sample's nightly rebuild after one deposit opens and reads back (issue 33).
+TRACE=$(Benchmarks/publish-trace.sh "$SANDJAR" 2>&1 || true)
+[ -z "$BEFORE" ] || TRACE_BEFORE=$(Benchmarks/publish-trace.sh "$BEFORE" 2>&1 || true)
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # Where the time goes: one more cold build of each with --timings (the steps of DESIGN.md §7).
@@ -378,13 +429,14 @@ row() { # row NAME LABEL
     }' "$RESULTS"
 }
 verdict() { if [ "$1" = 1 ]; then echo "met"; else echo "**missed**"; fi; }
-versus() { # versus NAME LABEL TARGET: a row of the table against Hugo
+versus() { # versus NAME LABEL TARGET [HUGO]: a row of the table against Hugo (HUGO seconds, else $PH)
+    hugo=${4:-$PH}
     mine=$(sec "$1")
-    r=$(ratio "$mine" "$PH")
+    r=$(ratio "$mine" "$hugo")
     line="| $2 | $(f2 "$mine") s | $r × | ≤ $3 × | $(verdict "$(atmost "$r" "$3")") |"
     if [ -n "$BEFORE" ]; then
         old=$(sec "$1-before")
-        line="$line $(f2 "$old") s | $(ratio "$old" "$PH") × |"
+        line="$line $(f2 "$old") s | $(ratio "$old" "$hugo") × |"
     fi
     echo "$line"
 }
@@ -444,6 +496,14 @@ BLOCK="$WORK/block.md"
     row pages-sandjar "$PAGE_COUNT Markdown pages, sandjar (whole site: $SANDJAR_PAGES pages/, $((SANDJAR_BYTES / 1024)) MiB)"
     row pages-hugo "$PAGE_COUNT Markdown pages, Hugo ($HUGO_PAGES pages/, $((HUGO_BYTES / 1024)) MiB), first"
     row pages-hugo-after "The same Hugo build, after the cases measured against it"
+    if [ -n "$SLOW" ]; then
+        row slow-sample "Slow disk: sample site, first build"
+        row slow-night "Slow disk: sample site, nightly rebuild after one new deposit"
+        row slow-scale1 "Slow disk: scale 1, cold"
+        row slow-pages-sandjar "Slow disk: $PAGE_COUNT Markdown pages, sandjar"
+        row slow-pages-hugo "Slow disk: $PAGE_COUNT Markdown pages, Hugo, first"
+        row slow-pages-hugo-after "Slow disk: the same Hugo build, after the cases measured against it"
+    fi
     echo ""
     echo "The sample site is \`content/\`, a realistic person's data (4 goals, 18 subscriptions, six"
     echo "months of practice, 2 pages); its first build starts without a site and a cache, its nightly"
@@ -487,6 +547,45 @@ BLOCK="$WORK/block.md"
         echo "The $PAGE_COUNT-page site built by both binaries is byte-identical: $PAGES_SAME."
         echo ""
     fi
+    echo "### On a slow disk"
+    echo ""
+    if [ -n "$SLOW" ]; then
+        PHS_FIRST=$(sec slow-pages-hugo)
+        PHS_LAST=$(sec slow-pages-hugo-after)
+        PHS=$(awk -v a="$PHS_FIRST" -v b="$PHS_LAST" 'BEGIN { printf "%.3f", (a + b) / 2 }')
+        echo "The same cases with every output on an ext4 file system on a loop device that the kernel"
+        echo "throttles to what an SD card of class A1 promises at least: 1,500 reads and 500 writes a"
+        echo "second, 10 MB/s written (\`Benchmarks/slow-disk.sh\`: cgroup v1 \`blkio.throttle\` rules on the"
+        echo "loop device, so the kernel's own writeback is throttled too), mounted again before each run"
+        echo "so that it starts with nothing of that disk in memory, as a nightly build finds it a day"
+        echo "after the last. Data and caches stay on the normal disk. Hugo took $(f2 "$PHS_FIRST") s and $(f2 "$PHS_LAST") s there (medians), $(f2 "$PHS") s on average;"
+        echo "Hugo flushes nothing, so what it writes reaches the disk after it exits, and sandjar flushes"
+        echo "what it wrote before the swap (DESIGN.md §7). The targets are those of the normal disk."
+        echo ""
+        if [ -n "$BEFORE" ]; then
+            echo "| Case | sandjar | ÷ Hugo | Target | | Before ($BEFORE_LABEL) | ÷ Hugo |"
+            echo "| --- | --- | --- | --- | --- | --- | --- |"
+        else
+            echo "| Case | sandjar | ÷ Hugo | Target | |"
+            echo "| --- | --- | --- | --- | --- |"
+        fi
+        versus slow-scale1 "Scale 1, cold" 1.0 "$PHS"
+        versus slow-sample "Sample site, first build" 0.15 "$PHS"
+        versus slow-night "Sample site, nightly rebuild after one deposit" 0.1 "$PHS"
+        versus slow-pages-sandjar "$PAGE_COUNT Markdown pages" 0.4 "$PHS"
+    else
+        echo "Not measured: $SLOW_WHY."
+    fi
+    echo ""
+    echo "### What a nightly rebuild touches"
+    echo ""
+    echo "The sample's nightly rebuild after one new deposit, counted by \`Benchmarks/publish-trace.sh\`"
+    echo "(\`strace -f\`: every \`openat\` of the process, and the bytes \`read\` from files opened in the"
+    echo "published site, the spare or the records beside them; targets of issue 33: 150 files, 1 MB):"
+    echo ""
+    echo "- now: ${TRACE#publish-trace: }"
+    if [ -n "$BEFORE" ]; then echo "- before ($BEFORE_LABEL): ${TRACE_BEFORE#publish-trace: }"; fi
+    echo ""
     echo "| Target | Measured | |"
     echo "| --- | --- | --- |"
     echo "| Scale 1 cold < 5 s | $(f2 "$S1") s | $(verdict "$(below "$S1" 5)") |"

@@ -28,4 +28,18 @@ struct FolderEntry {
         }
         return found
     }
+
+    /// The `DT_` type of the entry with `status`, as `readdir` would give it.
+    static func type(of status: stat) -> UInt8 {
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: UInt8(DT_DIR)
+        case S_IFREG: UInt8(DT_REG)
+        case S_IFLNK: UInt8(DT_LNK)
+        case S_IFIFO: UInt8(DT_FIFO)
+        case S_IFSOCK: UInt8(DT_SOCK)
+        case S_IFCHR: UInt8(DT_CHR)
+        case S_IFBLK: UInt8(DT_BLK)
+        default: UInt8(DT_UNKNOWN)
+        }
+    }
 }

@@ -20,11 +20,13 @@ struct ForeignEntries: Equatable {
     var paths: [String]
 
     /// The foreign entries of the site in `site`, given its marker and the paths of the new site.
+    /// A folder that `recorded` answers for (unchanged since it was recorded) is not read: what is
+    /// foreign in it is what that build kept there.
     /// - Throws: a message naming every foreign entry where the new site puts a file (or a file
     ///   where it needs a folder): a build never overwrites what it did not write.
-    static func find(in site: String, marker: SiteMarker, newFiles: Set<String>) throws(PublishError)
-        -> ForeignEntries
-    {
+    static func find(
+        in site: String, marker: SiteMarker, newFiles: Set<String>, recorded: RecordedFolders? = nil
+    ) throws(PublishError) -> ForeignEntries {
         var newFolders = Set<String>()
         for path in newFiles { newFolders.formUnion(ancestors(of: path)) }
         var found: [String] = []
@@ -53,7 +55,10 @@ struct ForeignEntries: Equatable {
             for path in written { ownedFolders.formUnion(ancestors(of: path)) }
             func walk(_ relative: String) {
                 let folder = relative.isEmpty ? site : site + "/" + relative
-                for (name, isFolder) in entries(in: folder) {
+                let known = recorded?.entries(in: relative).map { found in
+                    found.map { (name: $0.name, isFolder: $0.isFolder) }.sorted { $0.name < $1.name }
+                }
+                for (name, isFolder) in known ?? entries(in: folder) {
                     let child = relative.isEmpty ? name : relative + "/" + name
                     if child == SitePublisher.marker { continue }
                     if isFolder, ownedFolders.contains(child) {
@@ -96,15 +101,18 @@ struct ForeignEntries: Equatable {
     }
 
     /// Makes every foreign entry of the site `old` again in the new site `new` (already written:
-    /// its folders exist), with the folders above it that the new site lacks.
-    func carry(from old: String, into new: String) throws(POSIXFailure) {
+    /// its folders exist), with the folders above it that the new site lacks. Every folder of the
+    /// new site this adds an entry to is added to `changed` (relative paths, "" the top).
+    func carry(from old: String, into new: String, changed: inout Set<String>) throws(POSIXFailure) {
         var made: [String] = []
         for path in paths {
             for folder in ForeignEntries.ancestors(of: path).reversed() where kind(of: new + "/" + folder) == nil {
                 try ForeignEntries.makeFolder(like: old + "/" + folder, at: new + "/" + folder)
                 made.append(folder)
+                changed.insert(ForeignEntries.ancestors(of: folder).first ?? "")
             }
-            try ForeignEntries.copy(old + "/" + path, to: new + "/" + path)
+            try ForeignEntries.copy(old + "/" + path, to: new + "/" + path, changed: &changed, as: path)
+            changed.insert(ForeignEntries.ancestors(of: path).first ?? "")
         }
         // The folders made above foreign entries get their modes last, innermost first, since a
         // read-only one could not take the entries after it.
@@ -113,8 +121,11 @@ struct ForeignEntries: Equatable {
         }
     }
 
-    /// The entry `source` again at `target`: a hard link, a symlink, or a folder filled the same way.
-    private static func copy(_ source: String, to target: String) throws(POSIXFailure) {
+    /// The entry `source` again at `target` (`relative` in the new site): a hard link, a symlink,
+    /// or a folder filled the same way, which is then added to `changed`.
+    private static func copy(_ source: String, to target: String, changed: inout Set<String>, as relative: String)
+        throws(POSIXFailure)
+    {
         var status = stat()
         guard lstat(source, &status) == 0 else { throw POSIXFailure(code: errno) }
         switch status.st_mode & S_IFMT {
@@ -131,7 +142,10 @@ struct ForeignEntries: Equatable {
             _ = lchown(target, status.st_uid, status.st_gid)
         case S_IFDIR:
             try makeFolder(like: source, at: target)
-            for name in names(in: source) { try copy(source + "/" + name, to: target + "/" + name) }
+            changed.insert(relative)
+            for name in names(in: source) {
+                try copy(source + "/" + name, to: target + "/" + name, changed: &changed, as: relative + "/" + name)
+            }
             try finishFolder(like: source, at: target)
         case S_IFIFO:
             guard mkfifo(target, status.st_mode & 0o7777) == 0 else { throw POSIXFailure(code: errno) }

@@ -10,6 +10,9 @@ extension SitePublisher {
     /// what it points to); folders with many subfolders are emptied on every core at once. True
     /// when nothing is left.
     static func removeTree(_ path: String) -> Bool {
+        // Nothing there (the usual case for a staging folder or a spare) costs no open.
+        var status = stat()
+        if lstat(path, &status) != 0, errno == ENOENT { return true }
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return true }

@@ -44,7 +44,8 @@ extension SitePublisher {
 }
 
 /// What a folder being updated into the new site holds: every entry, by relative path, with
-/// whether it is a folder and its inode number, as `readdir` gives them (no `stat` a file).
+/// whether it is a folder and its inode number, as `readdir` gives them (no `stat` a file), or as
+/// the folder's marker recorded them where a folder is unchanged since (`RecordedFolders`).
 struct SiteTree {
     struct Entry {
         var isFolder: Bool
@@ -53,45 +54,54 @@ struct SiteTree {
 
     var entries: [String: Entry] = [:]
 
-    /// Lists `folder` and everything in it, never following a symbolic link.
-    init(listing folder: String) {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        list(descriptor, prefix: "")
+    /// Lists `folder` and everything in it, never following a symbolic link. Folders `recorded`
+    /// answers for are not read; a folder not in `wanted` (the new site's folders, when given) is
+    /// not looked into, since it goes whole.
+    init(listing folder: String, recorded: RecordedFolders? = nil, wanted: Set<Substring>? = nil) {
+        visit(folder, relative: "", recorded: recorded, wanted: wanted)
     }
 
-    /// Lists the open folder `descriptor` (closed here) under `prefix`.
-    private mutating func list(_ descriptor: Int32, prefix: String) {
+    private mutating func visit(
+        _ root: String, relative: String, recorded: RecordedFolders?, wanted: Set<Substring>?
+    ) {
+        let prefix = relative.isEmpty ? "" : relative + "/"
+        guard
+            let found = recorded?.entries(in: relative)
+                ?? SiteTree.list(relative.isEmpty ? root : root + "/" + relative)
+        else { return }
+        var folders: [String] = []
+        for entry in found {
+            entries[prefix + entry.name] = Entry(isFolder: entry.isFolder, inode: entry.inode)
+            if entry.isFolder, wanted?.contains(Substring(prefix + entry.name)) ?? true { folders.append(entry.name) }
+        }
+        for name in folders { visit(root, relative: prefix + name, recorded: recorded, wanted: wanted) }
+    }
+
+    /// The entries of the folder at `path` (not followed if it is a symbolic link), their kinds
+    /// told where `readdir` does not; nil when it cannot be read.
+    private static func list(_ path: String) -> [FolderEntry]? {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
         guard let stream = fdopendir(descriptor) else {
             close(descriptor)
-            return
+            return nil
         }
-        var folders: [String] = []
-        for entry in FolderEntry.all(in: stream) {
-            var isFolder = entry.isFolder
-            if entry.typeUnknown {
-                var status = stat()
-                isFolder =
-                    fstatat(dirfd(stream), entry.name, &status, AT_SYMLINK_NOFOLLOW) == 0
-                    && status.st_mode & S_IFMT == S_IFDIR
-            }
-            entries[prefix + entry.name] = Entry(isFolder: isFolder, inode: entry.inode)
-            if isFolder { folders.append(entry.name) }
+        defer { closedir(stream) }
+        return FolderEntry.all(in: stream).map { entry in
+            guard entry.typeUnknown else { return entry }
+            var status = stat()
+            guard fstatat(dirfd(stream), entry.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return entry }
+            return FolderEntry(name: entry.name, type: FolderEntry.type(of: status), inode: UInt64(status.st_ino))
         }
-        let parent = dirfd(stream)
-        for name in folders {
-            let child = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if child >= 0 { list(child, prefix: prefix + name + "/") }
-        }
-        closedir(stream)
     }
 
     /// Removes from `folder` every entry that is neither one of `files` nor one of `folders` (a
     /// folder not wanted goes whole), and a file where a folder goes or a folder where a file goes.
-    /// What is left is listed in the result: the entries the new site can build on.
-    func pruned(in folder: String, files: [String: [UInt8]], folders: Set<Substring>) throws(POSIXFailure)
-        -> [String: Entry]
-    {
+    /// What is left is listed in the result: the entries the new site can build on. The folders
+    /// an entry was removed from are added to `changed`.
+    func pruned(
+        in folder: String, files: [String: [UInt8]], folders: Set<Substring>, changed: inout Set<String>
+    ) throws(POSIXFailure) -> [String: Entry] {
         var left: [String: Entry] = [:]
         left.reserveCapacity(entries.count)
         var gone = Set<String>()
@@ -102,13 +112,15 @@ struct SiteTree {
                 continue
             }
             // Not wanted, nor is anything below it: it goes, unless it went with a folder above.
-            if ForeignEntries.ancestors(of: path).contains(where: gone.contains) { continue }
+            let above = ForeignEntries.ancestors(of: path)
+            if above.contains(where: gone.contains) { continue }
             if entry.isFolder {
                 guard SitePublisher.removeTree(folder + "/" + path) else { throw POSIXFailure(code: errno) }
                 gone.insert(path)
             } else if unlink(folder + "/" + path) != 0, errno != ENOENT {
                 throw POSIXFailure(code: errno)
             }
+            changed.insert(above.first ?? "")
         }
         return left
     }

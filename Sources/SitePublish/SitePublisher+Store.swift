@@ -6,17 +6,26 @@ import Foundation
 #endif
 
 extension SitePublisher {
-    /// Writes `files` (relative path → bytes) under `folder`: every folder first, in order, then
-    /// the files on every core at once, then one `syncfs` that puts them all on the disk before
-    /// the swap, so the swapped-in site is whole even after a power cut.
+    /// Writes `files` (relative path → bytes) under `folder` and puts on the disk what it
+    /// changed, so that the site is whole there before the swap; returns what it recorded of the
+    /// site (`SiteRecords`), for the next build.
     ///
-    /// A file whose bytes equal those of the same path in `previous` (the published site, written
-    /// by an earlier build) is hard-linked from there instead of written, so a nightly rebuild
-    /// only writes what changed, an unchanged file keeps its modification time, and removing the
-    /// previous site frees nothing the new one still uses.
+    /// A file of the previous site (`previous`, the published one) is used again rather than
+    /// written when it holds the new bytes, and costs no read when its marker says so
+    /// (`records`): it still has the stamp recorded when it was published, and the hash and size
+    /// recorded are those of the new bytes. It is then left where the spare already has it (the
+    /// same inode), or hard-linked in. A file with no record, or one recorded with these bytes but
+    /// touched since (`touch`, a backup tool's `utime`, an edit), is read back and compared, and
+    /// used only if equal. Every other file is written anew; so an unchanged file keeps its
+    /// modification time, a nightly rebuild writes only what changed, and removing the previous
+    /// site frees nothing the new one still uses.
+    ///
+    /// Flushed before the swap: each file written and each folder whose entries changed (made,
+    /// added to, removed from), never the whole file system (`SitePublisher+Flush`). A file kept
+    /// or linked was flushed by the build that wrote it.
     ///
     /// Folders and files get the site's mode, owner and group (`access`); a `chown` or `chmod` is
-    /// made only where the first folder or file created shows that it is needed (`CreatedAccess`).
+    /// made only where what was made lacks them (`CreatedAccess`).
     ///
     /// What the previous site holds that sandjar did not write (`foreign`) is carried over from
     /// `previous` once the site's own files are in, before the folders get their final modes.
@@ -27,20 +36,16 @@ extension SitePublisher {
     /// new bytes. Every other file is made anew: nothing in the spare is written in place.
     static func store(
         _ files: [String: [UInt8]], into folder: String, access: FolderAccess, reusing previous: String?,
-        keeping foreign: ForeignEntries = ForeignEntries(paths: []), spare: SiteTree? = nil
-    ) throws(POSIXFailure) {
+        records: [String: FileRecord] = [:], keeping foreign: ForeignEntries = ForeignEntries(paths: []),
+        spare: SiteTree? = nil
+    ) throws(POSIXFailure) -> SiteRecords {
         let paths = files.keys.sorted()
-        var folderSet = Set<Substring>()
-        for path in paths {
-            var end = path.endIndex
-            while let slash = path[..<end].lastIndex(of: "/") {
-                guard folderSet.insert(path[..<slash]).inserted else { break }
-                end = slash
-            }
-        }
+        let folderSet = SitePublisher.folders(of: paths)
         let folders = folderSet.sorted()
         // Every folder like the site's own folder: its permissions, setgid, owner and group.
         let folderMode = access.subfolderMode | FolderAccess.writing
+        // The folders whose entries change, to be flushed (the top one always: the swap renames it).
+        var changed: Set<String> = [""]
         var existing: [String: SiteTree.Entry] = [:]
         if let tree = spare {
             // Kept folders first get the access the new site writes with, so what goes can go.
@@ -50,7 +55,7 @@ extension SitePublisher {
                 try CreatedAccess.ofFolder(path, mode: folderMode, access: access)
                     .apply(to: path, mode: folderMode, access: access)
             }
-            existing = try tree.pruned(in: folder, files: files, folders: folderSet)
+            existing = try tree.pruned(in: folder, files: files, folders: folderSet, changed: &changed)
         }
         var madeFolders: CreatedAccess?
         for relative in folders {
@@ -60,6 +65,8 @@ extension SitePublisher {
             let made = madeFolders ?? CreatedAccess.ofFolder(path, mode: folderMode, access: access)
             madeFolders = made
             try made.apply(to: path, mode: folderMode, access: access)
+            changed.insert(String(relative))
+            changed.insert(SitePublisher.parent(of: relative))
         }
         // Files are reused only from real folders of the previous site, never through a symlink.
         var realFolders: Set<Substring> = [""]
@@ -74,35 +81,18 @@ extension SitePublisher {
                 }
             }
         }
-        let reusable = realFolders
-        let spareFiles = existing
-        let madeFiles = CreatedAccess.ofFiles(in: folder, access: access)
-        let failures = Slots<Int32>(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let path = paths[index]
-            let bytes = files[path]!
-            let parent = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
-            let spareInode = spareFiles[path]?.inode
-            if let previous, reusable.contains(parent) {
-                switch reuse(
-                    previous + "/" + path, as: folder + "/" + path, spare: spareInode, bytes: bytes, access: access)
-                {
-                case .kept, .linked: return
-                case .failed(let code):
-                    failures[index] = code
-                    return
-                case .written: break
-                }
-            } else if spareInode != nil, unlink(folder + "/" + path) != 0, errno != ENOENT {
-                failures[index] = errno
-                return
-            }
-            failures[index] = writeFile(folder + "/" + path, bytes, access: access, made: madeFiles)
+        var flushedEach = true
+        let placed = try place(
+            files, paths: paths, into: folder, access: access,
+            from: previous.map { Previous(path: $0, records: records, realFolders: realFolders) }, spare: existing,
+            flushedEach: &flushedEach)
+        var published: [String: FileRecord] = [:]
+        published.reserveCapacity(paths.count)
+        for (index, path) in paths.enumerated() {
+            published[path] = placed[index].record
+            if placed[index].how != .kept { changed.insert(SitePublisher.parent(of: path)) }
         }
-        for index in paths.indices {
-            if let code = failures.take(index) { throw POSIXFailure(code: code) }
-        }
-        if let previous { try foreign.carry(from: previous, into: folder) }
+        if let previous { try foreign.carry(from: previous, into: folder, changed: &changed) }
         // The folders' own modes, innermost first, now that nothing more is written into them.
         if folderMode != access.subfolderMode {
             for relative in folders.reversed() where chmod(folder + "/" + relative, access.subfolderMode) != 0 {
@@ -110,36 +100,200 @@ extension SitePublisher {
             }
         }
         if chmod(folder, access.mode) != 0 { throw POSIXFailure(code: errno) }
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw POSIXFailure(code: errno) }
-        defer { close(descriptor) }
-        if !flush(descriptor) { throw POSIXFailure(code: errno) }
+        var recorded = SiteRecords(files: published, kept: Set(foreign.paths))
+        for relative in folders {
+            var status = stat()
+            if lstat(folder + "/" + relative, &status) == 0 { recorded.folders[String(relative)] = FileStamp(status) }
+        }
+        if !flushedEach || flushPlan(entries: changed.count, bytes: 0) == .fileSystem {
+            try flush(fileSystemOf: folder)
+        } else {
+            try flush(folders: changed, in: folder)
+        }
+        return recorded
+    }
+
+    /// `a/b` for `a/b/c`, "" for `c`.
+    static func parent<Path: StringProtocol>(of path: Path) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+
+    /// Every folder the files at `paths` are in (`a`, `a/b` for `a/b/c`).
+    static func folders(of paths: [String]) -> Set<Substring> {
+        var folders = Set<Substring>()
+        for path in paths {
+            var end = path.endIndex
+            while let slash = path[..<end].lastIndex(of: "/") {
+                guard folders.insert(path[..<slash]).inserted else { break }
+                end = slash
+            }
+        }
+        return folders
+    }
+
+    /// The published site a build takes files from, and what its marker recorded of them.
+    struct Previous: Sendable {
+        var path: String
+        var records: [String: FileRecord]
+        /// Its folders that are real folders all the way down, not symbolic links.
+        var realFolders: Set<Substring>
+    }
+
+    /// What became of one file of the new site, and what is recorded of it.
+    struct Placed {
+        enum How: Equatable {
+            /// The spare's file at that path is the previous site's, with the new bytes: left as it is.
+            case kept
+            /// The previous site's file is linked in.
+            case linked
+            /// Written anew.
+            case written
+        }
+
+        var how: How
+        var record: FileRecord
+    }
+
+    /// Puts every file in place (`reuse` or `write`) on every core at once, a share of them at a
+    /// time as the open-file limit allows, and flushes each share's written files once all of
+    /// them are written (no flush waits between the creation of two files of one share) — unless
+    /// the file system is to be flushed whole (`FlushPlan`), which `flushedEach` then says.
+    private static func place(
+        _ files: [String: [UInt8]], paths: [String], into folder: String, access: FolderAccess,
+        from previous: Previous?, spare: [String: SiteTree.Entry], flushedEach: inout Bool
+    ) throws(POSIXFailure) -> [Placed] {
+        let results = Slots<Result<(Placed, Int32?), POSIXFailure>>(count: paths.count)
+        let share = openFileBudget()
+        var start = 0
+        var failure: POSIXFailure?
+        while start < paths.count {
+            let end = min(paths.count, start + share)
+            DispatchQueue.concurrentPerform(iterations: end - start) { [start] offset in
+                let index = start + offset
+                let path = paths[index]
+                results[index] = put(
+                    files[path]!, at: path, into: folder, access: access, from: previous,
+                    spareInode: spare[path].flatMap { $0.isFolder ? nil : $0.inode })
+            }
+            var written: [Int32] = []
+            var bytes = 0
+            for index in start..<end {
+                switch results[index]! {
+                case .success(let (placed, descriptor)):
+                    guard let descriptor else { continue }
+                    written.append(descriptor)
+                    bytes += placed.record.size
+                case .failure(let error): failure = failure ?? error
+                }
+            }
+            if failure == nil, !flushedEach || flushPlan(entries: written.count, bytes: bytes) == .fileSystem {
+                flushedEach = false
+                for descriptor in written { close(descriptor) }
+            } else if let code = flush(descriptors: written) {
+                failure = failure ?? POSIXFailure(code: code)
+            }
+            if let failure { throw failure }
+            start = end
+        }
+        return paths.indices.map { index in
+            guard case .success(let (placed, _)) = results[index]! else { preconditionFailure("failures thrown above") }
+            return placed
+        }
+    }
+
+    /// How many files a share of `place` may hold open at once: the open-file limit, less a margin
+    /// for everything else the process has open.
+    private static func openFileBudget() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+            return 1024
+        }
+        return max(64, Int(clamping: limit.rlim_cur) - 256)
+    }
+
+    /// Puts one file in place: the previous site's where it may be used again, else written
+    /// anew (its descriptor then left open, to be flushed).
+    private static func put(
+        _ bytes: [UInt8], at path: String, into folder: String, access: FolderAccess, from previous: Previous?,
+        spareInode: UInt64?
+    ) -> Result<(Placed, Int32?), POSIXFailure> {
+        let hash = ContentHash.of(bytes)
+        let new = folder + "/" + path
+        var spareEntry = spareInode
+        if let previous, previous.realFolders.contains(Substring(SitePublisher.parent(of: path))) {
+            let old = previous.path + "/" + path
+            switch reuse(
+                old, as: new, spare: spareInode, bytes: bytes, hash: hash, record: previous.records[path],
+                access: access)
+            {
+            case .kept(let record): return .success((Placed(how: .kept, record: record), nil))
+            case .linked(let record): return .success((Placed(how: .linked, record: record), nil))
+            case .failed(let code): return .failure(POSIXFailure(code: code))
+            case .written: spareEntry = nil  // the spare's entry is gone
+            }
+        }
+        if spareEntry != nil, unlink(new) != 0, errno != ENOENT { return .failure(POSIXFailure(code: errno)) }
+        switch writeFile(new, bytes, access: access) {
+        case .success(let (descriptor, status)):
+            let record = FileRecord(hash: hash, size: bytes.count, stamp: FileStamp(status))
+            return .success((Placed(how: .written, record: record), descriptor))
+        case .failure(let error): return .failure(error)
+        }
     }
 
     /// What became of a file the previous site may already hold.
     private enum Reuse {
         /// The spare's file at that path is the previous site's, with the new bytes: left as it is.
-        case kept
+        case kept(FileRecord)
         /// The previous site's file is linked in.
-        case linked
+        case linked(FileRecord)
         /// Neither: the file is to be written (the spare's entry at that path is gone).
         case written
         /// A system call failed: its `errno`.
         case failed(Int32)
     }
 
-    /// Reuses `old` (the previous site's file at this path) for `new` when it is a regular file
-    /// with the mode, owner and group a new file gets, holding exactly `bytes`:
-    /// - when `new` is already `old` (the spare's entry with inode `spare` is the previous site's
-    ///   file, linked nowhere else), it is kept;
-    /// - when `old` is linked nowhere else, it is hard-linked as `new` (replacing the spare's entry).
+    /// Uses `old` (the previous site's file at this path) for `new` when it is a regular file
+    /// with the mode, owner and group a new file gets, holding exactly `bytes` — which its
+    /// `record` vouches for without a read when it still has the recorded stamp, size and hash:
+    /// - when `new` is already `old` (the spare's entry with inode `spare`), it is kept;
+    /// - else it is hard-linked as `new` (replacing the spare's entry).
     ///
-    /// Otherwise the spare's entry, if any, is removed, and the caller writes the file. The link is
-    /// made to the open file itself (through `/proc/self/fd`), so it is the file just compared even
-    /// if the name was given to another meanwhile; without `/proc`, the name is linked and checked
-    /// afterwards.
+    /// Without a record that vouches for it, `old` is read and compared, and used only when it is
+    /// linked nowhere else but in the spare; the link is then made to the open file itself (through
+    /// `/proc/self/fd`), so it is the file just compared even if the name was given to another
+    /// meanwhile. Otherwise the spare's entry, if any, is removed, and the caller writes the file.
     private static func reuse(
-        _ old: String, as new: String, spare: UInt64?, bytes: [UInt8], access: FolderAccess
+        _ old: String, as new: String, spare: UInt64?, bytes: [UInt8], hash: UInt64, record: FileRecord?,
+        access: FolderAccess
+    ) -> Reuse {
+        var status = stat()
+        let usable =
+            lstat(old, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_uid == access.owner
+            && status.st_gid == access.group && status.st_mode & 0o7777 == FolderAccess.fileMode
+            && status.st_size == bytes.count
+        // A record of other bytes says the file changed: no need to read it to know.
+        guard usable, record == nil || (record?.hash == hash && record?.size == bytes.count) else {
+            return removeSpare(new, spare)
+        }
+        if let record, record.matches(status, size: bytes.count, hash: hash) {
+            if spare == UInt64(status.st_ino) { return .kept(record) }
+            if case .failed(let code) = removeSpare(new, spare) { return .failed(code) }
+            // The name must still lead to the file vouched for, not to one put there meanwhile.
+            guard link(old, new) == 0 else { return .written }
+            var linked = stat()
+            guard lstat(new, &linked) == 0, linked.st_ino == status.st_ino, linked.st_dev == status.st_dev else {
+                unlink(new)
+                return .written
+            }
+            return .linked(FileRecord(hash: hash, size: bytes.count, stamp: FileStamp(linked)))
+        }
+        return compared(old, as: new, spare: spare, bytes: bytes, hash: hash, access: access)
+    }
+
+    /// `reuse` for a file no record vouches for: read back and compared.
+    private static func compared(
+        _ old: String, as new: String, spare: UInt64?, bytes: [UInt8], hash: UInt64, access: FolderAccess
     ) -> Reuse {
         let descriptor = open(old, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         var status = stat()
@@ -150,15 +304,26 @@ extension SitePublisher {
         let shared = same && spare == UInt64(status.st_ino) && status.st_nlink == 2
         let linkable = same && (shared || status.st_nlink == 1) && contents(of: descriptor, equal: bytes)
         defer { if descriptor >= 0 { close(descriptor) } }
-        if linkable, shared { return .kept }
-        if spare != nil, unlink(new) != 0, errno != ENOENT { return .failed(errno) }
+        if linkable, shared { return .kept(FileRecord(hash: hash, size: bytes.count, stamp: FileStamp(status))) }
+        if case .failed(let code) = removeSpare(new, spare) { return .failed(code) }
         guard linkable else { return .written }
-        if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, new, AT_SYMLINK_FOLLOW) == 0 { return .linked }
+        var linked = stat()
+        if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, new, AT_SYMLINK_FOLLOW) == 0 {
+            guard fstat(descriptor, &linked) == 0 else { return .failed(errno) }
+            return .linked(FileRecord(hash: hash, size: bytes.count, stamp: FileStamp(linked)))
+        }
         guard errno == ENOENT, link(old, new) == 0 else { return .written }
         // The name must lead to the file just compared, not to one put there meanwhile.
-        var linked = stat()
-        if lstat(new, &linked) == 0, linked.st_ino == status.st_ino, linked.st_dev == status.st_dev { return .linked }
+        if lstat(new, &linked) == 0, linked.st_ino == status.st_ino, linked.st_dev == status.st_dev {
+            return .linked(FileRecord(hash: hash, size: bytes.count, stamp: FileStamp(linked)))
+        }
         unlink(new)
+        return .written
+    }
+
+    /// Removes the spare's entry at `new`, if there is one; `.written` when done.
+    private static func removeSpare(_ new: String, _ spare: UInt64?) -> Reuse {
+        if spare != nil, unlink(new) != 0, errno != ENOENT { return .failed(errno) }
         return .written
     }
 
@@ -179,22 +344,14 @@ extension SitePublisher {
     }
 
     /// Creates `path` and writes `bytes`, as a file of mode 0644 with the site's owner and group
-    /// (`chown` and `chmod` only where `made` says they are needed); nil, or the `errno` of the
-    /// failure.
-    private static func writeFile(_ path: String, _ bytes: [UInt8], access: FolderAccess, made: CreatedAccess)
-        -> Int32?
+    /// (a `chown` or `chmod` only where the new file lacks them); its open descriptor, to be
+    /// flushed and closed, and its status once written.
+    static func writeFile(_ path: String, _ bytes: [UInt8], access: FolderAccess)
+        -> Result<(Int32, stat), POSIXFailure>
     {
         // A new file always: what was at this path (in the spare) is gone, and is never written into.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FolderAccess.fileMode)
-        guard descriptor >= 0 else { return errno }
-        // The mode is set after the owner and group: a chown may clear bits.
-        if made.chown && fchown(descriptor, access.owner, access.group) != 0
-            || made.chmod && fchmod(descriptor, FolderAccess.fileMode) != 0
-        {
-            let code = errno
-            close(descriptor)
-            return code
-        }
+        guard descriptor >= 0 else { return .failure(POSIXFailure(code: errno)) }
         var failure: Int32?
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -208,7 +365,22 @@ extension SitePublisher {
                 offset += written
             }
         }
-        if close(descriptor) != 0, failure == nil { failure = errno }
-        return failure
+        var status = stat()
+        if failure == nil, fstat(descriptor, &status) != 0 { failure = errno }
+        if failure == nil {
+            // The mode is set after the owner and group: a chown may clear bits.
+            let needs = CreatedAccess(status: status, mode: FolderAccess.fileMode, access: access)
+            if needs.chown && fchown(descriptor, access.owner, access.group) != 0
+                || needs.chmod && fchmod(descriptor, FolderAccess.fileMode) != 0
+                || (needs.chown || needs.chmod) && fstat(descriptor, &status) != 0
+            {
+                failure = errno
+            }
+        }
+        if let failure {
+            close(descriptor)
+            return .failure(POSIXFailure(code: failure))
+        }
+        return .success((descriptor, status))
     }
 }

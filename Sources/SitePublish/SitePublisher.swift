@@ -11,7 +11,9 @@ import SiteData
 /// (or a plain rename when there was no site yet). A build killed at any moment leaves the previous
 /// site whole; a leftover sibling from a killed build is removed by the next one. The site a swap
 /// replaces is kept as the spare, which the next build updates into its staging folder instead of
-/// writing every folder and file again (`SitePublisher+Spare`).
+/// writing every folder and file again (`SitePublisher+Spare`); what each build published is
+/// recorded beside the site, so that the next one reads and writes only what changed
+/// (`SitePublisher+Records`, `SitePublisher+Store`).
 ///
 /// It never deletes what it does not own: the output must be missing, empty, or hold the marker
 /// file `.sandjar-site` that every sandjar build writes, which lists what that build wrote;
@@ -68,11 +70,14 @@ public struct SitePublisher {
         if !isDirectory.boolValue {
             return "'\(path)' exists and is not a folder; give --out a new folder, an empty one or an earlier site"
         }
-        if let kind = try? fm.attributesOfItem(atPath: path)[.type] as? FileAttributeType, kind == .typeSymbolicLink {
+        // lstat, not Foundation's attributes, which look the owner's and group's names up.
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
             return "'\(path)' is a symlink; point --out at a real folder"
         }
-        let entries = (try? fm.contentsOfDirectory(atPath: path)) ?? []
-        if entries.isEmpty || entries.contains(SitePublisher.marker) { return nil }
+        // A marked site is one lstat; only an unmarked folder is listed, to see that it is empty.
+        if lstat(path + "/" + SitePublisher.marker, &status) == 0 { return nil }
+        if ((try? fm.contentsOfDirectory(atPath: path)) ?? []).isEmpty { return nil }
         return
             "'\(path)' is not empty and was not written by sandjar (no \(SitePublisher.marker) marker); refusing to replace it"
     }
@@ -80,14 +85,15 @@ public struct SitePublisher {
     /// The home folder as `HOME` names it (cron, sudo and containers set it) and as the user
     /// database does, symlinks resolved: neither is ever an output, even when empty.
     static func homeFolders() -> [String] {
-        let named: [String?] = [
-            ProcessInfo.processInfo.environment["HOME"], FileManager.default.homeDirectoryForCurrentUser.path,
-        ]
+        let named: [String?] = [ProcessInfo.processInfo.environment["HOME"], userDatabaseHome]
         return named.compactMap { path in
             guard let path, !path.isEmpty else { return nil }
             return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         }
     }
+
+    /// The home folder the user database names, looked up once: each build asks twice.
+    private static let userDatabaseHome = FileManager.default.homeDirectoryForCurrentUser.path
 
     /// Writes `site` and swaps it in, with what the old site held that sandjar did not write.
     /// Throws a readable message; on any failure the previous site is untouched and the staging
@@ -96,10 +102,12 @@ public struct SitePublisher {
     public func publish(_ site: SiteFiles) throws(PublishError) -> Published {
         if let why = refusal() { throw PublishError(message: why) }
         removeLeftovers()
-        let markerPath = output.appendingPathComponent(SitePublisher.marker).path
-        let marked = FileManager.default.fileExists(atPath: markerPath)
-        let previousMarker =
-            marked ? SiteMarker(text: (try? String(contentsOfFile: markerPath, encoding: .utf8)) ?? "") : nil
+        var status = stat()
+        let marked = lstat(output.appendingPathComponent(SitePublisher.marker).path, &status) == 0
+        let previousMarker = marked ? SitePublisher.readMarker(in: output.path) ?? SiteMarker(text: "") : nil
+        // What the last build recorded of the site and the spare, so that only what changed since
+        // is read (`SiteRecords`).
+        let recordsFile = marked ? readRecords() : nil
         var files = site.files
         let staging = parent.appendingPathComponent(stagingPrefix + String(getpid()))
         _ = SitePublisher.removeTree(staging.path)
@@ -107,16 +115,21 @@ public struct SitePublisher {
         // owner and group; a first build keeps what the umask gives.
         let previous = FolderAccess.of(output.path)
         // The spare is listed on another core while the old site is searched for what sandjar
-        // did not write.
+        // did not write; of either, only what changed since its marker was written is read.
+        let wanted = SitePublisher.folders(of: Array(files.keys))
         let spare =
             takeSpare(as: staging.path, besideMarkedSite: marked && previous != nil)
-            ? Pending { [path = staging.path] in SiteTree(listing: path) } : nil
+            ? Pending { [path = staging.path, records = recordsFile?.spare] in
+                let recorded = records.map { RecordedFolders(site: path, records: $0) }
+                return SiteTree(listing: path, recorded: recorded, wanted: wanted)
+            } : nil
         let foreign: ForeignEntries
         do throws(PublishError) {
             foreign =
                 try previousMarker.map { (marker) throws(PublishError) in
                     try ForeignEntries.find(
-                        in: output.path, marker: marker, newFiles: Set(files.keys).union([SitePublisher.marker]))
+                        in: output.path, marker: marker, newFiles: Set(files.keys).union([SitePublisher.marker]),
+                        recorded: recordsFile?.site.map { RecordedFolders(site: output.path, records: $0) })
                 } ?? ForeignEntries(paths: [])
         } catch {
             // Nothing was changed: the spare is put back.
@@ -130,15 +143,16 @@ public struct SitePublisher {
         let named = previousMarker?.kept ?? []
         let fresh = ForeignEntries(paths: foreign.paths.filter { !named.contains($0) })
         let updating = spare != nil
+        let recorded: SiteRecords
         do throws(PublishError) {
             guard updating || mkdir(staging.path, 0o777) == 0, let made = FolderAccess.of(staging.path) else {
                 throw cannotWrite(POSIXFailure(code: errno))
             }
             let access = try previous?.apply(to: staging.path, replacing: output.path) ?? made
             do {
-                try SitePublisher.store(
-                    files, into: staging.path, access: access, reusing: marked ? output.path : nil, keeping: foreign,
-                    spare: spare?.value)
+                recorded = try SitePublisher.store(
+                    files, into: staging.path, access: access, reusing: marked ? output.path : nil,
+                    records: recordsFile?.site?.files ?? [:], keeping: foreign, spare: spare?.value)
             } catch {
                 throw cannotWrite(error)
             }
@@ -147,18 +161,34 @@ public struct SitePublisher {
             _ = SitePublisher.removeTree(staging.path)
             throw error
         }
-        try swapIn(staging)
+        // The replaced site becomes the spare, and its records go with it.
+        let records = prepareRecords(site: recorded, spare: marked ? recordsFile?.siteLines : nil)
+        do throws(PublishError) {
+            try swapIn(staging, marked: marked)
+        } catch {
+            if let records { unlink(records) }
+            throw error
+        }
+        if let records { keepRecords(records) }
+        flushParent()
         return Published(newlyKept: fresh.paths.isEmpty ? nil : fresh.listed(in: output.path))
+    }
+
+    /// The marker in the site folder `site`, read in one go; nil when there is none to read.
+    static func readMarker(in site: String) -> SiteMarker? {
+        guard let data = FileManager.default.contents(atPath: site + "/" + SitePublisher.marker) else { return nil }
+        return SiteMarker(text: String(decoding: data, as: UTF8.self))
     }
 
     private func cannotWrite(_ error: Error) -> PublishError {
         PublishError(message: "cannot write the new site next to \(output.path): \(SitePublisher.describe(error))")
     }
 
-    private func swapIn(_ staging: URL) throws(PublishError) {
+    /// Swaps the written site in.
+    private func swapIn(_ staging: URL, marked: Bool) throws(PublishError) {
         let fm = FileManager.default
-        let exists = fm.fileExists(atPath: output.path)
-        if exists, (try? fm.contentsOfDirectory(atPath: output.path))?.isEmpty == true {
+        let exists = marked || fm.fileExists(atPath: output.path)
+        if !marked, exists, (try? fm.contentsOfDirectory(atPath: output.path))?.isEmpty == true {
             // An empty folder: replace it by a plain rename over it.
             if rename(staging.path, output.path) == 0 { return }
         }
@@ -190,6 +220,16 @@ public struct SitePublisher {
         keepAsSpare(retired.path)
     }
 
+    /// Flushes the output's parent folder, which the swap changed, so that the new site is the one
+    /// on the disk when the build says it is done. The site was whole on the disk before, either
+    /// way; a failure here only means the previous one may come back after a crash.
+    private func flushParent() {
+        let descriptor = open(parent.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
     /// Staging or retired folders left by a build that was killed. A build killed between the two
     /// renames of the fallback swap left no output, and the whole previous site retired: that is
     /// put back first, since it may hold what sandjar did not write.
@@ -215,17 +255,6 @@ public struct SitePublisher {
         let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
         let renameExchange: UInt32 = 1 << 1
         return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
-    }
-
-    /// syncfs(2) on the file system holding `descriptor`, looked up at run time like `renameat2`;
-    /// sync(2) where it is missing.
-    static func flush(_ descriptor: Int32) -> Bool {
-        typealias SyncFS = @convention(c) (Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else {
-            sync()
-            return true
-        }
-        return unsafeBitCast(symbol, to: SyncFS.self)(descriptor) == 0
     }
 
     /// The system's words for a failed write ("No space left on device"), not Foundation's

@@ -69,12 +69,12 @@ struct SiteVersions: Sendable {
     }
 
     /// What a build left beside `output`: its staging or retired folders (the spare, the site a
-    /// swap replaced, is kept on purpose).
+    /// swap replaced, and the records of both are kept on purpose).
     static func leftovers(beside output: URL) -> [String] {
         let names =
             (try? FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)) ?? []
         let prefix = ".\(output.lastPathComponent).sandjar-"
-        return names.filter { $0.hasPrefix(prefix) && $0 != prefix + "spare" }.sorted()
+        return names.filter { $0.hasPrefix(prefix) && $0 != prefix + "spare" && $0 != prefix + "records" }.sorted()
     }
 }
 

@@ -261,7 +261,9 @@ final class FaultTests: XCTestCase {
                 "\(fresh.path).lock: error: cannot take the build lock: \(reason); a build writes its lock and "
                     + "the new site beside the site, in \(parent.path)"
             ])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted(), ["public"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted(),
+            [".public.sandjar-records", "public"])
 
         try unlock()
         let again = try SandjarProcess.run(build(1), logs: logs, wrapper: wrapper)

@@ -88,7 +88,9 @@ final class KeepForeignTests: XCTestCase {
         XCTAssertEqual(
             marker.kept, [".git", ".well-known", "CNAME", "goals/a/notes", "goals/home", "goals/todo.txt"])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0 != "public" }
-        XCTAssertEqual(leftovers, [".public.sandjar-spare"], "nothing beside the site but the site it replaced")
+        XCTAssertEqual(
+            leftovers.sorted(), [".public.sandjar-records", ".public.sandjar-spare"],
+            "nothing beside the site but the site it replaced and the records of both")
     }
 
     /// A build never overwrites what it did not write: a person's `goals/index.html` where the new
@@ -106,7 +108,9 @@ final class KeepForeignTests: XCTestCase {
             XCTAssertTrue(message.contains("move it out of the site and build again"), message)
         }
         XCTAssertEqual(TestSupport.snapshot(output), before)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), ["public"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: work.path).sorted(),
+            [".public.sandjar-records", "public"], "the first build's records, and nothing of the refused one")
     }
 
     /// A site from before the marker listed its files: the dot-files at its top and `CNAME` are
