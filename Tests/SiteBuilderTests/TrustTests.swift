@@ -18,6 +18,11 @@ final class TrustTests: XCTestCase {
     private var spare: URL!
     private var records: URL!
 
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
     override func setUp() {
         work = TestSupport.temporaryFolder(self)
         output = work.appendingPathComponent("public")
