@@ -49,8 +49,10 @@ let package = Package(
             ]),
         // Bank-statement CSV files, read for `sandjar detect`.
         .target(name: "Statement", dependencies: ["SiteData", "Domain"]),
-        // The whole site in memory, written atomically; the jar cache and the build lock.
-        .target(name: "SitePublish", dependencies: ["Basics", "SiteData", "Domain", "Jar"]),
+        // The whole site written atomically, with what the last build published; the build lock.
+        .target(name: "SitePublish", dependencies: ["Basics", "SiteData", "Domain"]),
+        // The settled coin jars kept between builds, and where that cache may live.
+        .target(name: "PhysicsCache", dependencies: ["Basics", "SiteData", "Domain", "Jar"]),
         // Pages, charts, feeds and data.json, rendered in memory from the loaded data.
         .target(
             name: "SiteRender",
@@ -70,7 +72,9 @@ let package = Package(
         // render pages → publish.
         .target(
             name: "SiteBuilder",
-            dependencies: ["Basics", "SiteData", "SiteRender", "SitePublish", "Domain", "Jar", "Mustache"]),
+            dependencies: [
+                "Basics", "SiteData", "SiteRender", "SitePublish", "PhysicsCache", "Domain", "Jar", "Mustache",
+            ]),
         // Synthetic data folders for `sandjar debug fixture` and the benchmarks.
         .target(name: "FixtureGenerator", dependencies: ["Domain"]),
         // `sandjar serve`: the built site over HTTP on the loopback interface.
@@ -100,8 +104,8 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [
-                "SiteBuilder", "SiteData", "Statement", "SiteRender", "SitePublish", "DataEdit", "FixtureGenerator",
-                "BuiltinFiles", "Domain", "Jar", "TOML", "Subscriptions", "Badges", "Breathing",
+                "SiteBuilder", "SiteData", "Statement", "SiteRender", "SitePublish", "PhysicsCache", "DataEdit",
+                "FixtureGenerator", "BuiltinFiles", "Domain", "Jar", "TOML", "Subscriptions", "Badges", "Breathing",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),

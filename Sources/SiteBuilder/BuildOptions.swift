@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PhysicsCache
 import SiteData
 import SitePublish
 import SiteRender

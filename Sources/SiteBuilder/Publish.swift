@@ -1,26 +1,12 @@
 import Foundation
+import PhysicsCache
 import SiteData
 import SitePublish
 
-/// Swaps the rendered site into the output folder (DESIGN.md §7). Before any step runs,
-/// `prepare` refuses an output sandjar does not own and takes the build lock.
-struct Publish: BuildStep {
-    let name = "publish"
-
-    func run(_ state: BuildState) {
-        guard let site = state.site else { return }
-        do {
-            let published = try Publish.publisher(state.options).publish(site)
-            if let kept = published.newlyKept {
-                state.notes.append(
-                    "kept what sandjar did not write in \(state.options.outputPath): \(kept) "
-                        + "(carried into every new build; named only this once)")
-            }
-        } catch {
-            state.log.add(Diagnostic(.error, path: state.options.outputPath, message: error.message))
-        }
-    }
-
+/// What is settled before a build's first step (DESIGN.md §7): an output sandjar does not own and
+/// a cache folder it may not use are refused, and the build lock is taken. The step itself is
+/// `BuildSteps.publish`.
+enum Publish {
     /// The publisher for the build's output, which must never hold its data folder or cache.
     static func publisher(_ options: BuildOptions) -> SitePublisher {
         SitePublisher(
@@ -28,14 +14,14 @@ struct Publish: BuildStep {
             cache: options.cacheFiles == nil ? options.cachePath : nil)
     }
 
-    /// Nil when the build may go on (the lock is then held in `state`); else the failed report.
-    static func prepare(_ state: BuildState) -> BuildReport? {
-        let path = state.options.outputPath
+    /// The build lock, held until the build has published; else the failed report.
+    static func prepare(_ options: BuildOptions) -> Result<BuildLock, Refused> {
+        let path = options.outputPath
         let output = URL(fileURLWithPath: path).standardizedFileURL
-        if let why = publisher(state.options).refusal() {
-            return BuildReport(diagnostics: [Diagnostic(.error, path: path, message: why)])
+        if let why = publisher(options).refusal() {
+            return .failure(Refused(Diagnostic(.error, path: path, message: why)))
         }
-        if let refused = cacheRefusal(state.options) { return refused }
+        if let refused = cacheRefusal(options) { return .failure(Refused(refused)) }
         // Said before the lock beside the output is tried, which would fail for the same reason.
         let parent = output.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -45,13 +31,10 @@ struct Publish: BuildStep {
                 exists
                 ? "\(parent) is a file, not a folder"
                 : "its parent folder \(parent) does not exist; create it (mkdir -p \(parent)) or give another --out"
-            return BuildReport(diagnostics: [
-                Diagnostic(.error, path: path, message: "cannot write the site here: \(why)")
-            ])
+            return .failure(Refused(Diagnostic(.error, path: path, message: "cannot write the site here: \(why)")))
         }
         do {
-            state.lock = try BuildLock(path: output.path + ".lock", wait: state.options.wait)
-            return nil
+            return .success(try BuildLock(path: output.path + ".lock", wait: options.wait))
         } catch {
             let why: String
             switch error {
@@ -61,7 +44,7 @@ struct Publish: BuildStep {
                     "cannot take the build lock: \(reason); a build writes its lock and the new site beside "
                     + "the site, in \(parent)"
             }
-            return BuildReport(diagnostics: [Diagnostic(.error, path: path + ".lock", message: why)])
+            return .failure(Refused(Diagnostic(.error, path: path + ".lock", message: why)))
         }
     }
 
@@ -71,5 +54,13 @@ struct Publish: BuildStep {
             let why = CacheFolder.refusal(options.cachePath, data: options.data, output: options.outputPath)
         else { return nil }
         return BuildReport(diagnostics: [Diagnostic(.error, path: options.cachePath, message: why)])
+    }
+
+    /// A build refused before its first step, with its report.
+    struct Refused: Error {
+        let report: BuildReport
+
+        init(_ report: BuildReport) { self.report = report }
+        init(_ diagnostic: Diagnostic) { self.report = BuildReport(diagnostics: [diagnostic]) }
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Jar
 import Mustache
 import SiteData
 import SiteRender
@@ -13,13 +14,13 @@ public struct ServedBuild: Sendable {
     public let files: SiteFiles
     let theme: Theme
     let loaded: LoadedData
-    /// With the jars.
     let figures: SiteFigures
+    let jars: [String: JarArtwork]
 
     /// The page at `path` (`goals/bike/index.html`, `en/goals/bike/index.html`) rendered with
     /// `forms`; nil when there is no such page or it cannot be rendered.
     public func page(_ path: String, forms: ServeForms) -> [UInt8]? {
-        try? SiteAssembly.page(path, theme: theme, loaded: loaded, figures: figures, forms: forms)
+        try? SiteAssembly.page(path, theme: theme, loaded: loaded, figures: figures, jars: jars, forms: forms)
     }
 
     /// The ids of the badges unlocked as of the build's day.
@@ -37,13 +38,11 @@ extension SiteBuild {
     /// publishes nothing and takes no output lock. The site is nil when the build failed.
     public func serve() -> (BuildReport, ServedBuild?) {
         if let refused = Publish.cacheRefusal(options) { return (refused, nil) }
-        let state = BuildState(options: options, writesCache: true, progress: progress)
-        let report = run(SiteBuild.steps(publishing: false), state)
-        guard report.succeeded, let files = state.site, let theme = state.theme, let loaded = state.loaded,
-            let figures = state.figures
-        else { return (report, nil) }
-        return (
-            report, ServedBuild(files: files, theme: theme, loaded: loaded, figures: figures.with(jars: state.jars))
-        )
+        var run = StepRun(steps: 5, strict: options.strict, progress: progress)
+        let rendered = render(writesCache: true, &run)
+        let served = rendered.map {
+            ServedBuild(files: $0.site, theme: $0.theme, loaded: $0.loaded, figures: $0.figures, jars: $0.jars)
+        }
+        return (run.finished(rendered), served)
     }
 }

@@ -8,33 +8,15 @@ extension SiteBuild {
     /// simulating a jar or rendering a page. Nil with the report's errors when the data or the
     /// theme has any.
     package func digest() -> (BuildReport, TodayDigest?) {
-        let state = BuildState(options: options, writesCache: false, progress: nil)
-        let steps: [any BuildStep] = [LoadData(), LoadTheme(), DigestFigures()]
-        var failed: String?
-        for step in steps {
-            step.run(state)
-            if state.log.hasErrors {
-                failed = step.name
-                break
-            }
+        var run = StepRun(steps: 3, strict: options.strict, progress: nil)
+        let steps = BuildSteps(options: options, log: run.log, writesCache: false, progress: nil)
+        guard let (loaded, theme, today) = loadDataAndTheme(steps, &run) else { return (run.finished(nil), nil) }
+        // `compute figures` without the jars and the pages it sets going: the engines only.
+        let (dated, figures) = run.step("compute figures") {
+            let dated = steps.asOfToday(loaded, theme: theme.theme, today: today)
+            return (dated, steps.engines(dated, theme: theme.theme, today: today))
         }
-        _ = state.builtInTheme?.value
-        var report = BuildReport(diagnostics: state.log.entries, today: state.today)
-        report.dataFileCount = state.dataFileCount
-        report.failedStep = failed
-        guard failed == nil, let theme = state.theme, let loaded = state.loaded, let figures = state.figures else {
-            return (report, nil)
-        }
-        return (report, TodayDigest(theme: theme, loaded: loaded, figures: figures))
-    }
-}
-
-/// `compute figures` without the jars and the pages it sets going: the engines only.
-struct DigestFigures: BuildStep {
-    let name = "compute figures"
-
-    func run(_ state: BuildState) {
-        guard ComputeFigures.asOfToday(state) != nil else { return }
-        _ = ComputeFigures.engines(state)
+        guard run.going else { return (run.finished(nil), nil) }
+        return (run.finished(nil), TodayDigest(theme: theme.theme, loaded: dated, figures: figures))
     }
 }

@@ -1,17 +1,18 @@
 import Domain
 import Foundation
 import Jar
-import Mustache
 import SiteData
 import SitePublish
+import SiteRender
 
 /// A build as a short, visible list of named steps (DESIGN.md §7, ARCHITECTURE.md):
 /// load data → load theme → compute figures → simulate jars → render pages → publish.
 ///
-/// Each step reads what the steps before it left in a `BuildState` and either adds its part or
-/// records findings; the first step that leaves an error stops the build, and the report names it.
-/// Nothing touches the published folder until `publish`, which swaps the whole new site in at once.
-/// `check` runs the same steps but the last, and writes no cache.
+/// Each step is a function of what the steps before it made (`BuildSteps`): it takes those values
+/// and returns its own, and its findings go to the build's log. The first step that leaves an
+/// error stops the build, and the report names it. Nothing touches the published folder until
+/// `publish`, which swaps the whole new site in at once. `check` runs the same steps but the last,
+/// and writes no cache.
 public struct SiteBuild {
     public let options: BuildOptions
     /// Told what the build is doing (a step starting, jars simulated), for a progress line.
@@ -21,58 +22,63 @@ public struct SiteBuild {
         self.options = options
     }
 
-    /// The steps of a build, in order; `check` leaves out the last.
-    static func steps(publishing: Bool) -> [any BuildStep] {
-        let checking: [any BuildStep] = [LoadData(), LoadTheme(), ComputeFigures(), SimulateJars(), RenderPages()]
-        return publishing ? checking + [Publish()] : checking
-    }
-
     /// Validates the data and the theme and renders every page in memory; writes nothing, not
     /// even the jar cache.
     public func check() -> (BuildReport, SiteFiles?) {
         if let refused = Publish.cacheRefusal(options) { return (refused, nil) }
-        let state = BuildState(options: options, writesCache: false, progress: progress)
-        let report = run(SiteBuild.steps(publishing: false), state)
-        return (report, report.succeeded ? state.site : nil)
+        var run = StepRun(steps: 5, strict: options.strict, progress: progress)
+        let rendered = render(writesCache: false, &run)
+        return (run.finished(rendered), rendered?.site)
     }
 
     /// Checks, then publishes into the output under its lock. A failed build changes nothing.
     public func run() -> BuildReport {
-        let state = BuildState(options: options, writesCache: true, progress: progress)
-        if let refused = Publish.prepare(state) { return refused }
-        defer { state.lock = nil }
-        return run(SiteBuild.steps(publishing: true), state)
+        let lock: BuildLock
+        switch Publish.prepare(options) {
+        case .failure(let refused): return refused.report
+        case .success(let taken): lock = taken
+        }
+        // Held until the new site is in place, or the build has failed.
+        defer { lock.release() }
+        var run = StepRun(steps: 6, strict: options.strict, progress: progress)
+        guard let rendered = render(writesCache: true, &run) else { return run.finished(nil) }
+        let steps = BuildSteps(options: options, log: run.log, writesCache: true, progress: progress)
+        run.report.notes = run.step("publish") { steps.publish(rendered.site) }
+        return run.finished(rendered)
     }
 
-    func run(_ steps: [any BuildStep], _ state: BuildState) -> BuildReport {
-        var timings: [(step: String, seconds: Double)] = []
-        var failed: String?
-        for (index, step) in steps.enumerated() {
-            progress?(.step(name: step.name, number: index + 1, of: steps.count))
-            let started = Date()
-            step.run(state)
-            timings.append((step.name, Date().timeIntervalSince(started)))
-            if state.log.hasErrors {
-                failed = step.name
-                break
-            }
+    /// The steps up to the rendered site, each handed what the ones before it made; nil when one
+    /// of them failed (`run` then names it).
+    func render(writesCache: Bool, _ run: inout StepRun) -> RenderedSite? {
+        let steps = BuildSteps(options: options, log: run.log, writesCache: writesCache, progress: progress)
+        guard let (loaded, theme, today) = loadDataAndTheme(steps, &run) else { return nil }
+        let computed = run.step("compute figures") { steps.computeFigures(loaded, theme: theme.theme, today: today) }
+        guard let computed, run.going else { return nil }
+        let jars = run.step("simulate jars") { steps.simulateJars(computed.pendingJars) }
+        guard run.going else { return nil }
+        let site = run.step("render pages") { steps.renderPages(computed, theme: theme, jars: jars) }
+        guard let site, run.going else { return nil }
+        return RenderedSite(
+            site: site, theme: theme.theme, loaded: computed.loaded, figures: computed.figures, jars: jars)
+    }
+
+    /// The first two steps, and today's date for the data: what a build and the digest start from.
+    func loadDataAndTheme(
+        _ steps: BuildSteps, _ run: inout StepRun
+    ) -> (loaded: LoadedData, theme: LoadedTheme, today: CalendarDate)? {
+        let builtInTheme = steps.builtInTheme()
+        // A build that stops early waits for the theme it set going, so no work outlives it.
+        defer { _ = builtInTheme?.value }
+        let read = run.step("load data") { steps.loadData() }
+        run.report.dataFileCount = read.fileCount
+        guard let loaded = read.loaded, run.going else { return nil }
+        let theme = run.step("load theme") {
+            steps.loadTheme(overlay: options.theme ?? loaded.themeOverlay, builtIn: builtInTheme)
         }
-        // Work still going on other threads for a build that failed is waited for, and not kept.
-        _ = state.pendingJars?.result.value
-        _ = state.builtInTheme?.value
-        _ = state.pagesWithoutJars?.value
-        var report = BuildReport(
-            diagnostics: state.log.entries, pageCount: state.site?.paths.filter { $0.hasSuffix(".html") }.count ?? 0,
-            fileCount: state.site?.count ?? 0, today: state.today)
-        report.timings = timings
-        report.dataFileCount = state.dataFileCount
-        report.failedStep = failed
-        report.notes = state.notes
-        if failed == nil, let loaded = state.loaded, let figures = state.figures {
-            report.catalogMatches = CatalogMatchReport.lines(
-                loaded.data, matches: figures.subscriptions.items.map(\.match))
-        }
-        return report
+        guard let theme, run.going else { return nil }
+        let today = options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
+        run.report.today = today
+        return (loaded, theme, today)
     }
 
     /// Today's date on the wall clock of `timezone`.
@@ -82,6 +88,61 @@ public struct SiteBuild {
         let parts = calendar.dateComponents([.year, .month, .day], from: Date())
         return CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
             ?? CalendarDate(year: 1970, month: 1, day: 1)!
+    }
+}
+
+/// What the steps before publishing made: the site and what rendering it took.
+struct RenderedSite {
+    let site: SiteFiles
+    let theme: Theme
+    /// As of today, with the theme's catalogue under the data folder's.
+    let loaded: LoadedData
+    let figures: SiteFigures
+    /// Goal id → its coin jar.
+    let jars: [String: JarArtwork]
+}
+
+/// The steps of one build as they run: each told to the progress line and timed, and the first
+/// that leaves an error in the log stops the build and is named in the report.
+struct StepRun {
+    let log: DiagnosticLog
+    private let count: Int
+    private let progress: (@Sendable (BuildProgress) -> Void)?
+    /// Filled in as the steps go; `finished` adds the findings and what was made.
+    var report = BuildReport(diagnostics: [])
+
+    init(steps count: Int, strict: Bool, progress: (@Sendable (BuildProgress) -> Void)?) {
+        self.log = DiagnosticLog(strict: strict)
+        self.count = count
+        self.progress = progress
+    }
+
+    /// True until a step has failed.
+    var going: Bool { report.failedStep == nil }
+
+    /// Runs the step named `name`, which returns what it made.
+    mutating func step<Made>(_ name: String, _ body: () -> Made) -> Made {
+        progress?(.step(name: name, number: report.timings.count + 1, of: count))
+        let started = Date()
+        let made = body()
+        report.timings.append((name, Date().timeIntervalSince(started)))
+        if log.hasErrors { report.failedStep = name }
+        return made
+    }
+
+    /// The report of the build, with every finding in the order found.
+    func finished(_ rendered: RenderedSite?) -> BuildReport {
+        var report = self.report
+        report.diagnostics = log.entries
+        if let site = rendered?.site {
+            report.pageCount = site.paths.filter { $0.hasSuffix(".html") }.count
+            report.fileCount = site.count
+        }
+        if going, let rendered {
+            report.catalogMatches = CatalogMatchReport.lines(
+                rendered.loaded.data, matches: rendered.figures.subscriptions.items.map(\.match))
+        }
+        return report
     }
 }
 

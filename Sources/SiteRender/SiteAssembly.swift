@@ -23,11 +23,12 @@ package enum SiteAssembly {
     }
 
     /// - Parameters:
+    ///   - jars: goal id → its coin jar; none for `Part.withoutJars`, which shows none.
     ///   - forms: the forms `sandjar serve` adds; nil for a site to publish.
     ///   - memo: the pages a served site's last build rendered, to reuse those that did not change.
     package static func render(
-        theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms? = nil, part: Part = .whole,
-        memo: RenderMemo? = nil
+        theme: Theme, loaded: LoadedData, figures: SiteFigures, jars: [String: JarArtwork], forms: ServeForms? = nil,
+        part: Part = .whole, memo: RenderMemo? = nil
     ) throws(MustacheError) -> SiteFiles {
         let site = loaded.data.site
         let families: [any PageFamily]
@@ -38,8 +39,10 @@ package enum SiteAssembly {
         }
         let withFiles = part != .withJars
         guard site.languages.count > 1 else {
-            var files = try SiteRenderer(theme: theme, loaded: loaded, figures: figures, forms: forms, memo: memo)
-                .render(families, withFiles: withFiles)
+            var files = try SiteRenderer(
+                theme: theme, loaded: loaded, figures: figures, jars: jars, forms: forms, memo: memo
+            )
+            .render(families, withFiles: withFiles)
             if part == .whole { addSiteWide(to: &files, site: site) }
             return files
         }
@@ -47,7 +50,8 @@ package enum SiteAssembly {
         var notFound = ""
         for language in site.languages {
             let folder = SiteSettings.folder(for: language)
-            let renderer = localized(language, theme: theme, loaded: loaded, figures: figures, forms: forms, memo: memo)
+            let renderer = localized(
+                language, theme: theme, loaded: loaded, figures: figures, jars: jars, forms: forms, memo: memo)
             let pages = try renderer.render(families, withFiles: withFiles)
             for path in pages.paths { files.add("\(folder)/\(path)", pages[path]!) }
             if withFiles, notFound.isEmpty {
@@ -66,16 +70,19 @@ package enum SiteAssembly {
     /// with a form sent back and its message, or with what a write did. The same bytes the whole
     /// render gives that page with those forms; nil when the site has no page at `path`.
     package static func page(
-        _ path: String, theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms
+        _ path: String, theme: Theme, loaded: LoadedData, figures: SiteFigures, jars: [String: JarArtwork],
+        forms: ServeForms
     ) throws(MustacheError) -> [UInt8]? {
         let site = loaded.data.site
         guard site.languages.count > 1 else {
-            return try SiteRenderer(theme: theme, loaded: loaded, figures: figures, forms: forms).renderPage(path)
+            return try SiteRenderer(theme: theme, loaded: loaded, figures: figures, jars: jars, forms: forms)
+                .renderPage(path)
         }
         for language in site.languages {
             let folder = SiteSettings.folder(for: language)
             guard path.hasPrefix(folder + "/") else { continue }
-            let renderer = localized(language, theme: theme, loaded: loaded, figures: figures, forms: forms)
+            let renderer = localized(
+                language, theme: theme, loaded: loaded, figures: figures, jars: jars, forms: forms)
             return try renderer.renderPage(String(path.dropFirst(folder.count + 1)))
         }
         return nil
@@ -84,16 +91,16 @@ package enum SiteAssembly {
     /// The renderer of one language of a site in several: its pages in its folder, `base_url`
     /// followed into it, the switcher listing the others.
     private static func localized(
-        _ language: SiteSettings.Language, theme: Theme, loaded: LoadedData, figures: SiteFigures, forms: ServeForms?,
-        memo: RenderMemo? = nil
+        _ language: SiteSettings.Language, theme: Theme, loaded: LoadedData, figures: SiteFigures,
+        jars: [String: JarArtwork], forms: ServeForms?, memo: RenderMemo? = nil
     ) -> SiteRenderer {
         let site = loaded.data.site
         var localized = loaded
         localized.data.site.language = language
         localized.data.site.baseURL = site.baseURL.map { "\($0)\(SiteSettings.folder(for: language))/" }
         return SiteRenderer(
-            theme: theme, loaded: localized, figures: figures.localized(language), alternates: site.languages,
-            forms: forms, memo: memo)
+            theme: theme, loaded: localized, figures: figures.localized(language), jars: jars,
+            alternates: site.languages, forms: forms, memo: memo)
     }
 
     /// The site from its two parts (`Part.withoutJars` and `Part.withJars`), with the files for the

@@ -3,7 +3,6 @@ import Basics
 import Breathing
 import Dispatch
 import Domain
-import Jar
 import Subscriptions
 
 /// The engines' results for one build: computed once for every language, then read by every page
@@ -16,9 +15,6 @@ package struct SiteFigures: Sendable {
     package let subscriptions: SubscriptionReport
     /// Goal id → when it would be reached with the slain subscriptions' savings added.
     let projectedWithSlain: [String: CalendarDate]
-    /// Goal id → its coin jar (simulated once per build, whatever the number of languages);
-    /// empty until `with(jars:)`.
-    package private(set) var jars: [String: JarArtwork] = [:]
     /// The lists today's quote comes from in the language being rendered: the data folder's own,
     /// else the theme's.
     /// Every year with something to review, newest first (`YearReview.all`): the review pages
@@ -80,13 +76,6 @@ package struct SiteFigures: Sendable {
     private struct PracticeInputs: Equatable {
         var data: DataSet
         var today: CalendarDate
-    }
-
-    /// The same figures with the goals' jars, simulated after the engines ran.
-    package func with(jars: [String: JarArtwork]) -> SiteFigures {
-        var copy = self
-        copy.jars = jars
-        return copy
     }
 
     /// The same figures with the daily quote of `language`.

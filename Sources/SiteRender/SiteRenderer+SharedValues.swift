@@ -60,7 +60,7 @@ extension SiteRenderer {
             "overdue": overdueText(progress.overdueDays).map { .string($0) } ?? .null,
             "deposit_count": .int(progress.deposits),
             "deposits_label": .string(unit(.goals(.deposits), for: progress.deposits)),
-            "jar": figures.jars[goal.id].map { .object(jarFields($0, goal: goal)) } ?? .null,
+            "jar": jars[goal.id].map { .object(jarFields($0, goal: goal)) } ?? .null,
         ]
     }
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Jar
 import Markdown
 import Mustache
 import SiteData
@@ -8,7 +9,7 @@ import SiteData
 /// from the renderer's shared context. The site's list is `SiteRenderer.pageFamilies`.
 protocol PageFamily: Sendable {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer)
-    /// Whether its pages show a goal's jar (`SiteFigures.jars`), and so wait for the jars.
+    /// Whether its pages show a goal's jar (`SiteRenderer.jars`), and so wait for the jars.
     var showsJars: Bool { get }
 }
 
@@ -26,6 +27,9 @@ struct SiteRenderer {
     let data: DataSet
     let pages: [MarkdownPage]
     let figures: SiteFigures
+    /// Goal id → its coin jar, simulated once per build whatever the number of languages; empty
+    /// for the pages that show none (`SiteAssembly.Part.withoutJars`).
+    let jars: [String: JarArtwork]
     let format: DisplayFormat
 
     var today: CalendarDate { figures.today }
@@ -39,8 +43,8 @@ struct SiteRenderer {
     let memo: RenderMemo?
 
     init(
-        theme: Theme, loaded: LoadedData, figures: SiteFigures, alternates: [SiteSettings.Language] = [],
-        forms: ServeForms? = nil, memo: RenderMemo? = nil
+        theme: Theme, loaded: LoadedData, figures: SiteFigures, jars: [String: JarArtwork] = [:],
+        alternates: [SiteSettings.Language] = [], forms: ServeForms? = nil, memo: RenderMemo? = nil
     ) {
         self.theme = theme
         self.alternates = alternates
@@ -49,6 +53,7 @@ struct SiteRenderer {
         self.data = loaded.data
         self.pages = loaded.pages.filter { !$0.draft }
         self.figures = figures
+        self.jars = jars
         self.format = DisplayFormat(language: loaded.data.site.language)
     }
 

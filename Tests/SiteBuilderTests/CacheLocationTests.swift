@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import PhysicsCache
 @testable import SiteBuilder
-@testable import SitePublish
 
 /// The cache lives under XDG_CACHE_HOME (else ~/.cache), one folder per data folder's real path.
 final class CacheLocationTests: XCTestCase {

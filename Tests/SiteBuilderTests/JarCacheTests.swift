@@ -2,9 +2,9 @@ import Foundation
 import Jar
 import XCTest
 
+@testable import PhysicsCache
 @testable import SiteBuilder
 @testable import SiteData
-@testable import SitePublish
 
 /// The jar cache through the one file-system value: held in memory here, so each case says what a
 /// build reads and writes without a disk.

@@ -2,6 +2,7 @@ import Foundation
 import SiteData
 import XCTest
 
+@testable import PhysicsCache
 @testable import SiteBuilder
 @testable import SitePublish
 

@@ -29,16 +29,14 @@ final class SplitRenderTests: XCTestCase {
             options.today = CalendarDateFixture.sampleToday
             options.cacheFiles = DataFolder(files: [:], display: "cache")
             options.serve = forms
-            let state = BuildState(options: options, writesCache: false, progress: nil)
-            for step in SiteBuild.steps(publishing: false) { step.run(state) }
-            XCTAssertFalse(state.log.hasErrors, "\(name): \(state.log.entries)")
-            let split = try XCTUnwrap(state.site, name)
-            let (loaded, theme, figures) = try XCTUnwrap(
-                state.loaded.flatMap { l in state.theme.flatMap { t in state.figures.map { (l, t, $0) } } })
-            XCTAssertFalse(state.jars.isEmpty, "\(name): the site has jars")
+            var run = StepRun(steps: 5, strict: options.strict, progress: nil)
+            let rendered = SiteBuild(options: options).render(writesCache: false, &run)
+            XCTAssertFalse(run.log.hasErrors, "\(name): \(run.log.entries)")
+            let split = try XCTUnwrap(rendered, name)
+            XCTAssertFalse(split.jars.isEmpty, "\(name): the site has jars")
             let whole = try SiteAssembly.render(
-                theme: theme, loaded: loaded, figures: figures.with(jars: state.jars), forms: forms)
-            let differing = Set(split.paths).union(whole.paths).filter { split.files[$0] != whole.files[$0] }
+                theme: split.theme, loaded: split.loaded, figures: split.figures, jars: split.jars, forms: forms)
+            let differing = Set(split.site.paths).union(whole.paths).filter { split.site.files[$0] != whole.files[$0] }
             XCTAssertEqual(
                 differing.sorted().prefix(5), [], "\(name): \(differing.count) files differ from the whole render")
             XCTAssertGreaterThan(whole.paths.filter { $0.hasSuffix("/index.html") }.count, 300, name)

@@ -6,10 +6,10 @@ import Foundation
 
 /// Where a path really leads, for comparing folders that may be named through symbolic links or
 /// `..`, or may not exist yet.
-enum RealPath {
+package enum RealPath {
     /// The absolute path with every symbolic link resolved, for as much of it as exists; the part
     /// that does not exist yet is appended as written (standardized).
-    static func of(_ path: String) -> String {
+    package static func of(_ path: String) -> String {
         var existing = URL(fileURLWithPath: path).standardizedFileURL
         var missing: [String] = []
         while existing.path != "/" {
@@ -26,7 +26,7 @@ enum RealPath {
     }
 
     /// True when `inner` is `outer` or lies inside it, both resolved.
-    static func isInside(_ inner: String, _ outer: String) -> Bool {
+    package static func isInside(_ inner: String, _ outer: String) -> Bool {
         let a = of(inner)
         let b = of(outer)
         return a == b || a.hasPrefix(b == "/" ? "/" : b + "/")

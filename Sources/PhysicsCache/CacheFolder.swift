@@ -1,4 +1,5 @@
 import Foundation
+import SiteData
 
 /// What a folder must be before a build writes its cache into it (DESIGN.md §6, §7): missing,
 /// empty, or marked by sandjar with `.sandjar-cache`, and never inside the data folder or the
