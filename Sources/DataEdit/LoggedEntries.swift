@@ -115,6 +115,11 @@ enum LoggedEntries {
         }
         if let narrow { matches = matches.filter(narrow) }
         if matches.count == 1 { return matches[0] }
+        // The same entry written twice (a slip, repeated): whichever goes, the same data is left;
+        // the later line goes, as the slip most likely is.
+        if matches.count > 1, let last = matches.last, matches.allSatisfy({ $0.fingerprint == last.fingerprint }) {
+            return last
+        }
         let shown = at.secondOfDay == nil ? at.date.description : String(typed.description.prefix(16))
         if matches.isEmpty {
             var message = "no \(what) in \(place) at \(shown)"
@@ -128,8 +133,15 @@ enum LoggedEntries {
             throw EditError(message + "\nnothing was changed")
         }
         let listed = matches.map { "  \($0.at)  \($0.summary)  (\($0.place))" }.joined(separator: "\n")
-        throw EditError(
-            "\(matches.count) \(what)s in \(place) at \(shown); say which with \(narrowOption), or give the time "
-                + "to the minute:\n\(listed)\nnothing was changed")
+        // Only what was not given yet can tell them apart.
+        var ways: [String] = []
+        if narrow == nil { ways.append("say which with \(narrowOption)") }
+        if at.secondOfDay == nil { ways.append("give the time to the minute") }
+        let how =
+            ways.isEmpty
+            ? "the command line cannot tell them apart; remove the one you mean from its line in the file, or "
+                + "with Remove in 'sandjar serve'"
+            : ways.joined(separator: ", or ")
+        throw EditError("\(matches.count) \(what)s in \(place) at \(shown); \(how):\n\(listed)\nnothing was changed")
     }
 }

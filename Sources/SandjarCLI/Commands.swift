@@ -145,7 +145,8 @@ enum Commands {
         about: """
             Removes the [[deposit]] of GOAL made at DATETIME (to the minute, or a day when it is the
             only one that day), every other line of the file kept. Two in the same minute need
-            --amount; otherwise the error lists them.
+            --amount; otherwise the error lists them. The same deposit written twice (a slip,
+            repeated) is not ambiguous: the later line goes.
             """,
         arguments: [ArgumentSpec(name: "GOAL", completes: .data(.goals))],
         options: .entryTime, .amount, .data)
@@ -155,7 +156,8 @@ enum Commands {
         synopsis: ["remove session --at DATETIME [--pattern ID] [--data DIR]"],
         about: """
             Removes the [[session]] logged at DATETIME from its practice file, every other line kept.
-            Two in the same minute need --pattern; otherwise the error lists them.
+            Two in the same minute need --pattern; otherwise the error lists them. The same session
+            written twice is not ambiguous: the later line goes.
             """,
         options: .entryTime, .pattern, .data)
 
