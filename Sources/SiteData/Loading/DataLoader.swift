@@ -39,7 +39,7 @@ package struct DataLoader {
         // its own (a `concurrentPerform` inside another would run on one thread).
         var goals = GoalList()
         var subscriptions = SubscriptionList()
-        var practice = PracticeLog()
+        var practice = PracticeFiles()
         var quotes: [SiteSettings.Language: QuoteLists] = [:]
         var catalog = SubscriptionCatalog()
         let listing = DiagnosticLog(strict: log.strict)

@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 
-/// The sessions of `practice/*.toml`, in file order.
-struct PracticeLog {
+/// The sessions of `practice/*.toml` as read, in file order (the engine measures them as a
+/// `PracticeLog`, in Breathing).
+struct PracticeFiles {
     var sessions: [PracticeSession] = []
     /// Every session's `at`, for a build as of an earlier day.
     var dated: [DatedEntry] = []
@@ -14,8 +15,8 @@ enum PracticeReader {
     static let group = DataFileGroup(folder: "practice", fileExtension: "toml")
     static let sessionKeys = ["at", "pattern", "cycles", "minutes", "program", "mood_before", "mood_after"]
 
-    static func read(_ files: DataFiles, breathing: BreathingFile) -> PracticeLog {
-        var log = PracticeLog()
+    static func read(_ files: DataFiles, breathing: BreathingFile) -> PracticeFiles {
+        var log = PracticeFiles()
         for relative in files.files(group) {
             guard let reader = files.parse(relative) else { continue }
             reader.finish(known: ["session"])
