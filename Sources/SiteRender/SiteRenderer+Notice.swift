@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Jar
 import Mustache
 import SiteData
 
@@ -114,6 +115,20 @@ extension SiteRenderer {
         case "edit-session": key = .doneEditSession
         default: key = .doneImport
         }
-        return string(.form(key), values)
+        let said = string(.form(key), values)
+        guard notice.kind == "deposit", let goal, let amount = notice.values["amount"].flatMap(Decimal.init(exactly:))
+        else { return said }
+        return ([said] + depositAftermath(goal, amount: amount)).joined(separator: " · ")
+    }
+
+    /// What a deposit's words add (issue 34): how many coins it dropped, and when the plan's next
+    /// deposit is due — "Added ¥150.00 to New bike · 5 coins · next due 1 Jan".
+    private func depositAftermath(_ goal: Goal, amount: Decimal) -> [String] {
+        var parts = [counted(.form(.doneCoins), CoinRule(goal: goal).coins(for: amount).count)]
+        let progress = figures.savings.entries.first { $0.goal.id == goal.id }?.progress
+        if let due = progress?.nextDue, progress?.reachedOn == nil {
+            parts.append(string(.form(.doneNextDue), ["date": shortDate(due)]))
+        }
+        return parts
     }
 }
