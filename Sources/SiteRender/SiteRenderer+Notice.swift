@@ -13,9 +13,13 @@ extension SiteRenderer {
         guard let forms, let notice = forms.notice else { return .null }
         let said = noticeText(notice)
         let text = notice.undone ? string(.form(.undone), ["what": said]) : said
+        // Each badge it unlocked on a line of its own, its medal revealed (issue 34).
         let badges = notice.unlocked.compactMap { id in
-            figures.badges.first { $0.definition.id == id }.map {
-                MustacheValue.string(string(.badgeName($0.definition)))
+            figures.badges.first { $0.definition.id == id }.map { status -> MustacheValue in
+                .object([
+                    "name": .string(string(.badgeName(status.definition))),
+                    "medal": .string(BadgeMedal.svg(id: status.definition.id, category: status.definition.category, progress: nil)),
+                ])
             }
         }
         var undo: MustacheValue = .null
@@ -30,6 +34,27 @@ extension SiteRenderer {
             "has_badges": .bool(!badges.isEmpty),
             "badges_label": .string(string(.form(.unlocked))),
             "undo": undo,
+            "victory": notice.undone ? .null : victory(notice),
+        ])
+    }
+
+    /// A slay as a win (issue 34): the service struck through, and first what is kept — "+$10.75
+    /// a month · $129.00 a year". Null for any other write, and for a slay that lies ahead.
+    private func victory(_ notice: ServeNotice) -> MustacheValue {
+        guard notice.kind == "slay", let id = notice.values["id"],
+            let item = figures.subscriptions.items.first(where: { $0.id == id }), item.status == .killed,
+            let monthly = item.monthlyInBase
+        else { return .null }
+        let base = figures.subscriptions.baseCurrency
+        return .object([
+            "name": .string(item.subscription.name),
+            "kept": .string(
+                string(
+                    .form(.victoryKept),
+                    [
+                        "monthly": format.money(monthly.shown, base),
+                        "yearly": format.money(monthly.shown * 12, base),
+                    ])),
         ])
     }
 

@@ -279,6 +279,8 @@ extension SiteRenderer {
             "killed_on": dateValue(item.killedOn),
             "saved_to_date": item.savedToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "avoided": .int(item.avoidedCharges),
+            // Slain, with no charge avoided yet: say what it keeps a month, not "0.00 saved".
+            "fresh": .bool(item.avoidedCharges == 0 && item.killedOn != nil),
             "avoided_text": .string(counted(.subscriptions(.avoidedCount), item.avoidedCharges)),
             "spent": item.spentToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "charges_paid": item.chargesPaid.map { .string(counted(.subscriptions(.chargesPaid), $0)) } ?? .null,
@@ -336,6 +338,7 @@ extension SiteRenderer {
         var phone = heatmap
         phone.maxWeeks = HeatmapChart.minimumWeeks
         phone.id = "heatmap-phone"
+        phone.dayTitles = false
         phone.description = counted(
             .breathing(.heatmapDescription), report.totals.sessions,
             ["from": format.date(phone.firstDay), "to": format.date(today)])

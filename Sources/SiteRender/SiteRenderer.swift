@@ -122,7 +122,7 @@ struct SiteRenderer {
 
     /// The files of a language that are not pages: the stylesheet, assets, data.json, the feed.
     private func addFiles(to site: inout PageQueue) {
-        site.add("style.css", theme.stylesheet)
+        site.add("style.css", CompactCSS.compact(theme.stylesheet))
         for (path, bytes) in theme.assets { site.add(path, bytes) }
         site.add("data.json", DataJSON(data: data, figures: figures).text)
         site.add("widget.json", WidgetJSON(renderer: self).text)

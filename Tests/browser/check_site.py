@@ -41,6 +41,9 @@ first frame, so every run judges the same picture):
             to the foot of the screen leaves room for the page's end to scroll out from under it;
             on the Today screen (.today-screen) the first goal's jar is whole in the first screen,
             above such a bar
+  targets   (375 px only) every control shown (link, button, summary, field, the label of a hidden
+            radio or check box) is at least 44×44 px, but a link in running prose (a Markdown
+            page, a goal's note); no submit button in the first screen lies under the tab bar
   heatmap   every practice calendar (svg.heatmap) fits the box it is in, which does not scroll
             sideways, with none of its weekday and month labels cut off
   grid      no grid of alike cards (two or more columns) ends with one card alone on its last row
@@ -95,6 +98,7 @@ SIZE_LIMIT = 100_000
 SAMPLE_ALL_UP_TO = 8
 OVERLAP_SLACK = 2  # px two text boxes may share before they overlap (anti-aliasing, rounding)
 MAX_HEADER = 72  # px a phone's header and its navigation may take (issue 25)
+MIN_TARGET = 44  # px every control is wide and high at least, on a phone (issue 34)
 EVERY_ONE = ("breathing",)  # folders whose pages are all visited: each pacer has its own animation
 HERE = pathlib.Path(__file__).resolve().parent
 DEFAULT_I18N = HERE.parent.parent / "templates" / "i18n"
@@ -432,6 +436,12 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
         name = re.sub(r"[^A-Za-z0-9]+", "_", f"{page or 'root'}_{scheme}_{width}").strip("_") + ".png"
         driver.save_screenshot(str(options.screenshots / name))
 
+    # touch targets at 375 px (issue 34): judged at the top of the page, before anything is tapped
+    if phone:
+        driver.execute_script("window.scrollTo(0, 0);")
+        touch = driver.execute_script(script, {"what": "targets", "min": MIN_TARGET})
+        results.check("targets", where, target_problems(touch))
+
     # keyboard focus: one Tab from the top of the page
     driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
     ActionChains(driver).send_keys(Keys.TAB).perform()
@@ -702,6 +712,18 @@ def phone_problems(phone: dict, width: int) -> list[str]:
         more = f" and {len(items) - 3} more" if len(items) > 3 else ""
         problems.append(f"{kind} broken across lines: {len(items)}: {shown}{more}")
     return problems
+
+
+def target_problems(found: dict) -> list[str]:
+    """A control smaller than a thumb, or a submit button in the first screen under the tab bar."""
+    problems = [
+        f"touch target: {t['element']} \"{t['text']}\" is {t['width']}×{t['height']} px (at least {MIN_TARGET}×{MIN_TARGET})"
+        for t in found["small"]
+    ]
+    return problems + [
+        f"touch target: the button {b['element']} \"{b['text']}\" at {b['top']} px lies under the bar fixed at {b['bar']} px"
+        for b in found["covered"]
+    ]
 
 
 def heatmap_problems(found: list[dict]) -> list[str]:

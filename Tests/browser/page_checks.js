@@ -596,6 +596,49 @@ function pacerState() {
   };
 }
 
+// ---- touch targets (issue 34) ------------------------------------------------------------
+// Every control shown — a link, a button, a summary, a field, the label that stands for a hidden
+// radio or check box — is at least `min` px wide and high, except a link in running prose (a
+// Markdown page, a goal's note: WCAG 2.5.8's inline exception). And no submit button shown in the
+// first screen lies partly under a bar fixed to the foot of the screen (the tab bar).
+function targets(min) {
+  const small = [];
+  const covered = [];
+  const seen = new Set();
+  const selector = 'a[href], button, summary, select, textarea, input:not([type=hidden]):not([type=radio]):not([type=checkbox]), '
+    + 'input[type=radio] + label, input[type=checkbox] + label';
+  for (const el of document.querySelectorAll(selector)) {
+    if (el.closest('svg, .prose, .note, .visually-hidden, [aria-hidden="true"]')) continue;
+    if (el.matches('input[type=radio] + label, input[type=checkbox] + label') === false && getComputedStyle(el).opacity === '0') continue;
+    if (!shown(el) || clippedAway(el) || el.closest('details:not([open]) > :not(summary)')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.right + scrollX <= 0) continue;  // parked off the page until focused (the skip link)
+    if (r.width + 0.5 < min || r.height + 0.5 < min) {
+      const text = snippet(el.innerText || el.getAttribute('aria-label') || el.value || el.getAttribute('href') || '');
+      const key = describe(el) + '|' + text;
+      if (!seen.has(key)) {
+        seen.add(key);
+        small.push({ element: describe(el), text, width: Math.round(r.width), height: Math.round(r.height) });
+      }
+    }
+  }
+  const bars = [...document.body.querySelectorAll('*')].filter((el) => getComputedStyle(el).position === 'fixed' && shown(el))
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0 && r.height < innerHeight / 3 && r.bottom >= innerHeight - 1);
+  for (const button of document.querySelectorAll('button[type=submit], button:not([type]), input[type=submit]')) {
+    if (!shown(button) || clippedAway(button)) continue;
+    const r = button.getBoundingClientRect();
+    if (r.height === 0 || r.top + scrollY >= innerHeight) continue;
+    for (const bar of bars) {
+      if (r.bottom + scrollY > bar.top + 0.5 && r.top + scrollY < bar.bottom) {
+        covered.push({ element: describe(button), text: snippet(button.innerText || ''), top: Math.round(r.top + scrollY), bar: Math.round(bar.top) });
+      }
+    }
+  }
+  return { small: small.slice(0, 30), covered };
+}
+
+if (request.what === 'targets') return targets(request.min);
 if (request.what === 'pacer') return pacerState();
 if (request.what === 'focus') return focus();
 if (request.what === 'motion') return motion();

@@ -57,6 +57,8 @@ extension UIKey {
         case doneNextDue = "done_next_due"
         /// A quick choice's label, for screen readers: "Put ¥150.00 in now".
         case quickDeposit = "quick_deposit"
+        /// A slay's victory card: what is kept, a month and a year.
+        case victoryKept = "victory_kept"
         static let section = "form"
     }
 
