@@ -8,7 +8,11 @@ import XCTest
 /// serve as the local app, as a person uses it (issue 20): the installed-style executable runs
 /// `init` and `serve`, and headless Chromium at 375 px fills the deposit form on a goal's page and
 /// sees the saved amount and the coins grow, then logs a session from a pacer and sees the streak
-/// grow (`Tests/browser/check_forms.py`).
+/// grow (`Tests/browser/check_forms.py`). Issue 34: the Today screen's due deposit in one tap,
+/// landing on "Added $150.00 to Index fund · 5 coins · next due …" with the total counting up; a
+/// slay's victory card; Start in the breathing page's first screen, the mood asked before it and
+/// a session ended early logged with the cycles done; a missing address's way home; and the QR
+/// code `serve --listen` prints, read back by zbar.
 final class FormsBrowserTests: XCTestCase {
     override class func setUp() {
         super.setUp()
