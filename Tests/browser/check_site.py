@@ -206,6 +206,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
     def send_head(self):
+        folder = urllib.parse.urlparse(self.base_url).path if self.base_url else "/"
+        if folder != "/" and self.path.startswith(folder) and not os.path.exists(self.translate_path(self.path)):
+            # as deployed: the site also answers in base_url's folder (404.html's links start there)
+            self.path = "/" + self.path[len(folder):]
         path = self.translate_path(self.path)
         if self.base_url and path.endswith(".html") and os.path.isfile(path):
             data = pathlib.Path(path).read_bytes().replace(self.base_url.encode(), self.origin.encode())
@@ -607,7 +611,7 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
 
 # ---- the jar is never blank (issue 25) ----------------------------------------------------
 
-JAR_SELECTOR = ".replay, .today-screen img[src$='jar.svg']"
+JAR_SELECTOR = ".replay, .today-screen img[src$='jar.svg'], .today-screen .jar-small"
 JAR_SAMPLES = [0.1, 0.35, 0.6, 0.85, 1.1, 1.6, 2.2]  # seconds after the page has loaded
 JAR_INK = 0.03  # the share of a jar's pixels that must differ from its background
 

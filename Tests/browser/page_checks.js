@@ -464,7 +464,7 @@ function phoneChrome(maxHeader) {
     if (room < Math.round(r.height) - 1) result.bars.push({ element: describe(el), height: Math.round(r.height), room });
   }
   // The Today screen: the first goal's jar is whole in the first screen, above a bar at its foot.
-  const jar = document.querySelector('.today-screen img[src$="jar.svg"]');
+  const jar = document.querySelector('.today-screen img[src$="jar.svg"], .today-screen .jar-small');
   if (jar && shown(jar)) {
     const r = jar.getBoundingClientRect();
     const top = Math.round(r.top + scrollY), bottom = Math.round(r.bottom + scrollY);

@@ -3,9 +3,9 @@ import Mustache
 import SiteData
 
 /// `404.html`. A host serves it for a missing address at any depth, on whatever host the site is
-/// deployed to or previewed on, so it stands alone (issue 34): its stylesheet inline (a link would
-/// be fetched from the wrong folder, or from `base_url` on another host), and its links absolute
-/// paths that start at the site's folder on the host — the path of `base_url` (`/dash/`), `/`
+/// deployed to or previewed on (issue 34), so its links — its stylesheet's too — are neither
+/// relative (they would resolve in the wrong folder) nor `base_url` itself (another host): they
+/// are paths that start at the site's folder on the host, the path of `base_url` (`/dash/`), `/`
 /// without one, and `/` under `sandjar serve`, which serves the site at the top.
 struct NotFoundPage: PageFamily {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
@@ -23,7 +23,7 @@ struct NotFoundPage: PageFamily {
         renderer.page(
             "404.html", template: "pages/404", title: renderer.string(.notFound(.title)), section: "",
             [
-                "home": .string(home), "stylesheet": .string(CompactCSS.compact(renderer.theme.stylesheet)),
+                "home": .string(home),
                 "goals_label": .string(renderer.string(.nav(.goals))),
                 "breathing_label": .string(renderer.string(.nav(.breathing))),
             ], root: home, dated: false, into: &site)
