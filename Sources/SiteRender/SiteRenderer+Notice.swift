@@ -18,7 +18,8 @@ extension SiteRenderer {
             figures.badges.first { $0.definition.id == id }.map { status -> MustacheValue in
                 .object([
                     "name": .string(string(.badgeName(status.definition))),
-                    "medal": .string(BadgeMedal.svg(id: status.definition.id, category: status.definition.category, progress: nil)),
+                    "medal": .string(
+                        BadgeMedal.svg(id: status.definition.id, category: status.definition.category, progress: nil)),
                 ])
             }
         }

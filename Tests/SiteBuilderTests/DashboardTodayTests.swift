@@ -158,7 +158,9 @@ final class DashboardTodayTests: XCTestCase {
         XCTAssertTrue(rows.contains(#"<a class="goal-link" href="goals/bike/">"#), rows)
         // Issue 34: a plain glass in the goal's tint, filled to its 22.05 % (9.3 of 42 units high).
         XCTAssertTrue(rows.contains(#"<svg class="jar-small tint-"#), rows)
-        XCTAssertTrue(rows.contains(#"class="thumb-fill" clip-path="url(#thumb-bike)" x="0" y="52.7" width="48" height="9.3""#), rows)
+        XCTAssertTrue(
+            rows.contains(#"class="thumb-fill" clip-path="url(#thumb-bike)" x="0" y="52.7" width="48" height="9.3""#),
+            rows)
         XCTAssertTrue(rows.contains(#"<span class="goal-percent">22%</span>"#), rows)
         XCTAssertTrue(rows.contains(#"<strong>$110.25</strong> / $500.00 · <span class="label-date">next "#), rows)
     }

@@ -102,7 +102,8 @@ final class HostileInputTests: XCTestCase {
             // The theme's own scripts (a goal's replay, serve's pacer) are the only ones, and begin
             // alike; no text from the data becomes one.
             let scripts = text.components(separatedBy: "<script").dropFirst()
-            XCTAssertTrue(scripts.allSatisfy { $0.hasPrefix(">\n(function () {") }, "\(path) carries a <script> element")
+            XCTAssertTrue(
+                scripts.allSatisfy { $0.hasPrefix(">\n(function () {") }, "\(path) carries a <script> element")
             XCTAssertFalse(text.contains("javascript:alert"), "\(path) carries a javascript: URL")
             XCTAssertFalse(text.contains("onerror=alert"), "\(path) carries an event handler")
             XCTAssertFalse(text.contains("\" onmouseover"), "\(path) let a quote close an attribute")

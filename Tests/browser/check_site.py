@@ -271,12 +271,24 @@ return {bg: body.backgroundColor, font: body.fontFamily, home: home ? home.href 
 
 
 def not_found_problems(run: "Run", base_url: str | None) -> list[str]:
-    """404.html at any depth on a host that is not base_url's (issue 34): served from a folder the
-    site's base_url names (`/dash/` for https://example.org/dash/, `/` without one) for a deep
-    address that is not there, in both schemes on a phone: styled by its own inline stylesheet,
-    no default blue links, nothing fetched that fails, and its way home leads to the site."""
-    prefix = urllib.parse.urlparse(base_url).path if base_url else "/"
-    prefix = prefix if prefix.endswith("/") else prefix + "/"
+    """404.html at any depth on a host that is not base_url's (issue 34): its way home must be a
+    path to the site's folder — base_url's (`/dash/` for https://example.org/dash/), or the top for
+    a site `sandjar serve` serves — and the site is served from that folder on a host of another
+    name; a deep address that is not there, in both schemes on a phone, answers the page styled
+    (its stylesheet found from there), no default blue links, nothing fetched that fails, and its
+    way home leads to the site."""
+    # The folder the page's way home names: a path (any depth, any host), base_url's or the top
+    # (a site served by `sandjar serve`), then a language's folder of a site in several.
+    page = (run.site / "404.html").read_text(encoding="utf-8")
+    found = re.search(r'class="home-button" href="([^"]*)"', page)
+    home = found.group(1) if found else ""
+    folder = urllib.parse.urlparse(base_url).path if base_url else "/"
+    folder = folder if folder.endswith("/") else folder + "/"
+    languages = [f"{language}/" for language in language_folders(run.site) if language]
+    allowed = {top + language for top in {folder, "/"} for language in [""] + languages}
+    if home not in allowed:
+        return [f"404.html: its way home {home!r} is not a path to the site's folder ({' or '.join(sorted(allowed))})"]
+    prefix = next((top for top in (folder, "/") if home in {top + language for language in [""] + languages}), "/")
     handler = type("Nested", (NestedHandler,), {"prefix": prefix})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(run.site)))
     server.daemon_threads = True

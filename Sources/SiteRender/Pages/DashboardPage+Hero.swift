@@ -32,7 +32,8 @@ extension DashboardPage {
             "planned": planning
                 ? .string(
                     planned > 0
-                        ? renderer.string(.dashboard(.heroPlanned), ["amount": renderer.format.money(planned, currency)])
+                        ? renderer.string(
+                            .dashboard(.heroPlanned), ["amount": renderer.format.money(planned, currency)])
                         : renderer.string(.dashboard(.heroPlannedDone))) : .null,
             "progress_value": planning && whole > 0 ? .string(share.fixed(1)) : .null,
             "signal": signal.map { .object(["text": .string($0.text), "kind": .string($0.kind)]) } ?? .null,

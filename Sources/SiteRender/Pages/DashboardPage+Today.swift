@@ -45,17 +45,20 @@ extension DashboardPage {
             let overdue = progress.overdueDays ?? 0
             let amount = format.money(plan.amount, entry.goal.currency)
             let deposit = renderer.form(
-                .deposit, target: entry.goal.id, defaults: ["amount": NSDecimalNumber(decimal: plan.amount).stringValue],
+                .deposit, target: entry.goal.id,
+                defaults: ["amount": NSDecimalNumber(decimal: plan.amount).stringValue],
                 extra: [
                     "button": .string("+\(amount)"),
-                    "label": .string(renderer.string(.dashboard(.depositNow), ["goal": entry.goal.name, "amount": amount])),
+                    "label": .string(
+                        renderer.string(.dashboard(.depositNow), ["goal": entry.goal.name, "amount": amount])),
                 ])
             items.append(
                 DueItem(
                     day: -overdue, rank: 0,
                     text: renderer.string(.dashboard(.deposit), ["goal": entry.goal.name, "amount": amount]),
                     state: renderer.overdueText(overdue) ?? renderer.string(.dashboard(.dueToday)),
-                    stateClass: overdue == 0 ? "due-now" : "overdue", href: "goals/\(entry.goal.id)/", deposit: deposit))
+                    stateClass: overdue == 0 ? "due-now" : "overdue", href: "goals/\(entry.goal.id)/", deposit: deposit)
+            )
         }
         for item in renderer.figures.subscriptions.upcoming(within: soonDays) {
             guard let days = item.daysUntilBilling else { continue }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Mustache
 import SiteData
@@ -9,7 +10,13 @@ import SiteData
 /// without one, and `/` under `sandjar serve`, which serves the site at the top.
 struct NotFoundPage: PageFamily {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
-        Self.queue(home: Self.home(renderer.data.site.baseURL, serving: renderer.forms != nil), into: &site, for: renderer)
+        // Under serve a language's folder is at the top of the host; a build's base_url names it.
+        let folder =
+            renderer.forms != nil && !renderer.alternates.isEmpty
+            ? SiteSettings.folder(for: renderer.data.site.language) + "/" : ""
+        Self.queue(
+            home: Self.home(renderer.data.site.baseURL, serving: renderer.forms != nil) + folder, into: &site,
+            for: renderer)
     }
 
     /// Where the page's links start: the path part of `base_url`, or `/`.
