@@ -698,7 +698,12 @@ function feel(request) {
     const story = document.querySelector('.story-cards');
     const chart = document.querySelector('article.review svg.chart');
     if (!story) found.push('review: no story cards (.story-cards)');
-    else if (chart && (story.compareDocumentPosition(chart) & Node.DOCUMENT_POSITION_FOLLOWING) === 0) found.push('review: the story cards come after a chart');
+    else {
+      const sentence = document.querySelector('article.review .review-sentence');
+      for (const [what, el] of [['a chart', chart], ['the sentences', sentence]]) {
+        if (el && (story.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) === 0) found.push(`review: the story cards come after ${what}`);
+      }
+    }
     for (const table of document.querySelectorAll('article.review table')) {
       if (!table.closest('details')) found.push(`review: the table "${snippet(table.caption ? table.caption.textContent : '')}" is not folded`);
       for (const row of table.querySelectorAll('tbody tr')) {

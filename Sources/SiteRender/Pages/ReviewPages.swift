@@ -78,7 +78,7 @@ struct ReviewPages: PageFamily {
             "has_badges": .bool(!review.badges.isEmpty),
             "badge_count": .int(review.badges.count),
             "reached_count": .int(review.reached.count),
-            "slain_count": .int(review.slain.count),
+            "slain_count": .string(renderer.counted(.review(.slainCount), review.slain.count)),
             "slain_monthly": .string(format.money(review.slainMonthly, base)),
         ]
         fields["has_saved"] = .bool(review.deposits > 0)
