@@ -48,7 +48,7 @@ final class GoalJarPageTests: XCTestCase {
     func testTappingTheJarReplaysTheFallInPlace() throws {
         let empty = "name = \"Camera\"\nmode = \"wish\"\ntarget = 300\ncreated = 2026-11-01\n"
         for (language, text) in [
-            ("en", "Tap the jar to watch the last deposit fall again"), ("zh-Hans", "轻点罐子，再看一次最近一笔落下"),
+            ("en", "Tap the jar to see the last deposit fall again"), ("zh-Hans", "轻点罐子，再看一次最近一笔落下"),
         ] {
             let site = try site(language: language, extraFiles: ["goals/camera.toml": empty])
             let bike = try XCTUnwrap(site.text("goals/bike/index.html"))
