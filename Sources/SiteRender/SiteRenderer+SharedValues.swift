@@ -60,7 +60,7 @@ extension SiteRenderer {
             "overdue": overdueText(progress.overdueDays).map { .string($0) } ?? .null,
             "deposit_count": .int(progress.deposits),
             "deposits_label": .string(unit(.goals(.deposits), for: progress.deposits)),
-            "jar": figures.jars[goal.id].map { .object(jarFields($0, goal: goal)) } ?? .null,
+            "jar": jar(of: goal.id).map { .object(jarFields($0, goal: goal)) } ?? .null,
             "thumb": JarThumb.value(id: goal.id, progress: progress.progress, deposits: progress.deposits),
         ]
     }
@@ -104,6 +104,12 @@ extension SiteRenderer {
     func overdueText(_ days: Int?) -> String? {
         guard let days, days > 0 else { return nil }
         return counted(.goals(.overdue), days, ["days": String(days)])
+    }
+
+    /// A goal's jar, the one place the pages read the jars from (they may come to the renderer as
+    /// a value of their own rather than inside the figures).
+    func jar(of goal: String) -> JarArtwork? {
+        figures.jars[goal]
     }
 
     /// What every page showing a jar says about it: its alt text. The goal page adds the rest.

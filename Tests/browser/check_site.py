@@ -752,6 +752,10 @@ def tap_pacer(run: "Run", phone: bool) -> dict:
         driver.execute_async_script(SETTLE_JS)
         after = driver.execute_script(script, {"what": "pacer"})
         screen = after["fullScreen"]
+        if screen["height"] > screen["screen"] + 1:
+            problems.append(
+                f"pacer: the started session is {screen['height']} px high on a {screen['screen']} px screen "
+                "(it must fit, issue 34)")
         if screen["others"] or screen["height"] < screen["screen"] - 1:
             shown = ", ".join(screen["others"]) or "nothing else"
             problems.append(

@@ -31,7 +31,7 @@ struct GoalPages: PageFamily {
                 : RenderMemo.key(
                     "goal \(entry.goal.hashValue)", figures.projectedWithSlain[entry.goal.id]?.description ?? "",
                     "rates \(renderer.data.rates.hashValue)")
-            if let jar = figures.jars[entry.goal.id] {
+            if let jar = renderer.jar(of: entry.goal.id) {
                 let folder = "goals/\(entry.goal.id)"
                 site.add("\(folder)/jar.svg", jar.jarSVG)
                 let card = { GoalCard(entry: entry, jar: jar, renderer: renderer).svg }
@@ -60,7 +60,7 @@ struct GoalPages: PageFamily {
         let progress = entry.progress
         let format = renderer.format
         var fields = renderer.goalFields(entry)
-        if let jar = renderer.figures.jars[goal.id] { fields["jar"] = jarPage(jar, goal, renderer) }
+        if let jar = renderer.jar(of: goal.id) { fields["jar"] = jarPage(jar, goal, renderer) }
         fields["deposit_months"] = depositMonths(goal, renderer)
         fields["note_html"] =
             goal.note.map { .string(renderer.markdown($0, unsafeHTML: renderer.data.site.unsafeHTML)) } ?? .null
@@ -155,7 +155,7 @@ struct GoalPages: PageFamily {
         guard let notice = renderer.forms?.notice, notice.kind == "deposit", !notice.undone,
             notice.values["goal"] == entry.goal.id,
             let amount = notice.values["amount"].flatMap(Decimal.init(exactly:)),
-            let jar = renderer.figures.jars[entry.goal.id], !jar.frames.isEmpty
+            let jar = renderer.jar(of: entry.goal.id), !jar.frames.isEmpty
         else { return .null }
         let before = entry.progress.saved - amount
         return .object([
@@ -173,7 +173,7 @@ struct GoalPages: PageFamily {
     /// What the goal page says of `card.svg`: the picture, and the Markdown that embeds it (by its
     /// full address when site.toml has a `base_url`).
     private func cardValue(_ entry: SavingsReport.Entry, _ renderer: SiteRenderer) -> MustacheValue {
-        guard let jar = renderer.figures.jars[entry.goal.id] else { return .null }
+        guard let jar = renderer.jar(of: entry.goal.id) else { return .null }
         let address = renderer.data.site.baseURL.map { "\($0)goals/\(entry.goal.id)/card.svg" } ?? "card.svg"
         let alt = GoalCard(entry: entry, jar: jar, renderer: renderer).title
         let markdownAlt = alt.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
