@@ -126,7 +126,7 @@ enum JarPainter {
     /// Tiers from here up share one drawing (a violet coin with a centre dot).
     static let maxDrawnTier = 4
 
-    /// Rim and face colours (`--color-coin-<n>-rim`, `-face`): silver (1), gold (10), rose (100),
+    /// Rim and face colours (`--color-coin-<n>-rim`, `-face`): copper (1), gold (10), rose (100),
     /// violet (1,000 and up).
     private static func coinDrawing(_ tier: Int) -> String {
         let colour = min(tier, 3)

@@ -7,6 +7,9 @@ public struct Console: Sendable {
     public var out: @Sendable (String) -> Void
     public var err: @Sendable (String) -> Void
     public var readInput: @Sendable () -> [UInt8]
+    /// Whether `out` is a terminal that shows colours (not a pipe or a file, and no `NO_COLOR`):
+    /// serve's QR code is painted black on white there.
+    public var colours = false
 
     public init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
@@ -18,7 +21,13 @@ public struct Console: Sendable {
     }
 
     /// The process's stdin, stdout and stderr.
-    public static let standard = Console(
+    public static let standard: Console = {
+        var console = plain
+        console.colours = isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil
+        return console
+    }()
+
+    private static let plain = Console(
         out: { text in writeAll(STDOUT_FILENO, text) },
         err: { text in writeAll(STDERR_FILENO, text) },
         readInput: {

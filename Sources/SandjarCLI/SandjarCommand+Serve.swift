@@ -46,9 +46,13 @@ extension SandjarCommand {
             )
         } else {
             let host = address == "0.0.0.0" ? (LocalAddresses.lanAddress() ?? "127.0.0.1") : address
-            console.out(
-                "serving \(shown) on http://\(host):\(bound)/?\(session.app.tokenQuery) "
-                    + "(\(writes); rebuilt when a file changes; Ctrl-C to stop)\n")
+            let url = "http://\(host):\(bound)/?\(session.app.tokenQuery)"
+            console.out("serving \(shown) on \(url) (\(writes); rebuilt when a file changes; Ctrl-C to stop)\n")
+            // The same address for a phone's camera (DESIGN.md §6).
+            if let code = QRCode(url) {
+                console.out(
+                    "\nopen it on your phone with its camera:\n\n" + code.halfBlocks(colours: console.colours) + "\n")
+            }
             console.err(
                 "sandjar: warning: --listen \(address) serves your data to your network without encryption: anyone "
                     + "who sees the address above, or the traffic, can read \(readOnly ? "" : "and change ")it. "

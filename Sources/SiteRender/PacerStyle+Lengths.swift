@@ -26,16 +26,20 @@ extension PacerStyle {
     /// (`.pacer-sent-back`), the form is there from the start.
     public static func logFormCSS(for pattern: BreathingPattern, lengths: [Length], scope: String = ".pacer") -> String
     {
-        var css = "\(scope) .pacer-log { visibility: hidden; }\n"
+        // Hidden, the form takes no room either, so the running view fits the screen (issue 34).
+        var css = "\(scope) .pacer-log { visibility: hidden; max-height: 0; overflow: hidden; }\n"
+        css += "@keyframes pacer-log {\n  0% { visibility: hidden; max-height: 0; }\n"
+        css += "  100% { visibility: visible; max-height: none; }\n}\n"
         for length in lengths {
             let session = seconds(pattern.cycleSeconds * Decimal(length.cycles)) + "s"
-            css += "\(scope) .pacer-for-\(identifier(length.id)).pacer-log { animation: pacer-done \(session) step-end "
+            css += "\(scope) .pacer-for-\(identifier(length.id)).pacer-log { animation: pacer-log \(session) step-end "
             css += "var(--motion-pacer-lead) forwards; }\n"
         }
-        css += "\(scope).pacer-sent-back .pacer-for.pacer-log { animation: none; visibility: visible; }\n"
+        let shown = "animation: none; visibility: visible; max-height: none;"
+        css += "\(scope).pacer-sent-back .pacer-for.pacer-log, \(scope).pacer-ended .pacer-for.pacer-log { \(shown) }\n"
         return css
             + "@media (prefers-reduced-motion: reduce) {\n"
-            + "  \(scope) .pacer-for.pacer-log { animation: none; visibility: visible; }\n}\n"
+            + "  \(scope) .pacer-for.pacer-log { \(shown) }\n}\n"
     }
 
     /// The dot of a square pattern: from the bottom left corner up the left side while breathing

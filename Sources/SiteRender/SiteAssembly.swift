@@ -55,7 +55,7 @@ package enum SiteAssembly {
             let pages = try renderer.render(families, withFiles: withFiles)
             for path in pages.paths { files.add("\(folder)/\(path)", pages[path]!) }
             if withFiles, notFound.isEmpty {
-                notFound = try renderer.notFoundPage(root: (site.baseURL ?? "") + "\(folder)/")
+                notFound = try renderer.notFoundPage(folder: "\(folder)/")
             }
         }
         if withFiles {

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Jar
 import Mustache
 import SiteData
 
@@ -12,9 +13,14 @@ extension SiteRenderer {
         guard let forms, let notice = forms.notice else { return .null }
         let said = noticeText(notice)
         let text = notice.undone ? string(.form(.undone), ["what": said]) : said
+        // Each badge it unlocked on a line of its own, its medal revealed (issue 34).
         let badges = notice.unlocked.compactMap { id in
-            figures.badges.first { $0.definition.id == id }.map {
-                MustacheValue.string(string(.badgeName($0.definition)))
+            figures.badges.first { $0.definition.id == id }.map { status -> MustacheValue in
+                .object([
+                    "name": .string(string(.badgeName(status.definition))),
+                    "medal": .string(
+                        BadgeMedal.svg(id: status.definition.id, category: status.definition.category, progress: nil)),
+                ])
             }
         }
         var undo: MustacheValue = .null
@@ -29,6 +35,27 @@ extension SiteRenderer {
             "has_badges": .bool(!badges.isEmpty),
             "badges_label": .string(string(.form(.unlocked))),
             "undo": undo,
+            "victory": notice.undone ? .null : victory(notice),
+        ])
+    }
+
+    /// A slay as a win (issue 34): the service struck through, and first what is kept — "+$10.75
+    /// a month · $129.00 a year". Null for any other write, and for a slay that lies ahead.
+    private func victory(_ notice: ServeNotice) -> MustacheValue {
+        guard notice.kind == "slay", let id = notice.values["id"],
+            let item = figures.subscriptions.items.first(where: { $0.id == id }), item.status == .killed,
+            let monthly = item.monthlyInBase
+        else { return .null }
+        let base = figures.subscriptions.baseCurrency
+        return .object([
+            "name": .string(item.subscription.name),
+            "kept": .string(
+                string(
+                    .form(.victoryKept),
+                    [
+                        "monthly": format.money(monthly.shown, base),
+                        "yearly": format.money(monthly.shown * 12, base),
+                    ])),
         ])
     }
 
@@ -114,6 +141,20 @@ extension SiteRenderer {
         case "edit-session": key = .doneEditSession
         default: key = .doneImport
         }
-        return string(.form(key), values)
+        let said = string(.form(key), values)
+        guard notice.kind == "deposit", let goal, let amount = notice.values["amount"].flatMap(Decimal.init(exactly:))
+        else { return said }
+        return ([said] + depositAftermath(goal, amount: amount)).joined(separator: " · ")
+    }
+
+    /// What a deposit's words add (issue 34): how many coins it dropped, and when the plan's next
+    /// deposit is due — "Added ¥150.00 to New bike · 5 coins · next due 1 Jan".
+    private func depositAftermath(_ goal: Goal, amount: Decimal) -> [String] {
+        var parts = [counted(.form(.doneCoins), CoinRule(goal: goal).coins(for: amount).count)]
+        let progress = figures.savings.entries.first { $0.goal.id == goal.id }?.progress
+        if let due = progress?.nextDue, progress?.reachedOn == nil {
+            parts.append(string(.form(.doneNextDue), ["date": shortDate(due)]))
+        }
+        return parts
     }
 }

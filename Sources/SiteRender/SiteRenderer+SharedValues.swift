@@ -60,7 +60,8 @@ extension SiteRenderer {
             "overdue": overdueText(progress.overdueDays).map { .string($0) } ?? .null,
             "deposit_count": .int(progress.deposits),
             "deposits_label": .string(unit(.goals(.deposits), for: progress.deposits)),
-            "jar": jars[goal.id].map { .object(jarFields($0, goal: goal)) } ?? .null,
+            "jar": jar(of: goal.id).map { .object(jarFields($0, goal: goal)) } ?? .null,
+            "thumb": JarThumb.value(id: goal.id, progress: progress.progress, deposits: progress.deposits),
         ]
     }
 
@@ -103,6 +104,12 @@ extension SiteRenderer {
     func overdueText(_ days: Int?) -> String? {
         guard let days, days > 0 else { return nil }
         return counted(.goals(.overdue), days, ["days": String(days)])
+    }
+
+    /// A goal's jar, the one place the pages read the jars from (`SiteRenderer.jars`, handed to the
+    /// renderer as a value of their own).
+    func jar(of goal: String) -> JarArtwork? {
+        jars[goal]
     }
 
     /// What every page showing a jar says about it: its alt text. The goal page adds the rest.
@@ -279,6 +286,8 @@ extension SiteRenderer {
             "killed_on": dateValue(item.killedOn),
             "saved_to_date": item.savedToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "avoided": .int(item.avoidedCharges),
+            // Slain, with no charge avoided yet: say what it keeps a month, not "0.00 saved".
+            "fresh": .bool(item.avoidedCharges == 0 && item.killedOn != nil),
             "avoided_text": .string(counted(.subscriptions(.avoidedCount), item.avoidedCharges)),
             "spent": item.spentToDate.map { .string(format.money($0.shown, base)) } ?? .null,
             "charges_paid": item.chargesPaid.map { .string(counted(.subscriptions(.chargesPaid), $0)) } ?? .null,
@@ -336,6 +345,7 @@ extension SiteRenderer {
         var phone = heatmap
         phone.maxWeeks = HeatmapChart.minimumWeeks
         phone.id = "heatmap-phone"
+        phone.dayTitles = false
         phone.description = counted(
             .breathing(.heatmapDescription), report.totals.sessions,
             ["from": format.date(phone.firstDay), "to": format.date(today)])

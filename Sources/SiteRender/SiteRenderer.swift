@@ -127,7 +127,7 @@ struct SiteRenderer {
 
     /// The files of a language that are not pages: the stylesheet, assets, data.json, the feed.
     private func addFiles(to site: inout PageQueue) {
-        site.add("style.css", theme.stylesheet)
+        site.add("style.css", CompactCSS.compact(theme.stylesheet))
         for (path, bytes) in theme.assets { site.add(path, bytes) }
         site.add("data.json", DataJSON(data: data, figures: figures).text)
         site.add("widget.json", WidgetJSON(renderer: self).text)
@@ -141,9 +141,26 @@ struct SiteRenderer {
             "manifest.webmanifest",
             WebManifest(
                 title: data.site.title, language: data.site.language, background: theme.lightColor("bg"),
-                accent: theme.lightColor("accent")
+                accent: theme.lightColor("accent"), shortcuts: manifestShortcuts
             ).json)
         site.add("feed.xml", AtomFeed(renderer: self).xml)
+    }
+
+    /// The home-screen icon's shortcuts: drop coins into the goal due first (the first goal when
+    /// none is due, the goals when there is none), and breathe now with the pattern today's
+    /// practice starts (the breathing page without one).
+    var manifestShortcuts: [WebManifest.Shortcut] {
+        let entries = figures.savings.entries
+        let due = entries.filter { $0.progress.nextDue != nil && $0.progress.reachedOn == nil }
+            .min { ($0.progress.nextDue!, $0.goal.id) < ($1.progress.nextDue!, $1.goal.id) }
+        let goal = due ?? entries.first { $0.progress.reachedOn == nil } ?? entries.first
+        let pattern = DashboardPage.practicePattern(figures.breathing) ?? "box"
+        let breathe = data.patterns.contains { $0.id == pattern } ? "breathing/\(pattern)/" : "breathing/"
+        return [
+            .init(
+                name: string(.dashboard(.shortcutDeposit)), url: goal.map { "goals/\($0.goal.id)/" } ?? "goals/"),
+            .init(name: string(.dashboard(.shortcutBreathe)), url: breathe),
+        ]
     }
 
     /// Queues `template` in the layout as `path` (e.g. `goals/bike/index.html`); `content` is

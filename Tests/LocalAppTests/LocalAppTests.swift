@@ -36,7 +36,9 @@ final class LocalAppTests: XCTestCase {
             before + "\n[[deposit]]\nat = 2026-11-29T21:14:05-05:00\namount = 20\nnote = \"from the phone\"\n")
         XCTAssertEqual(fixture.app.site.buildCount, builds + 1, "the site is rebuilt once, before the answer")
         let landing = try XCTUnwrap(fixture.follow(response))
-        XCTAssertTrue(landing.contains("<p class=\"notice-text\">Added $20.00 to Bike</p>"), landing)
+        // Issue 34: the coins it dropped and when the next deposit is due, after what was done.
+        XCTAssertTrue(
+            landing.contains("<p class=\"notice-text\">Added $20.00 to Bike · 4 coins · next due 1 Dec</p>"), landing)
         XCTAssertEqual(AppFixture.field("id", inForm: "form-undo-1", of: landing), "1")
         XCTAssertTrue(fixture.page("/goals/bike/")?.contains("+$20.00") ?? false, "the served site shows it")
         XCTAssertFalse(fixture.page("/goals/bike/")?.contains("notice-text") ?? true, "only the landing says it")

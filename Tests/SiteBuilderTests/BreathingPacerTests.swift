@@ -209,19 +209,24 @@ final class PacerLengthsTests: XCTestCase {
     }
 
     /// serve's log form of each length appears when that session ends; at once under reduced
-    /// motion, and when serve sent it back with its message.
+    /// motion, when serve sent it back with its message, and when the session was ended early
+    /// (issue 34). Hidden, it takes no room, so the running view fits the screen.
     func testEachLengthsLogFormAppearsWhenItsSessionEnds() {
         let css = PacerStyle.logFormCSS(
             for: builtInPattern("4-7-8"), lengths: [.init(id: "cycles", cycles: 3), .init(id: "5min", cycles: 16)])
         XCTAssertEqual(
             css,
             """
-            .pacer .pacer-log { visibility: hidden; }
-            .pacer .pacer-for-cycles.pacer-log { animation: pacer-done 57s step-end var(--motion-pacer-lead) forwards; }
-            .pacer .pacer-for-5min.pacer-log { animation: pacer-done 304s step-end var(--motion-pacer-lead) forwards; }
-            .pacer.pacer-sent-back .pacer-for.pacer-log { animation: none; visibility: visible; }
+            .pacer .pacer-log { visibility: hidden; max-height: 0; overflow: hidden; }
+            @keyframes pacer-log {
+              0% { visibility: hidden; max-height: 0; }
+              100% { visibility: visible; max-height: none; }
+            }
+            .pacer .pacer-for-cycles.pacer-log { animation: pacer-log 57s step-end var(--motion-pacer-lead) forwards; }
+            .pacer .pacer-for-5min.pacer-log { animation: pacer-log 304s step-end var(--motion-pacer-lead) forwards; }
+            .pacer.pacer-sent-back .pacer-for.pacer-log, .pacer.pacer-ended .pacer-for.pacer-log { animation: none; visibility: visible; max-height: none; }
             @media (prefers-reduced-motion: reduce) {
-              .pacer .pacer-for.pacer-log { animation: none; visibility: visible; }
+              .pacer .pacer-for.pacer-log { animation: none; visibility: visible; max-height: none; }
             }
 
             """)

@@ -65,6 +65,9 @@ final class CSSCommentsTests: XCTestCase {
         let site = try TestSupport.baseSite()
         let css = try XCTUnwrap(site.text("style.css"))
         XCTAssertEqual(css.components(separatedBy: "/*").count, 2, "the generated header only")
-        XCTAssertTrue(css.contains(".tab-home { --icon: url(\"data:image/svg+xml,"), "quoted URLs whole")
+        XCTAssertTrue(css.contains(".tab-home{--icon:url(\"data:image/svg+xml,"), "quoted URLs whole")
+        XCTAssertTrue(
+            css.contains("stroke-width='1.8' stroke-linecap='round'"), "the spaces inside a quoted URL kept")
+        XCTAssertTrue(css.contains(".app-form :is(input,select,button):focus-visible{"), "a space before a colon kept")
     }
 }

@@ -151,10 +151,10 @@ final class ChartTests: XCTestCase {
         XCTAssertTrue(svg.contains("width=\"450\" height=\"149\""))
         // Today outlined, and only today.
         XCTAssertEqual(svg.components(separatedBy: " today\"").count, 2)
-        XCTAssertTrue(svg.contains("<rect class=\"level-3 today\" x=\"411\" y=\"35\""))
+        XCTAssertTrue(svg.contains("<rect class=\"h3 today\" x=\"411\" y=\"35\""))
         // The legend's squares are the grid's squares.
         XCTAssertTrue(
-            svg.contains("<rect class=\"level-4\" x=\"") && svg.contains("width=\"12\" height=\"12\"/>"))
+            svg.contains("<rect class=\"h4\" x=\"") && svg.contains("width=\"12\" height=\"12\"/>"))
         XCTAssertFalse(svg.contains("future"))
     }
 
@@ -187,7 +187,7 @@ final class ChartTests: XCTestCase {
         XCTAssertEqual(phone.firstDay, d("2026-08-10"))
         XCTAssertEqual(phone.size.width, 36 + 17 * 15 + 24)
         XCTAssertTrue(phone.svg.contains("aria-labelledby=\"heatmap-phone-title heatmap-phone-desc\""))
-        XCTAssertTrue(phone.svg.contains("<rect class=\"level-3 today\""))
+        XCTAssertTrue(phone.svg.contains("<rect class=\"h3 today\""))
     }
 
     func testWeeklyColumnsFitTheirTicksAndKeepTheLastMonthInside() {

@@ -68,9 +68,9 @@ final class DashboardTodayTests: XCTestCase {
         let html = try dashboard(today: "2026-11-29")
         let order = [
             #"<h1>Today <time class="today-date" datetime="2026-11-29">Sunday, 29 Nov</time></h1>"#,
-            #"<a class="today-quote" href="quotes/2026-11-29/">"#, #"<section class="today""#,
-            #"<ul class="headline">"#, #"id="goals-heading""#, #"<ul class="goal-rows">"#, #"id="breathing-heading""#,
-            #"id="spend-heading""#, #"id="badges-heading""#,
+            #"<section class="hero""#, #"<section class="today""#, #"<ul class="headline glance-figures">"#,
+            #"id="goals-heading""#, #"<ul class="goal-rows">"#, #"<a class="today-quote" href="quotes/2026-11-29/">"#,
+            #"id="breathing-heading""#, #"id="spend-heading""#, #"id="badges-heading""#,
         ]
         let positions = try order.map { marker in
             try XCTUnwrap(html.range(of: marker)?.lowerBound, marker)
@@ -85,7 +85,7 @@ final class DashboardTodayTests: XCTestCase {
         let overdue = strip(try dashboard(today: "2026-11-29"))
         XCTAssertTrue(
             overdue.contains(
-                #"<li><a class="row" href="goals/bike/"><span class="row-text">Put $50.00 into Bike</span> <strong class="when overdue">overdue by 28 days</strong></a></li>"#
+                #"<li class="due-item"><a class="row" href="goals/bike/"><span class="row-text">Put $50.00 into Bike</span> <strong class="when overdue">overdue by 28 days</strong></a></li>"#
             ), overdue)
         XCTAssertFalse(overdue.contains("Nothing due today"))
     }
@@ -134,7 +134,7 @@ final class DashboardTodayTests: XCTestCase {
         let paper = "\n[[subscription]]\nname = \"Paper\"\nprice = 3\ncurrency = \"USD\"\nnext_billing = 2026-11-30\n"
         let html = strip(try dashboard(today: "2026-11-29", extra: ["subscriptions/trial.toml": trial + paper]))
         let shown = part(html, from: #"<ul class="due">"#, to: "</ul>")
-        XCTAssertEqual(shown.components(separatedBy: "<li>").count - 1, 2, shown)
+        XCTAssertEqual(shown.components(separatedBy: "<li class=\"due-item\">").count - 1, 2, shown)
         XCTAssertTrue(shown.contains("Put $50.00 into Bike"), "overdue first")
         let more = part(html, from: #"<details class="due-more">"#, to: "</details>")
         XCTAssertTrue(more.contains(#"<summary class="row"><span class="row-text">1 more due</span></summary>"#), html)
@@ -156,15 +156,34 @@ final class DashboardTodayTests: XCTestCase {
         let html = try dashboard(today: "2026-11-29")
         let rows = part(html, from: #"<ul class="goal-rows">"#, to: "</ul>")
         XCTAssertTrue(rows.contains(#"<a class="goal-link" href="goals/bike/">"#), rows)
-        XCTAssertTrue(rows.contains(#"<img class="jar-small" src="goals/bike/jar.svg" width="48" height="66" alt="">"#))
+        // Issue 34: a plain glass in the goal's tint, filled to its 22.05 % (9.3 of 42 units high).
+        XCTAssertTrue(rows.contains(#"<svg class="jar-small tint-"#), rows)
+        XCTAssertTrue(
+            rows.contains(#"class="thumb-fill" clip-path="url(#thumb-bike)" x="0" y="52.7" width="48" height="9.3""#),
+            rows)
         XCTAssertTrue(rows.contains(#"<span class="goal-percent">22%</span>"#), rows)
-        XCTAssertTrue(rows.contains(#"<strong>$110.25</strong> / $500.00 · next "#), rows)
+        XCTAssertTrue(rows.contains(#"<strong>$110.25</strong> / $500.00 · <span class="label-date">next "#), rows)
     }
 
     /// The row a strip link lands on is marked, with a token colour.
     func testTheLinkedSubscriptionRowIsMarked() throws {
         let css = try XCTUnwrap(try site(today: "2026-11-29").text("style.css"))
-        XCTAssertTrue(css.contains(".sub-row:target { background: var(--color-warn-soft); }"), css)
+        XCTAssertTrue(css.contains(".sub-row:target{background:var(--color-warn-soft);}"), css)
+    }
+
+    /// The hero (issue 34): this month's saving, what the plans still ask of the month, and a
+    /// signal. Nov 29: Bike's $50 a month is overdue since Nov 1 and nothing was saved in
+    /// November, so $50.00 is still planned and the signal says a deposit is overdue; Oct 20:
+    /// October's deposit is in, so nothing is left to plan and the plans are on track.
+    func testTheHeroSaysThisMonthAgainstThePlan() throws {
+        let late = part(try dashboard(today: "2026-11-29"), from: #"<section class="hero""#, to: "</section>")
+        XCTAssertTrue(late.contains(#"<p class="hero-amount">$0.00</p>"#), late)
+        XCTAssertTrue(late.contains("$50.00 still planned this month"), late)
+        XCTAssertTrue(late.contains(#"<span class="signal signal-overdue">1 deposit overdue</span>"#), late)
+        let done = part(try dashboard(today: "2026-10-20"), from: #"<section class="hero""#, to: "</section>")
+        XCTAssertTrue(done.contains("Every deposit planned this month is in."), done)
+        XCTAssertTrue(done.contains(#"<span class="signal signal-on-track">On track</span>"#), done)
+        XCTAssertTrue(done.contains(#"<span style="width: 100.0%"></span>"#), "the month's plan is met: \(done)")
     }
 
     /// What the strip says is not said again under the subscriptions' heading.
@@ -188,13 +207,17 @@ final class DashboardTodayTests: XCTestCase {
     /// (9.99 EUR × 1.08 = 10.79), the streak (1 on Nov 1).
     func testTheHeadlineFiguresAreLarge() throws {
         let html = try dashboard(today: "2026-10-20")
-        let headline = part(html, from: #"<ul class="headline">"#, to: "</ul>")
-        for figure in ["$110.25", "$60.25", "$10.79"] {
+        // Issue 34: this month's saving is the hero, the others a smaller row.
+        let hero = part(html, from: #"<section class="hero""#, to: "</section>")
+        XCTAssertTrue(hero.contains(#"<p class="hero-amount">$60.25</p>"#), hero)
+        let headline = part(html, from: #"<ul class="headline glance-figures">"#, to: "</ul>")
+        for figure in ["$110.25", "$10.79"] {
             XCTAssertTrue(headline.contains(#"<span class="figure">\#(figure)</span>"#), "\(figure): \(headline)")
         }
         let json = try XCTUnwrap(try site(today: "2026-10-20").text("data.json"))
         XCTAssertTrue(json.contains(#""total_saved": "110.25",\#n    "saved_this_month": "60.25","#), json)
-        let streak = part(try dashboard(today: "2026-11-01"), from: #"<ul class="headline">"#, to: "</ul>")
+        let streak = part(
+            try dashboard(today: "2026-11-01"), from: #"<ul class="headline glance-figures">"#, to: "</ul>")
         XCTAssertTrue(
             streak.contains(#"<span class="figure">1</span> <span class="label">day in a row</span>"#), streak)
     }

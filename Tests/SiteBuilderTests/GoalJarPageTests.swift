@@ -29,28 +29,33 @@ final class GoalJarPageTests: XCTestCase {
         let page = try XCTUnwrap(site.text("goals/bike/index.html"))
         XCTAssertGreaterThan(site.paths.filter { $0.hasPrefix("goals/bike/frames/") }.count, 10)
         XCTAssertFalse(page.contains("frames/"), "the page plays no frame files")
-        let alt = "alt=\"A glass jar holding 22 coins; a silver coin is worth $5.00.\""
+        let alt = "alt=\"A glass jar holding 22 coins; a copper coin is worth $5.00.\""
         XCTAssertTrue(page.contains(#"<img class="drop" src="drop.svg" width="160" height="220" "# + alt), page)
         XCTAssertTrue(page.contains(#"<img class="final" src="jar.svg" width="160" height="220" "# + alt), page)
         let css = try XCTUnwrap(site.text("style.css"))
-        XCTAssertTrue(css.contains(".replay .drop ~ .final { visibility: hidden; }"), "one picture at a time")
+        XCTAssertTrue(css.contains(".replay .drop ~ .final{visibility:hidden;}"), "one picture at a time")
         XCTAssertTrue(
             css.contains(
-                "@media (prefers-reduced-motion: reduce) {\n  .replay .drop { visibility: hidden; }\n"
-                    + "  .replay .drop ~ .final { visibility: visible; }"),
+                "@media (prefers-reduced-motion: reduce){.replay .drop{visibility:hidden;}"
+                    + ".replay .drop ~ .final{visibility:visible;}"),
             "the settled jar under reduced motion")
         XCTAssertFalse(css.contains("--motion-frame"), "no frame timing left")
     }
 
-    /// DESIGN §4: the goal page shows drop.svg. Beside the replay from frames, the caption links
-    /// it, in the site's language, when there is a fall to play; a goal with no deposit has none.
-    func testTheCaptionLinksDropSVGWhenThereIsAFall() throws {
+    /// DESIGN §4: the goal page shows drop.svg; tapping the jar plays it again in place (issue 34:
+    /// no more link to the bare picture), said under it in the site's language, when there is a
+    /// fall to play; a goal with no deposit has none.
+    func testTappingTheJarReplaysTheFallInPlace() throws {
         let empty = "name = \"Camera\"\nmode = \"wish\"\ntarget = 300\ncreated = 2026-11-01\n"
-        for (language, text) in [("en", "Watch the last deposit fall"), ("zh-Hans", "看最近一笔落下")] {
+        for (language, text) in [
+            ("en", "Tap the jar to see the last deposit fall again"), ("zh-Hans", "轻点罐子，再看一次最近一笔落下"),
+        ] {
             let site = try site(language: language, extraFiles: ["goals/camera.toml": empty])
-            let link = #"<a href="drop.svg"><span aria-hidden="true">▶\#u{FE0E}</span> \#(text)</a>"#
             let bike = try XCTUnwrap(site.text("goals/bike/index.html"))
-            XCTAssertTrue(bike.contains(link), "\(language): \(link)")
+            XCTAssertTrue(bike.contains(#"<button type="button" class="replay" data-replay aria-label=""#), language)
+            XCTAssertTrue(bike.contains(#"<figcaption class="watch-fall">\#(text)</figcaption>"#), language)
+            XCTAssertFalse(bike.contains(#"<a href="drop.svg""#), "no link to the bare picture")
+            XCTAssertTrue(bike.contains("URL.createObjectURL(blob)"), "the replay loads the fall as a new picture")
             XCTAssertTrue(try XCTUnwrap(site.text("goals/bike/drop.svg")).contains("@keyframes"), "an animation")
             XCTAssertTrue(site.paths.contains { $0.hasPrefix("goals/bike/frames/") })
 
@@ -58,6 +63,7 @@ final class GoalJarPageTests: XCTestCase {
             let camera = try XCTUnwrap(site.text("goals/camera/index.html"))
             XCTAssertTrue(camera.contains(#"<figure class="jar">"#), "the jar is shown")
             XCTAssertFalse(camera.contains("drop.svg"), language)
+            XCTAssertFalse(camera.contains("<button type=\"button\" class=\"replay\""), "nothing to replay")
         }
     }
 
@@ -65,17 +71,19 @@ final class GoalJarPageTests: XCTestCase {
         // 800 more is 160 units: into a jar of 22 coins (room 88) they come as 8 gold and 80 silver.
         let deposit = "\n[[deposit]]\nat = 2026-11-02T09:00:00\namount = 800\n"
         let page = try XCTUnwrap(site(extraDeposits: deposit).text("goals/bike/index.html"))
-        XCTAssertTrue(page.contains("1 silver coin = $5.00"), page)
-        XCTAssertTrue(page.contains("1 gold coin = 10 silver coins = $50.00"))
+        XCTAssertTrue(page.contains("1 copper coin = $5.00"), page)
+        XCTAssertTrue(page.contains("1 gold coin = 10 copper coins = $50.00 <span class=\"meta\">· 8 in the jar"))
         XCTAssertTrue(page.contains(#"<span class="coin coin-1" aria-hidden="true"></span>"#))
-        XCTAssertTrue(page.contains("The target is 100 silver coins"))
+        XCTAssertTrue(page.contains("The target is 100 copper coins"))
+        XCTAssertFalse(page.contains("Ten copper coins become one gold coin"), "the jar holds gold: no rule to say")
     }
 
-    func testTheLegendShowsGoldEvenBeforeTheJarHoldsAny() throws {
+    /// Issue 34: the legend names gold only where the jar holds gold; before, it says how gold comes.
+    func testTheLegendNamesOnlyTheCoinsInTheJar() throws {
         let page = try XCTUnwrap(site().text("goals/bike/index.html"))
-        XCTAssertTrue(page.contains("1 silver coin = $5.00 <span class=\"meta\">· 22 in the jar</span></li>"))
-        XCTAssertTrue(
-            page.contains("1 gold coin = 10 silver coins = $50.00</li>"), "no count for a kind not in the jar")
+        XCTAssertTrue(page.contains("1 copper coin = $5.00 <span class=\"meta\">· 22 in the jar</span></li>"))
+        XCTAssertFalse(page.contains("1 gold coin"), "no gold in the jar, none in the legend")
+        XCTAssertTrue(page.contains("Ten copper coins become one gold coin"), "how gold comes")
         XCTAssertFalse(page.contains("rose"))
     }
 

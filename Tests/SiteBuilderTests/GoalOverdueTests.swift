@@ -61,7 +61,7 @@ final class GoalOverdueTests: XCTestCase {
     /// The style is the theme's: a design token, no raw colour.
     func testTheOverdueStyleUsesADesignToken() throws {
         let css = try XCTUnwrap(try site(today: "2026-11-29").text("style.css"))
-        let rule = try XCTUnwrap(css.split(separator: "\n").first { $0.hasPrefix(".overdue ") })
+        let rule = try XCTUnwrap(css.split(separator: "}").first { $0.hasPrefix(".overdue{") })
         XCTAssertTrue(rule.contains("var(--color-danger)"), String(rule))
     }
 }

@@ -19,9 +19,11 @@ struct ServeHTTP {
 
     let port: UInt16
     var timeout = 30
+    /// The address serve listens on (`--listen`); a loopback one.
+    var host = "127.0.0.1"
 
     /// `GET path`; nil when nothing came back in time.
-    func get(_ path: String) -> Answer? { send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n") }
+    func get(_ path: String) -> Answer? { send("GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\n\r\n") }
 
     /// A form as the browser on this origin posts it.
     func post(_ form: String, _ fields: [String: String]) -> Answer? {
@@ -46,7 +48,7 @@ struct ServeHTTP {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        inet_pton(AF_INET, host, &address.sin_addr)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

@@ -41,6 +41,18 @@ first frame, so every run judges the same picture):
             to the foot of the screen leaves room for the page's end to scroll out from under it;
             on the Today screen (.today-screen) the first goal's jar is whole in the first screen,
             above such a bar
+  targets   (375 px only) every control shown (link, button, summary, field, the label of a hidden
+            radio or check box) is at least 44×44 px, but a link in running prose (a Markdown
+            page, a goal's note); no submit button in the first screen lies under the tab bar
+  feel      (375 px only, issue 34) the Today screen leads with a money figure of at least 32 px
+            in the first screen, larger than any other text there, with an on-track signal; the
+            breathing page's Start is whole in the first screen; short labels (a label and its
+            date, a state, a tag) stay on one line; no table caption repeats the heading above
+            it; the year in review is at most 3,500 px high, story cards first, tables folded,
+            no row of nothing
+  404       (once) 404.html at a deep address on another host, in the folder base_url names:
+            styled, no default blue links, no failed request, its way home leads to the site
+  replay    (375 px only) tapping a goal's jar (button.replay) loads its fall again in place
   heatmap   every practice calendar (svg.heatmap) fits the box it is in, which does not scroll
             sideways, with none of its weekday and month labels cut off
   grid      no grid of alike cards (two or more columns) ends with one card alone on its last row
@@ -95,6 +107,9 @@ SIZE_LIMIT = 100_000
 SAMPLE_ALL_UP_TO = 8
 OVERLAP_SLACK = 2  # px two text boxes may share before they overlap (anti-aliasing, rounding)
 MAX_HEADER = 72  # px a phone's header and its navigation may take (issue 25)
+MIN_TARGET = 44  # px every control is wide and high at least, on a phone (issue 34)
+MIN_HERO = 32  # px the Today screen's hero figure is at least (issue 34)
+MAX_REVIEW = 3500  # px the year in review may be high at 375 px (issue 34)
 EVERY_ONE = ("breathing",)  # folders whose pages are all visited: each pacer has its own animation
 HERE = pathlib.Path(__file__).resolve().parent
 DEFAULT_I18N = HERE.parent.parent / "templates" / "i18n"
@@ -191,6 +206,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
     def send_head(self):
+        folder = urllib.parse.urlparse(self.base_url).path if self.base_url else "/"
+        if folder != "/" and self.path.startswith(folder) and not os.path.exists(self.translate_path(self.path)):
+            # as deployed: the site also answers in base_url's folder (404.html's links start there)
+            self.path = "/" + self.path[len(folder):]
         path = self.translate_path(self.path)
         if self.base_url and path.endswith(".html") and os.path.isfile(path):
             data = pathlib.Path(path).read_bytes().replace(self.base_url.encode(), self.origin.encode())
@@ -211,6 +230,95 @@ def serve(site: pathlib.Path, base_url: str | None):
         handler.base_url = base_url
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, handler.origin
+
+
+class NestedHandler(http.server.SimpleHTTPRequestHandler):
+    """A host of another name, with the site in a folder (`prefix`): what is not there is answered
+    404 with the site's own 404.html, as static hosts do; nothing in a page is rewritten."""
+
+    prefix = "/"
+
+    def log_message(self, format, *args):  # noqa: A002 - the signature is http.server's
+        pass
+
+    def send_head(self):
+        if not self.path.startswith(self.prefix):
+            return self.missing()
+        self.path = "/" + self.path[len(self.prefix):]
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and not os.path.isfile(os.path.join(path, "index.html")):
+            return self.missing()
+        if not os.path.exists(path):
+            return self.missing()
+        return super().send_head()
+
+    def missing(self):
+        data = (pathlib.Path(self.directory) / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        return io.BytesIO(data)
+
+
+NOT_FOUND_JS = """
+const body = getComputedStyle(document.body), home = document.querySelector('a.home-button');
+const links = [...document.querySelectorAll('a[href]')].map((a) => getComputedStyle(a).color);
+return {bg: body.backgroundColor, font: body.fontFamily, home: home ? home.href : null,
+        homeBg: home ? getComputedStyle(home).backgroundColor : null, sheets: document.styleSheets.length,
+        blue: links.filter((c) => c === 'rgb(0, 0, 238)' || c === 'rgb(85, 26, 139)').length};
+"""
+
+
+def not_found_problems(run: "Run", base_url: str | None) -> list[str]:
+    """404.html at any depth on a host that is not base_url's (issue 34): its way home must be a
+    path to the site's folder — base_url's (`/dash/` for https://example.org/dash/), or the top for
+    a site `sandjar serve` serves — and the site is served from that folder on a host of another
+    name; a deep address that is not there, in both schemes on a phone, answers the page styled
+    (its stylesheet found from there), no default blue links, nothing fetched that fails, and its
+    way home leads to the site."""
+    # The folder the page's way home names: a path (any depth, any host), base_url's or the top
+    # (a site served by `sandjar serve`), then a language's folder of a site in several.
+    page = (run.site / "404.html").read_text(encoding="utf-8")
+    found = re.search(r'class="home-button" href="([^"]*)"', page)
+    home = found.group(1) if found else ""
+    folder = urllib.parse.urlparse(base_url).path if base_url else "/"
+    folder = folder if folder.endswith("/") else folder + "/"
+    languages = [f"{language}/" for language in language_folders(run.site) if language]
+    allowed = {top + language for top in {folder, "/"} for language in [""] + languages}
+    if home not in allowed:
+        return [f"404.html: its way home {home!r} is not a path to the site's folder ({' or '.join(sorted(allowed))})"]
+    prefix = next((top for top in (folder, "/") if home in {top + language for language in [""] + languages}), "/")
+    handler = type("Nested", (NestedHandler,), {"prefix": prefix})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(run.site)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    driver, problems = run.driver, []
+    try:
+        for scheme in SCHEMES:
+            emulate(driver, 375, 812, scheme, reduce_motion=False)
+            drain(driver, run.origin)
+            driver.get(origin + prefix + "goals/no/such/deep/page/")
+            found = driver.execute_script(NOT_FOUND_JS)
+            where = f"404 at {prefix}goals/no/such/deep/page/ {scheme}"
+            if found["bg"] in ("rgba(0, 0, 0, 0)", "transparent") or found["homeBg"] in (None, "rgba(0, 0, 0, 0)"):
+                problems.append(f"{where}: unstyled (body {found['bg']}, way home {found['homeBg']})")
+            if found["blue"]:
+                problems.append(f"{where}: {found['blue']} links in the browser's default blue")
+            console, failed, external = drain(driver, origin + "/")
+            problems += [f"{where}: {m}" for m in failed + external if "/goals/no/such/deep/page/" not in m]
+            if not found["home"] or not found["home"].startswith(origin + prefix):
+                problems.append(f"{where}: its way home ({found['home']}) is not in the site's folder {prefix}")
+                continue
+            driver.get(found["home"])
+            landed = driver.execute_script(
+                "return !!document.querySelector('.today-screen, meta[http-equiv=refresh i]') && !document.querySelector('a.home-button')")
+            if not landed:
+                problems.append(f"{where}: its way home ({found['home']}) does not lead to the Today screen")
+    finally:
+        server.shutdown()
+    return problems
 
 
 # ---- the browser ---------------------------------------------------------------------------
@@ -432,6 +540,16 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
         name = re.sub(r"[^A-Za-z0-9]+", "_", f"{page or 'root'}_{scheme}_{width}").strip("_") + ".png"
         driver.save_screenshot(str(options.screenshots / name))
 
+    # touch targets at 375 px (issue 34): judged at the top of the page, before anything is tapped
+    if phone:
+        driver.execute_script("window.scrollTo(0, 0);")
+        touch = driver.execute_script(script, {"what": "targets", "min": MIN_TARGET})
+        results.check("targets", where, target_problems(touch))
+        results.check("feel", where, driver.execute_script(
+            script, {"what": "feel", "hero": MIN_HERO, "reviewHeight": MAX_REVIEW}))
+        if driver.execute_script("return !!document.querySelector('button.replay')"):
+            results.check("replay", where, replay_problems(driver, origin + page))
+
     # keyboard focus: one Tab from the top of the page
     driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
     ActionChains(driver).send_keys(Keys.TAB).perform()
@@ -505,7 +623,7 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
 
 # ---- the jar is never blank (issue 25) ----------------------------------------------------
 
-JAR_SELECTOR = ".replay, .today-screen img[src$='jar.svg']"
+JAR_SELECTOR = ".replay, .today-screen img[src$='jar.svg'], .today-screen .jar-small"
 JAR_SAMPLES = [0.1, 0.35, 0.6, 0.85, 1.1, 1.6, 2.2]  # seconds after the page has loaded
 JAR_INK = 0.03  # the share of a jar's pixels that must differ from its background
 
@@ -634,6 +752,10 @@ def tap_pacer(run: "Run", phone: bool) -> dict:
         driver.execute_async_script(SETTLE_JS)
         after = driver.execute_script(script, {"what": "pacer"})
         screen = after["fullScreen"]
+        if screen["height"] > screen["screen"] + 1:
+            problems.append(
+                f"pacer: the started session is {screen['height']} px high on a {screen['screen']} px screen "
+                "(it must fit, issue 34)")
         if screen["others"] or screen["height"] < screen["screen"] - 1:
             shown = ", ".join(screen["others"]) or "nothing else"
             problems.append(
@@ -702,6 +824,50 @@ def phone_problems(phone: dict, width: int) -> list[str]:
         more = f" and {len(items) - 3} more" if len(items) > 3 else ""
         problems.append(f"{kind} broken across lines: {len(items)}: {shown}{more}")
     return problems
+
+
+REPLAY_JS = """
+const done = arguments[arguments.length - 1];
+const button = document.querySelector('button.replay'), drop = button.querySelector('img.drop');
+const before = drop.src, page = location.href;
+button.click();
+const started = Date.now();
+(function wait() {
+  if (drop.src !== before && drop.complete && drop.naturalWidth > 0) {
+    const r = drop.getBoundingClientRect();
+    done({changed: true, page: location.href === page, shown: getComputedStyle(drop).visibility === 'visible' && r.width > 0, src: drop.src.slice(0, 5)});
+  } else if (Date.now() - started > 4000) {
+    done({changed: drop.src !== before, page: location.href === page, shown: false, src: drop.src.slice(0, 5)});
+  } else setTimeout(wait, 50);
+})();
+"""
+
+
+def replay_problems(driver, url: str) -> list[str]:
+    """Tapping a goal's jar plays the latest deposit's fall again in place (issue 34): drop.svg
+    comes back as a new picture in the same spot, and the page stays where it is."""
+    found = driver.execute_async_script(REPLAY_JS)
+    problems = []
+    if not found["changed"]:
+        problems.append("replay: tapping the jar did not load its fall again")
+    if not found["page"]:
+        problems.append("replay: tapping the jar left the page")
+    if found["changed"] and not found["shown"]:
+        problems.append("replay: the fall loaded again but does not show in the jar's place")
+    driver.get(url)
+    return problems
+
+
+def target_problems(found: dict) -> list[str]:
+    """A control smaller than a thumb, or a submit button in the first screen under the tab bar."""
+    problems = [
+        f"touch target: {t['element']} \"{t['text']}\" is {t['width']}×{t['height']} px (at least {MIN_TARGET}×{MIN_TARGET})"
+        for t in found["small"]
+    ]
+    return problems + [
+        f"touch target: the button {b['element']} \"{b['text']}\" at {b['top']} px lies under the bar fixed at {b['bar']} px"
+        for b in found["covered"]
+    ]
 
 
 def heatmap_problems(found: list[dict]) -> list[str]:
@@ -846,6 +1012,9 @@ def main() -> int:
             visited += 1
         time.sleep(0.2)
         results.late(results.last_visit, drain(driver, origin))
+        if (site / "404.html").exists() and not args.only:
+            results.check("404", "404.html", not_found_problems(
+                Run(driver, results, site, origin, script, terms, args), base_url_of(site)))
     except Exception as error:  # the browser could not start or died: report, don't hang
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else ""
         results.check("browser", "run", [f"browser: {type(error).__name__}: {first_line}"])

@@ -464,7 +464,7 @@ function phoneChrome(maxHeader) {
     if (room < Math.round(r.height) - 1) result.bars.push({ element: describe(el), height: Math.round(r.height), room });
   }
   // The Today screen: the first goal's jar is whole in the first screen, above a bar at its foot.
-  const jar = document.querySelector('.today-screen img[src$="jar.svg"]');
+  const jar = document.querySelector('.today-screen img[src$="jar.svg"], .today-screen .jar-small');
   if (jar && shown(jar)) {
     const r = jar.getBoundingClientRect();
     const top = Math.round(r.top + scrollY), bottom = Math.round(r.bottom + scrollY);
@@ -596,6 +596,127 @@ function pacerState() {
   };
 }
 
+// ---- touch targets (issue 34) ------------------------------------------------------------
+// Every control shown — a link, a button, a summary, a field, the label that stands for a hidden
+// radio or check box — is at least `min` px wide and high, except a link in running prose (a
+// Markdown page, a goal's note: WCAG 2.5.8's inline exception). And no submit button shown in the
+// first screen lies partly under a bar fixed to the foot of the screen (the tab bar).
+function targets(min) {
+  const small = [];
+  const covered = [];
+  const seen = new Set();
+  const selector = 'a[href], button, summary, select, textarea, input:not([type=hidden]):not([type=radio]):not([type=checkbox]), '
+    + 'input[type=radio] + label, input[type=checkbox] + label';
+  for (const el of document.querySelectorAll(selector)) {
+    if (el.closest('svg, .prose, .note, .visually-hidden, [aria-hidden="true"]')) continue;
+    if (el.matches('input[type=radio] + label, input[type=checkbox] + label') === false && getComputedStyle(el).opacity === '0') continue;
+    if (!shown(el) || clippedAway(el) || el.closest('details:not([open]) > :not(summary)')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.right + scrollX <= 0) continue;  // parked off the page until focused (the skip link)
+    if (r.width + 0.5 < min || r.height + 0.5 < min) {
+      const text = snippet(el.innerText || el.getAttribute('aria-label') || el.value || el.getAttribute('href') || '');
+      const key = describe(el) + '|' + text;
+      if (!seen.has(key)) {
+        seen.add(key);
+        small.push({ element: describe(el), text, width: Math.round(r.width), height: Math.round(r.height) });
+      }
+    }
+  }
+  const bars = [...document.body.querySelectorAll('*')].filter((el) => getComputedStyle(el).position === 'fixed' && shown(el))
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0 && r.height < innerHeight / 3 && r.bottom >= innerHeight - 1);
+  for (const button of document.querySelectorAll('button[type=submit], button:not([type]), input[type=submit]')) {
+    if (!shown(button) || clippedAway(button)) continue;
+    const r = button.getBoundingClientRect();
+    if (r.height === 0 || r.top + scrollY >= innerHeight) continue;
+    for (const bar of bars) {
+      if (r.bottom + scrollY > bar.top + 0.5 && r.top + scrollY < bar.bottom) {
+        covered.push({ element: describe(button), text: snippet(button.innerText || ''), top: Math.round(r.top + scrollY), bar: Math.round(bar.top) });
+      }
+    }
+  }
+  return { small: small.slice(0, 30), covered };
+}
+
+// ---- what a daily user feels first (issue 34), at 375×812 --------------------------------
+// The Today screen leads with one money figure of at least `hero` px in the first screen, larger
+// than any other text there, with an on-track signal; the breathing page's Start is whole in the
+// first screen, above the tab bar; a short label (a label and its date, a state, a tag, a short
+// link) stays on one line; no table repeats as its caption a heading shown above it; the year in
+// review is at most `reviewHeight` px, its story cards before its first chart, every table folded
+// and no table row of nothing (every figure 0 or —).
+function feel(request) {
+  const found = [];
+  const screen = innerHeight;
+  let bar = screen;
+  for (const el of document.body.querySelectorAll('*')) {
+    if (getComputedStyle(el).position !== 'fixed' || !shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.height > 0 && r.height < screen / 3 && r.bottom >= screen - 1) bar = Math.min(bar, r.top);
+  }
+  const firstScreen = (el) => { const r = el.getBoundingClientRect(); return r.top + scrollY >= 0 && r.bottom + scrollY <= bar + 0.5; };
+  if (document.querySelector('.today-screen')) {
+    const hero = document.querySelector('.hero-amount');
+    if (!hero || !shown(hero)) found.push('hero: the Today screen has no hero figure (.hero-amount)');
+    else {
+      const size = parseFloat(getComputedStyle(hero).fontSize);
+      if (size < request.hero) found.push(`hero: the hero figure is ${size} px (at least ${request.hero})`);
+      if (!firstScreen(hero)) found.push('hero: the hero figure is not in the first screen');
+      if (!/\d/.test(hero.textContent)) found.push(`hero: the hero figure "${hero.textContent}" holds no amount`);
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        const el = t.parentElement;
+        if (!el || !t.data.trim() || hero.contains(el) || el.closest('svg') || !shown(el) || clippedAway(el)) continue;
+        if (!firstScreen(el)) continue;
+        const other = parseFloat(getComputedStyle(el).fontSize);
+        if (other >= size) found.push(`hero: "${snippet(t.data)}" (${other} px) is as large as the hero figure (${size} px)`);
+      }
+      if (document.querySelector('.goal-rows') && !document.querySelector('.hero .signal')) found.push('hero: no on-track signal beside the hero figure');
+    }
+  }
+  const start = document.querySelector('.breathe-start');
+  if (location.pathname.match(/breathing\/$/)) {
+    if (!start || !shown(start)) found.push('breathing: no Start (.breathe-start) at the top of the breathing page');
+    else if (!firstScreen(start)) found.push(`breathing: Start is at ${Math.round(start.getBoundingClientRect().top + scrollY)} px, not whole in the first screen (${Math.round(bar)} px above the tab bar)`);
+  }
+  for (const el of document.querySelectorAll('.label-date, .overdue, .risk, .tag, .when, .short-label, .signal')) {
+    if (!shown(el) || clippedAway(el) || el.closest('svg')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    if (lines(range) > 1) found.push(`label: "${snippet(el.textContent)}" (${describe(el)}) breaks across lines`);
+  }
+  for (const table of document.querySelectorAll('table')) {
+    const caption = table.caption;
+    if (!caption || !shown(caption) || clippedAway(caption)) continue;
+    const section = table.closest('section') || document.body;
+    const heading = [...section.querySelectorAll('h1, h2, h3')].find((h) => shown(h) && !clippedAway(h) && h.textContent.trim() === caption.textContent.trim());
+    if (heading) found.push(`caption: "${snippet(caption.textContent)}" is shown twice (the heading above says it)`);
+  }
+  if (document.querySelector('article.review')) {
+    const height = document.documentElement.scrollHeight;
+    if (height > request.reviewHeight) found.push(`review: the page is ${height} px high (at most ${request.reviewHeight})`);
+    const story = document.querySelector('.story-cards');
+    const chart = document.querySelector('article.review svg.chart');
+    if (!story) found.push('review: no story cards (.story-cards)');
+    else {
+      const sentence = document.querySelector('article.review .review-sentence');
+      for (const [what, el] of [['a chart', chart], ['the sentences', sentence]]) {
+        if (el && (story.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) === 0) found.push(`review: the story cards come after ${what}`);
+      }
+    }
+    for (const table of document.querySelectorAll('article.review table')) {
+      if (!table.closest('details')) found.push(`review: the table "${snippet(table.caption ? table.caption.textContent : '')}" is not folded`);
+      for (const row of table.querySelectorAll('tbody tr')) {
+        const cells = [...row.querySelectorAll('td')].map((c) => c.textContent.trim());
+        if (cells.length && cells.every((c) => c === '—' || /^[^\d]*0(\.0+)?[^\d]*$/.test(c))) found.push(`review: a row of nothing: "${snippet(row.textContent)}"`);
+      }
+    }
+  }
+  return found;
+}
+
+if (request.what === 'feel') return feel(request);
+if (request.what === 'targets') return targets(request.min);
 if (request.what === 'pacer') return pacerState();
 if (request.what === 'focus') return focus();
 if (request.what === 'motion') return motion();

@@ -10,7 +10,7 @@ import Foundation
 /// habit begun in June does not sit behind half a year of empty squares and a habit begun last
 /// week is not a wall of empty ones. `maxWeeks` keeps only the latest weeks: the phone's
 /// calendar, which fits its container instead of scrolling. Colour levels come from CSS classes
-/// (`level-0` … `level-4`) so the theme's tokens decide the colours; the SVG's `width` is its
+/// (`h0` … `h4`, short: a year has 371 of them) so the theme's tokens decide the colours; the SVG's `width` is its
 /// natural size, which the page's CSS lets shrink to its container but never grow.
 struct HeatmapChart {
     let heatmap: PracticeHeatmap
@@ -30,6 +30,10 @@ struct HeatmapChart {
     var maxWeeks: Int? = nil
     /// The prefix of the title's and description's ids, unique on a page that shows two calendars.
     var id = "heatmap"
+    /// Each day's words as a tooltip (`<title>`). The phone's calendar leaves them out: a phone
+    /// has no pointer to hover with, the wide calendar has them for a screen reader, and the page
+    /// stays within its size budget (issue 34).
+    var dayTitles = true
 
     static let cell = 12.0, gap = 3.0, left = 36.0, top = 20.0, right = 24.0
     static let minimumWeeks = 17
@@ -97,9 +101,9 @@ struct HeatmapChart {
                 let x = HeatmapChart.left + Double(column) * HeatmapChart.pitch
                 let y = HeatmapChart.top + Double(row) * HeatmapChart.pitch
                 let isToday = day.date == lastPastDay
-                out += "<rect class=\"level-\(day.level)\(isToday ? " today" : "")\" x=\"\(f(x))\" y=\"\(f(y))\" "
-                out += "width=\"\(f(HeatmapChart.cell))\" height=\"\(f(HeatmapChart.cell))\">"
-                out += "<title>\(XMLText.escape(dayLabel(day)))</title></rect>"
+                out += "<rect class=\"h\(day.level)\(isToday ? " today" : "")\" x=\"\(f(x))\" y=\"\(f(y))\" "
+                out += "width=\"\(f(HeatmapChart.cell))\" height=\"\(f(HeatmapChart.cell))\""
+                out += dayTitles ? "><title>\(XMLText.escape(dayLabel(day)))</title></rect>" : "/>"
                 if day.isRestDay { out += HeatmapChart.hatch(x: x, y: y) }
             }
         }
@@ -133,13 +137,13 @@ struct HeatmapChart {
             "<text class=\"axis\" x=\"\(f(x - 4))\" y=\"\(f(y + 10))\" text-anchor=\"end\">\(XMLText.escape(less))</text>"
         if showsRest, !paused.isEmpty {
             let left = HeatmapChart.left
-            out += "<rect class=\"level-0\" x=\"\(f(left))\" y=\"\(f(y))\" width=\"\(f(HeatmapChart.cell))\" "
+            out += "<rect class=\"h0\" x=\"\(f(left))\" y=\"\(f(y))\" width=\"\(f(HeatmapChart.cell))\" "
             out += "height=\"\(f(HeatmapChart.cell))\"/>" + HeatmapChart.hatch(x: left, y: y)
             out += "<text class=\"axis\" x=\"\(f(left + HeatmapChart.pitch + 1))\" y=\"\(f(y + 10))\">"
             out += "\(XMLText.escape(paused))</text>"
         }
         for level in 0...4 {
-            out += "<rect class=\"level-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(HeatmapChart.cell))\" "
+            out += "<rect class=\"h\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(HeatmapChart.cell))\" "
             out += "height=\"\(f(HeatmapChart.cell))\"/>"
             x += HeatmapChart.pitch
         }

@@ -4,12 +4,21 @@ import Foundation
 /// `manifest.webmanifest`: what a phone's "add to home screen" needs to make the site an app
 /// (DESIGN.md §4): the site's name, its start and scope relative to the manifest (so the site works
 /// under any sub-path), the theme's background and accent colours from the design tokens, and the
-/// favicon as an SVG icon and drawn at 192 and 512 px (`icon-192.png`, `icon-512.png`).
+/// favicon as an SVG icon and drawn at 192 and 512 px (`icon-192.png`, `icon-512.png`); and the
+/// shortcuts a long press on the home-screen icon offers (issue 34): drop coins into the goal
+/// whose deposit is due first, breathe now with today's pattern.
 struct WebManifest {
+    /// One shortcut: its name and where it opens, relative to the manifest.
+    struct Shortcut {
+        var name: String
+        var url: String
+    }
+
     var title: String
     var language: SiteSettings.Language
     var background: String?
     var accent: String?
+    var shortcuts: [Shortcut] = []
 
     /// Home screens show about twelve characters under an icon.
     static let shortNameLength = 12
@@ -35,6 +44,16 @@ struct WebManifest {
                     icon("favicon.svg", "any", "image/svg+xml"), icon("icon-192.png", "192x192", "image/png"),
                     icon("icon-512.png", "512x512", "image/png"),
                 ])
+            ),
+            (
+                "shortcuts",
+                .array(
+                    shortcuts.map { shortcut in
+                        .object([
+                            ("name", .string(shortcut.name)), ("url", .string(shortcut.url)),
+                            ("icons", .array([icon("icon-192.png", "192x192", "image/png")])),
+                        ])
+                    })
             ),
         ]).serialized()
     }

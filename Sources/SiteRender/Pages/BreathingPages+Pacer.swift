@@ -63,6 +63,9 @@ extension BreathingPages {
                 "sessions": .int(sessions),
                 "sessions_label": .string(renderer.unit(.breathing(.sessions), for: sessions)),
                 "sent_back": .bool(sentBack),
+                "cycle_seconds": .string(NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue),
+                // serve asks the mood before the session, at the top (issue 34), as chips.
+                "moods_before": renderer.forms == nil ? .null : .list(moodChips(renderer)),
             ], memoKey: renderer.memo.map { RenderMemo.key($0.generation(of: "breathing"), sentBack ? "sent" : "") },
             into: &site)
     }
@@ -133,7 +136,9 @@ extension BreathingPages {
                 .form(.program),
                 ["program": "\(name(of: progress.program, renderer)) · \(progress.currentDay)/\(progress.totalDays)"])
         }
-        var extra: [String: MustacheValue] = ["program_line": programLine.map { .string($0) } ?? .null]
+        var extra: [String: MustacheValue] = [
+            "program_line": programLine.map { .string($0) } ?? .null, "moods": .list(moodChips(renderer)),
+        ]
         if choice.id != PacerStyle.lengthIDs[0] { extra["id"] = .string("form-session-\(pattern.id)-\(choice.id)") }
         return renderer.form(
             .session, target: pattern.id,
@@ -142,6 +147,11 @@ extension BreathingPages {
                 "at": "",
             ],
             choices: ["mood_before": moods, "mood_after": moods], extra: extra)
+    }
+
+    /// The five moods as chips: their value and words.
+    func moodChips(_ renderer: SiteRenderer) -> [MustacheValue] {
+        UIKey.moods.map { mood in .object(["value": .int(mood), "label": .string(renderer.string(.mood(mood)))]) }
     }
 
     /// How many cycles the pacer runs: what an enrolled program prescribes for its next day when

@@ -46,6 +46,7 @@ struct BreathingPages: PageFamily {
                 ])
             })
         fields["weeks_chart"] = .string(weeksChart(weeks, renderer))
+        fields["start"] = startValue(renderer)
         let content = fields
         // The practice report is the whole page: kept while it is.
         renderer.page(
@@ -61,6 +62,27 @@ struct BreathingPages: PageFamily {
         for pattern in renderer.data.patterns {
             queuePacer(pattern, into: &site, for: renderer)
         }
+    }
+
+    /// The breathing page's first action (issue 34): today's session — the pattern a program
+    /// prescribes next, else the one practised most, else box breathing — one tap from Start, with
+    /// the streak it keeps beside it.
+    func startValue(_ renderer: SiteRenderer) -> MustacheValue {
+        let report = renderer.figures.breathing
+        let id = DashboardPage.practicePattern(report) ?? "box"
+        guard let pattern = renderer.data.patterns.first(where: { $0.id == id }) ?? renderer.data.patterns.first
+        else { return .null }
+        let cycles =
+            report.programs.compactMap(\.nextDay).first { $0.pattern == pattern.id }?.cycles ?? Self.defaultCycles
+        let streak = report.streak
+        return .object([
+            "href": .string("\(pattern.id)/"),
+            "name": .string(renderer.patternName(pattern)),
+            "length": .string(renderer.counted(.breathing(.lengthCycles), cycles)),
+            "done": .bool(streak.practisedToday),
+            "streak": .int(streak.current),
+            "streak_label": .string(renderer.unit(.breathing(.currentStreak), for: streak.current)),
+        ])
     }
 
     /// A week's practice: its Monday, and the days up to today.

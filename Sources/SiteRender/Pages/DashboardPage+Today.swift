@@ -1,5 +1,6 @@
 import Breathing
 import Domain
+import Foundation
 import Mustache
 import SiteData
 import Subscriptions
@@ -23,11 +24,13 @@ extension DashboardPage {
         var state: String
         var stateClass: String
         var href: String
+        /// In serve, a due deposit's one-tap form: the plan's amount put in at once (issue 34).
+        var deposit: MustacheValue = .null
 
         var value: MustacheValue {
             .object([
                 "text": .string(text), "state": .string(state), "state_class": .string(stateClass),
-                "href": .string(href),
+                "href": .string(href), "deposit": deposit,
             ])
         }
     }
@@ -40,14 +43,22 @@ extension DashboardPage {
             let progress = entry.progress
             guard let due = progress.nextDue, due <= renderer.today, let plan = entry.goal.plan else { continue }
             let overdue = progress.overdueDays ?? 0
+            let amount = format.money(plan.amount, entry.goal.currency)
+            let deposit = renderer.form(
+                .deposit, target: entry.goal.id,
+                defaults: ["amount": NSDecimalNumber(decimal: plan.amount).stringValue],
+                extra: [
+                    "button": .string("+\(amount)"),
+                    "label": .string(
+                        renderer.string(.dashboard(.depositNow), ["goal": entry.goal.name, "amount": amount])),
+                ])
             items.append(
                 DueItem(
                     day: -overdue, rank: 0,
-                    text: renderer.string(
-                        .dashboard(.deposit),
-                        ["goal": entry.goal.name, "amount": format.money(plan.amount, entry.goal.currency)]),
+                    text: renderer.string(.dashboard(.deposit), ["goal": entry.goal.name, "amount": amount]),
                     state: renderer.overdueText(overdue) ?? renderer.string(.dashboard(.dueToday)),
-                    stateClass: overdue == 0 ? "due-now" : "overdue", href: "goals/\(entry.goal.id)/"))
+                    stateClass: overdue == 0 ? "due-now" : "overdue", href: "goals/\(entry.goal.id)/", deposit: deposit)
+            )
         }
         for item in renderer.figures.subscriptions.upcoming(within: soonDays) {
             guard let days = item.daysUntilBilling else { continue }
@@ -90,7 +101,7 @@ extension DashboardPage {
 
     /// The pattern today's practice starts: the one a program prescribes next, else the one
     /// practised most.
-    private static func practicePattern(_ breathing: BreathingReport) -> String? {
+    static func practicePattern(_ breathing: BreathingReport) -> String? {
         if let next = breathing.programs.compactMap(\.nextDay).first { return next.pattern }
         return breathing.patterns.filter { $0.totals.sessions > 0 }.max { $0.totals.sessions < $1.totals.sessions }?
             .pattern.id

@@ -28,6 +28,7 @@ struct DashboardPage: PageFamily {
             "practice": Self.practice(renderer),
             "total_saved": .string(renderer.format.money(figures.savings.totalSaved, currency)),
             "saved_this_month": .string(renderer.format.money(figures.savings.savedThisMonth, currency)),
+            "hero": Self.hero(renderer),
             "quote": renderer.quoteValue(figures.quote, on: renderer.today),
             "goals": .list(figures.savings.entries.map { .object(renderer.goalFields($0)) }),
             "has_goals": .bool(!figures.savings.entries.isEmpty),

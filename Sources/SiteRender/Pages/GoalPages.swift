@@ -31,7 +31,7 @@ struct GoalPages: PageFamily {
                 : RenderMemo.key(
                     "goal \(entry.goal.hashValue)", figures.projectedWithSlain[entry.goal.id]?.description ?? "",
                     "rates \(renderer.data.rates.hashValue)")
-            if let jar = renderer.jars[entry.goal.id] {
+            if let jar = renderer.jar(of: entry.goal.id) {
                 let folder = "goals/\(entry.goal.id)"
                 site.add("\(folder)/jar.svg", jar.jarSVG)
                 let card = { GoalCard(entry: entry, jar: jar, renderer: renderer).svg }
@@ -60,7 +60,7 @@ struct GoalPages: PageFamily {
         let progress = entry.progress
         let format = renderer.format
         var fields = renderer.goalFields(entry)
-        if let jar = renderer.jars[goal.id] { fields["jar"] = jarPage(jar, goal, renderer) }
+        if let jar = renderer.jar(of: goal.id) { fields["jar"] = jarPage(jar, goal, renderer) }
         fields["deposit_months"] = depositMonths(goal, renderer)
         fields["note_html"] =
             goal.note.map { .string(renderer.markdown($0, unsafeHTML: renderer.data.site.unsafeHTML)) } ?? .null
@@ -93,13 +93,75 @@ struct GoalPages: PageFamily {
                 .object(["date": renderer.dateValue(sooner.date), "sooner": .string(sooner.text)])
             } ?? .null
         fields["projection"] = projectionValue(goal, progress.projection, renderer)
+        // The plan's amount filled in (issue 34), and beside the form the amounts one tap puts in.
+        let planned = goal.plan.map { NSDecimalNumber(decimal: $0.amount).stringValue } ?? ""
+        let quick = Self.quickAmounts(goal, progress).enumerated().map { index, amount in
+            quickForm(goal, amount: amount, index: index, renderer)
+        }
         fields["deposit_form"] = renderer.form(
-            .deposit, target: goal.id, defaults: ["amount": "", "note": "", "at": ""],
-            extra: [
-                "currency": .string(goal.currency.code),
-                "placeholder": .string(goal.plan.map { NSDecimalNumber(decimal: $0.amount).stringValue } ?? ""),
-            ])
+            .deposit, target: goal.id, defaults: ["amount": planned, "note": "", "at": ""],
+            extra: ["currency": .string(goal.currency.code), "quick": .list(quick), "has_quick": .bool(!quick.isEmpty)])
+        fields["count_up"] = countUp(entry, renderer)
         return fields
+    }
+
+    /// The amounts a tap puts in at once, at most three: the plan's, the last deposit's, twice
+    /// the plan's; for a goal without a plan, a tenth and a twentieth of its target in round
+    /// figures. Never one the goal's currency cannot hold, never the same twice.
+    static func quickAmounts(_ goal: Goal, _ progress: GoalProgress) -> [Decimal] {
+        let last = goal.depositsInTimeOrder.last?.amount
+        var candidates: [Decimal?]
+        if let plan = goal.plan {
+            candidates = [plan.amount, last, plan.amount * 2]
+        } else {
+            let target = goal.target.map { max($0 - progress.saved, 0) }
+            candidates = [last, target.flatMap { roundFigure($0 / 10) }, target.flatMap { roundFigure($0 / 4) }]
+        }
+        var amounts: [Decimal] = []
+        for case let amount? in candidates where amount > 0 && !amounts.contains(amount) {
+            amounts.append(amount)
+        }
+        return Array(amounts.prefix(3))
+    }
+
+    /// `value` to one significant digit (180 → 200, 1,234 → 1,000); nil under 1.
+    static func roundFigure(_ value: Decimal) -> Decimal? {
+        guard value >= 1 else { return nil }
+        var unit = Decimal(1)
+        while unit * 10 <= value { unit *= 10 }
+        var rounded = Decimal()
+        var share = value / unit
+        NSDecimalRound(&rounded, &share, 0, .plain)
+        return rounded * unit
+    }
+
+    /// One quick choice: a form of one button that puts `amount` in.
+    private func quickForm(_ goal: Goal, amount: Decimal, index: Int, _ renderer: SiteRenderer) -> MustacheValue {
+        let text = renderer.format.money(amount, goal.currency)
+        let form = renderer.form(
+            .deposit, target: goal.id, defaults: ["amount": NSDecimalNumber(decimal: amount).stringValue],
+            extra: [
+                "id": .string("form-quick-\(goal.id)-\(index + 1)"), "button": .string("+\(text)"),
+                "label": .string(renderer.string(.form(.quickDeposit), ["amount": text])),
+                // Sent back with a message, the form it came from says it; a chip stays a chip.
+                "error": .null, "confirm": .bool(false),
+            ])
+        return form
+    }
+
+    /// On the page a deposit lands on (serve), the saved total counts up from before the deposit
+    /// while its coins fall: where it starts and how long the fall lasts. Null otherwise.
+    private func countUp(_ entry: SavingsReport.Entry, _ renderer: SiteRenderer) -> MustacheValue {
+        guard let notice = renderer.forms?.notice, notice.kind == "deposit", !notice.undone,
+            notice.values["goal"] == entry.goal.id,
+            let amount = notice.values["amount"].flatMap(Decimal.init(exactly:)),
+            let jar = renderer.jar(of: entry.goal.id), !jar.frames.isEmpty
+        else { return .null }
+        let before = entry.progress.saved - amount
+        return .object([
+            "from": .string(renderer.format.money(before, entry.goal.currency)),
+            "milliseconds": .int(jar.frames.count * 1000 / 30),
+        ])
     }
 
     /// "2 periods paused"; null when no period of the plan fell in a pause.
@@ -111,7 +173,7 @@ struct GoalPages: PageFamily {
     /// What the goal page says of `card.svg`: the picture, and the Markdown that embeds it (by its
     /// full address when site.toml has a `base_url`).
     private func cardValue(_ entry: SavingsReport.Entry, _ renderer: SiteRenderer) -> MustacheValue {
-        guard let jar = renderer.jars[entry.goal.id] else { return .null }
+        guard let jar = renderer.jar(of: entry.goal.id) else { return .null }
         let address = renderer.data.site.baseURL.map { "\($0)goals/\(entry.goal.id)/card.svg" } ?? "card.svg"
         let alt = GoalCard(entry: entry, jar: jar, renderer: renderer).title
         let markdownAlt = alt.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
@@ -167,10 +229,11 @@ struct GoalPages: PageFamily {
     private func jarPage(_ jar: JarArtwork, _ goal: Goal, _ renderer: SiteRenderer) -> MustacheValue {
         let format = renderer.format
         let money = { (units: Int) in format.money(jar.coinValue * Decimal(units), goal.currency) }
-        // Every kind of coin up to the biggest in the jar, and gold at least: what a merge or a big
-        // deposit would bring. Counts only for kinds the jar holds.
+        // The kinds of coin the jar holds, and only those (issue 34: a gold coin the legend names
+        // must be in the jar); the plain coin always. A jar without gold says how gold comes.
         let counts = jar.tierCounts
-        let legend = (0...max(1, counts.count - 1)).map { tier -> MustacheValue in
+        let tiers = counts.isEmpty ? [0] : counts.indices.filter { $0 == 0 || counts[$0] > 0 }
+        let legend = tiers.map { tier -> MustacheValue in
             let count = tier < counts.count ? counts[tier] : 0
             let value = money(CoinRule.units(ofTier: tier))
             let text =
@@ -230,6 +293,7 @@ struct GoalPages: PageFamily {
                 // drop.svg plays the fall when there is one; the caption links it, to open on its own.
                 "has_fall": .bool(!jar.frames.isEmpty),
                 "legend": .list(legend),
+                "merge_rule": counts.count < 2 ? .string(renderer.string(.jar(.mergeRule))) : .null,
                 "wish": .bool(goal.mode == .wish),
                 "months": .list(months),
                 "has_months": .bool(months.count > 1),

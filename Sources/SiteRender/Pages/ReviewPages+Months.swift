@@ -5,7 +5,7 @@ import Mustache
 import SiteData
 
 /// A year in review by month: what was saved, what the subscriptions charged and how long was
-/// practised, each as a column chart and one table with a row per month that has begun.
+/// practised, each as a column chart and a folded table with a row per month that has any.
 extension ReviewPages {
     func monthFields(_ review: YearReview, _ renderer: SiteRenderer) -> [String: MustacheValue] {
         let format = renderer.format
@@ -29,6 +29,19 @@ extension ReviewPages {
             ).svg
         }
         let spent = review.chargesByMonth.map { $0.spent ?? 0 }
+        func row(_ month: Int) -> MustacheValue {
+            let charges = review.chargesByMonth[month - 1]
+            let practice = review.practice.byMonth[month - 1]
+            return .object([
+                "month": .string(names[month - 1]),
+                "iso": .string("\(review.year.zeroPadded(4))-\(month.zeroPadded(2))"),
+                "saved": .string(format.money(review.savedByMonth[month - 1], base)),
+                "charges": .int(charges.count),
+                "spent": charges.spent.map { .string(format.money($0, base)) } ?? .string("—"),
+                "sessions": .int(practice.sessions),
+                "minutes": .string(renderer.minutes(practice.minutes)),
+            ])
+        }
         let minutes = review.practice.byMonth.map(\.minutes)
         return [
             "saved_chart": .string(
@@ -52,20 +65,10 @@ extension ReviewPages {
                 ) {
                     axisLabel.number($0)
                 }),
-            "months": .list(
-                months.map { month in
-                    let charges = review.chargesByMonth[month - 1]
-                    let practice = review.practice.byMonth[month - 1]
-                    return .object([
-                        "month": .string(names[month - 1]),
-                        "iso": .string("\(review.year.zeroPadded(4))-\(month.zeroPadded(2))"),
-                        "saved": .string(format.money(review.savedByMonth[month - 1], base)),
-                        "charges": .int(charges.count),
-                        "spent": charges.spent.map { .string(format.money($0, base)) } ?? .string("—"),
-                        "sessions": .int(practice.sessions),
-                        "minutes": .string(renderer.minutes(practice.minutes)),
-                    ])
-                }),
+            // Each table lists only the months with something in them (issue 34: no rows of $0.00).
+            "saved_months": .list(months.filter { review.savedByMonth[$0 - 1] != 0 }.map(row)),
+            "spent_months": .list(months.filter { review.chargesByMonth[$0 - 1].count > 0 }.map(row)),
+            "practice_months": .list(months.filter { review.practice.byMonth[$0 - 1].sessions > 0 }.map(row)),
         ]
     }
 

@@ -76,6 +76,10 @@ struct ReviewPages: PageFamily {
             "has_price_rises": .bool(!review.priceRises.isEmpty),
             "badges": .list(review.badges.map(renderer.badgeValue)),
             "has_badges": .bool(!review.badges.isEmpty),
+            "badge_count": .int(review.badges.count),
+            "reached_count": .int(review.reached.count),
+            "slain_count": .string(renderer.counted(.review(.slainCount), review.slain.count)),
+            "slain_monthly": .string(format.money(review.slainMonthly, base)),
         ]
         fields["has_saved"] = .bool(review.deposits > 0)
         fields["has_spent"] = .bool(review.charges > 0)

@@ -14,6 +14,7 @@ extension UIKey {
         case timelapseAlt = "timelapse_alt"
         case timelapseSince = "timelapse_since"
         case timelapseQuietAlt = "timelapse_quiet_alt"
+        case mergeRule = "merge_rule"
         static let section = "jar"
     }
 

@@ -53,6 +53,12 @@ extension UIKey {
         case doneEditDeposit = "done_edit_deposit"
         case doneEditSession = "done_edit_session"
         case doneImport = "done_import"
+        /// "next due 1 Jan" after a deposit's words (issue 34).
+        case doneNextDue = "done_next_due"
+        /// A quick choice's label, for screen readers: "Put ¥150.00 in now".
+        case quickDeposit = "quick_deposit"
+        /// A slay's victory card: what is kept, a month and a year.
+        case victoryKept = "victory_kept"
         static let section = "form"
     }
 
@@ -69,4 +75,13 @@ extension CountedKey {
     }
 
     package static func review(_ key: Review) -> CountedKey { CountedKey(key) }
+
+    /// `[form]`, counted.
+    package enum Form: String, KeySection {
+        /// "5 coins" after a deposit's words (issue 34).
+        case doneCoins = "done_coins"
+        static let section = "form"
+    }
+
+    package static func form(_ key: Form) -> CountedKey { CountedKey(key) }
 }

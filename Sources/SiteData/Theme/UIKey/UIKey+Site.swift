@@ -39,6 +39,14 @@ extension UIKey {
         case practiceDone = "practice_done"
         case practiceTodo = "practice_todo"
         case practiceStateDone = "practice_state_done"
+        /// The home-screen icon's shortcuts (`manifest.webmanifest`).
+        case shortcutDeposit = "shortcut_deposit"
+        case shortcutBreathe = "shortcut_breathe"
+        /// The Today screen's hero: this month against the plan (issue 34).
+        case heroPlanned = "hero_planned"
+        case heroPlannedDone = "hero_planned_done"
+        case onTrack = "on_track"
+        case depositNow = "deposit_now"
         static let section = "dashboard"
     }
 
@@ -78,6 +86,8 @@ extension CountedKey {
     package enum Dashboard: String, KeySection {
         case moreDue = "more_due"
         case practiceStreak = "practice_streak"
+        case goalsBehind = "goals_behind"
+        case depositsOverdue = "deposits_overdue"
         static let section = "dashboard"
     }
 
