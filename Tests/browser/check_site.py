@@ -72,12 +72,15 @@ first frame, so every run judges the same picture):
   motion    with `prefers-reduced-motion: reduce` no CSS animation or Web Animation runs longer
             than 10 ms (transitions, which run only when a style changes, are not judged)
   size      (once per page) the HTML file plus the stylesheets it loads is under 100,000 bytes
+  axe       no violation of axe-core's rules (4.12, its default set: WCAG 2.x A and AA and best
+            practices — landmarks, heading order, names of controls, ARIA, contrast…), in every
+            view; axe.min.js comes from PyPI inside axe-playwright-python, run here by Selenium
 
 Every check that finds a problem prints `FAIL <page> <scheme> <width>: <problem>`, e.g.
 `FAIL zh-hans/goals/ dark 375: contrast 3.20:1 < 4.5:1 for "…" (#777777 on #ffffff, p.meta, 14px)`;
 a problem seen in several views is printed once, naming the others (`also …`). The last line is always
 `browser: N passed, M failed` (checks, not lines). Exit status: 0 all passed, 1 some failed, 77
-when Chromium, chromedriver or Selenium is missing (the line before says `skipped: …`).
+when Chromium, chromedriver, Selenium or axe-core is missing (the line before says `skipped: …`).
 """
 
 from __future__ import annotations
@@ -86,6 +89,7 @@ import argparse
 import dataclasses
 import functools
 import http.server
+import importlib.util
 import io
 import json
 import os
@@ -330,7 +334,40 @@ def missing_tools() -> str | None:
         import selenium  # noqa: F401
     except ImportError:
         lacking.append("the selenium Python package")
+    if axe_file() is None:
+        lacking.append("axe-core (pip install --no-deps axe-playwright-python)")
     return ", ".join(lacking) or None
+
+
+# ---- axe-core ------------------------------------------------------------------------------
+
+
+def axe_file() -> pathlib.Path | None:
+    """axe-core's axe.min.js as the axe-playwright-python package of PyPI ships it; only the
+    script is used (injected by Selenium), so the package is found without being imported."""
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or spec.origin is None:
+        return None
+    path = pathlib.Path(spec.origin).parent / "axe.min.js"
+    return path if path.is_file() else None
+
+
+AXE_RUN_JS = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ['violations']}).then(
+  (r) => done(r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                                        nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))),
+  (e) => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));
+"""
+
+
+def axe_problems(run: "Run") -> list[str]:
+    """axe-core's violations on the page as it is now."""
+    run.driver.execute_script(run.axe)
+    return [
+        f"axe {v['id']} ({v['impact']}): {v['help']}: {', '.join(v['nodes'])}"
+        for v in run.driver.execute_async_script(AXE_RUN_JS)
+    ]
 
 
 def start_browser(services: list):
@@ -497,6 +534,7 @@ class Run:
     site: pathlib.Path
     origin: str
     script: str  # page_checks.js
+    axe: str  # axe-core's axe.min.js
     terms: dict  # the i18n keys and placeholders
     options: argparse.Namespace
 
@@ -536,6 +574,7 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
     phone = width < 600
     phone_only = {"overlapSlack": OVERLAP_SLACK, "maxHeader": MAX_HEADER} if phone else {}
     found = driver.execute_script(script, {"what": "page", **run.terms, **phone_only})
+    axe = axe_problems(run)
     if options.screenshots:
         name = re.sub(r"[^A-Za-z0-9]+", "_", f"{page or 'root'}_{scheme}_{width}").strip("_") + ".png"
         driver.save_screenshot(str(options.screenshots / name))
@@ -606,6 +645,7 @@ def view(run: Run, page: str, where: str, width: int, height: int, scheme: str) 
         [f"lone card: {g['grid']} ({g['items']} in {g['columns']} columns) ends with \"{g['card']}\" alone" for g in found["lone"]],
     )
     results.check("focus", where, focus_problems(focus))
+    results.check("axe", where, axe)
     results.check("motion", where, motion_problems(motion))
     results.check("blank", where, blank_problems(media) + jar)
     if pacer["present"]:
@@ -973,7 +1013,7 @@ def main() -> int:
         return 1
     lacking = missing_tools()
     if lacking:
-        print(f"skipped: missing {lacking} (apt-get install chromium chromium-driver; pip install selenium)")
+        print(f"skipped: missing {lacking} (apt-get install chromium chromium-driver; pip install selenium; see make test-deps)")
         return SKIP
     if args.screenshots:
         args.screenshots.mkdir(parents=True, exist_ok=True)
@@ -981,6 +1021,7 @@ def main() -> int:
     keys, placeholders = i18n_terms(args.i18n)
     terms = {"keys": keys, "placeholders": placeholders}
     script = (HERE / "page_checks.js").read_text(encoding="utf-8")
+    axe = axe_file().read_text(encoding="utf-8")
     site = args.site.resolve()
     pages = [p for p in pages_to_visit(site) if not args.only or any(o in p for o in args.only)]
     server, origin = serve(site, base_url_of(site))
@@ -1008,13 +1049,13 @@ def main() -> int:
                 left = len(pages) - visited
                 results.check("budget", "run", [f"time budget: {left} pages left unvisited after {args.budget:.0f} s"])
                 break
-            visit(Run(driver, results, site, origin, script, terms, args), page)
+            visit(Run(driver, results, site, origin, script, axe, terms, args), page)
             visited += 1
         time.sleep(0.2)
         results.late(results.last_visit, drain(driver, origin))
         if (site / "404.html").exists() and not args.only:
             results.check("404", "404.html", not_found_problems(
-                Run(driver, results, site, origin, script, terms, args), base_url_of(site)))
+                Run(driver, results, site, origin, script, axe, terms, args), base_url_of(site)))
     except Exception as error:  # the browser could not start or died: report, don't hang
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else ""
         results.check("browser", "run", [f"browser: {type(error).__name__}: {first_line}"])

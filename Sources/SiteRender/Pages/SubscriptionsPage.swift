@@ -14,7 +14,7 @@ struct SubscriptionsPage: PageFamily {
         let base = report.baseCurrency
         let format = renderer.format
         let active = report.items.filter { $0.status == .active }
-        var fields = renderer.subscriptionSummary()
+        var fields = renderer.subscriptionSummary(alertsOnTop: true)
         fields["active"] = .list(
             active.map { item in
                 guard case .object(var values) = renderer.subscriptionValue(item) else { return .null }
