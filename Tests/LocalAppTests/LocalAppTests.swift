@@ -58,6 +58,27 @@ final class LocalAppTests: XCTestCase {
         XCTAssertTrue(fixture.follow(response)?.contains("Logged 4 cycles of Box") ?? false)
     }
 
+    /// A session refused (cycles no one breathes) comes back with the moods that were tapped still
+    /// chosen, before and after, and nothing written.
+    func testARefusedSessionKeepsTheMoodsThatWereTapped() throws {
+        let before = try text("practice/2026-11.toml")
+        let response = post(
+            "session",
+            ["pattern": "box", "cycles": "0", "program": "", "mood_before": "2", "mood_after": "4", "at": "2026-11-29"])
+        XCTAssertEqual(response?.status, 422, response?.text ?? "")
+        let page = try XCTUnwrap(response?.text)
+        XCTAssertTrue(
+            page.contains("name=\"mood_after\" id=\"form-session-box-after-4\" value=\"4\" checked>"), page)
+        XCTAssertFalse(page.contains("id=\"form-session-box-after-3\" value=\"3\" checked"))
+        XCTAssertTrue(page.contains("id=\"pacer-mood-2\" value=\"2\" checked>"), "the mood before, at the top")
+        XCTAssertTrue(page.contains("<input type=\"hidden\" name=\"mood_before\" value=\"2\">"))
+        XCTAssertEqual(try text("practice/2026-11.toml"), before)
+        // A page that was not sent back has no chip chosen.
+        let fresh = try XCTUnwrap(fixture.page("/breathing/box/"))
+        XCTAssertFalse(fresh.contains("id=\"form-session-box-after-4\" value=\"4\" checked"))
+        XCTAssertFalse(fresh.contains("id=\"pacer-mood-2\" value=\"2\" checked"))
+    }
+
     func testSlayingAddsKilledToItsEntryAndAFutureOneEndsOnItsDay() throws {
         let before = try text("subscriptions/main.toml")
         let response = post("slay", ["id": "music", "on": "2026-11-29"])

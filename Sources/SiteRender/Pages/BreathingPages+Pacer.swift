@@ -41,6 +41,7 @@ extension BreathingPages {
         let lengths = pacerLengths(pattern, renderer)
         let sessions = renderer.figures.breathing.patterns.first { $0.pattern.id == pattern.id }?.totals.sessions ?? 0
         let sentBack = renderer.forms?.pending.map { $0.kind == .session && $0.target == pattern.id } ?? false
+        let moodBefore = sentBack ? renderer.forms?.pending?.values["mood_before"] ?? "" : ""
         let choices = lengths.map(\.length)
         renderer.page(
             "breathing/\(pattern.id)/index.html", template: "pages/pacer", title: name(of: pattern, renderer),
@@ -65,7 +66,7 @@ extension BreathingPages {
                 "sent_back": .bool(sentBack),
                 "cycle_seconds": .string(NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue),
                 // serve asks the mood before the session, at the top (issue 34), as chips.
-                "moods_before": renderer.forms == nil ? .null : .list(moodChips(renderer)),
+                "moods_before": renderer.forms == nil ? .null : .list(moodChips(renderer, chosen: moodBefore)),
             ], memoKey: renderer.memo.map { RenderMemo.key($0.generation(of: "breathing"), sentBack ? "sent" : "") },
             into: &site)
     }
@@ -140,18 +141,29 @@ extension BreathingPages {
             "program_line": programLine.map { .string($0) } ?? .null, "moods": .list(moodChips(renderer)),
         ]
         if choice.id != PacerStyle.lengthIDs[0] { extra["id"] = .string("form-session-\(pattern.id)-\(choice.id)") }
-        return renderer.form(
+        let form = renderer.form(
             .session, target: pattern.id,
             defaults: [
                 "cycles": String(cycles), "program": prescribing?.program.id ?? "", "mood_before": "", "mood_after": "",
                 "at": "",
             ],
             choices: ["mood_before": moods, "mood_after": moods], extra: extra)
+        // A form sent back (a refused number of cycles) keeps the mood that was tapped.
+        guard case .object(var fields) = form, case .object(let values)? = fields["value"],
+            case .string(let chosen)? = values["mood_after"], !chosen.isEmpty
+        else { return form }
+        fields["moods"] = .list(moodChips(renderer, chosen: chosen))
+        return .object(fields)
     }
 
-    /// The five moods as chips: their value and words.
-    func moodChips(_ renderer: SiteRenderer) -> [MustacheValue] {
-        UIKey.moods.map { mood in .object(["value": .int(mood), "label": .string(renderer.string(.mood(mood)))]) }
+    /// The five moods as chips: their value and words, and whether it is the one `chosen`.
+    func moodChips(_ renderer: SiteRenderer, chosen: String = "") -> [MustacheValue] {
+        UIKey.moods.map { mood in
+            .object([
+                "value": .int(mood), "label": .string(renderer.string(.mood(mood))),
+                "checked": .bool(String(mood) == chosen),
+            ])
+        }
     }
 
     /// How many cycles the pacer runs: what an enrolled program prescribes for its next day when
