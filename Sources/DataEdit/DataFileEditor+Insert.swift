@@ -91,11 +91,8 @@ extension DataFileEditor {
     func replace(_ file: SourceFile, at relative: String, with text: [UInt8], _ action: JournalAction)
         throws(EditError) -> Written
     {
-        let target = folder.root.appendingPathComponent(relative).resolvingSymlinksInPath().standardizedFileURL
-        guard target.path.hasPrefix(folder.root.path + "/") else {
-            throw EditError("", diagnostic: Diagnostic(.error, path: file.path, message: "is outside the data folder"))
-        }
-        return try commit(text, to: target, relative: relative, shown: file.path, replacing: file.bytes, action)
+        try requireInside(relative, shown: file.path)
+        return try commit(text, to: relative, shown: file.path, replacing: file.bytes, action)
     }
 
     /// The file's line break, from its first line: CRLF or LF.

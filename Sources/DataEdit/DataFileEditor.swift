@@ -1,4 +1,3 @@
-import Foundation
 import SiteData
 import TOML
 
@@ -21,6 +20,12 @@ public struct DataFileEditor {
     public init(data: String, journal: UndoJournal? = nil) {
         folder = DataFolder(path: data)
         self.journal = journal ?? UndoJournal(forData: data)
+    }
+
+    /// Edits `folder`, on disk or in memory, recording each write in `journal`.
+    package init(folder: DataFolder, journal: UndoJournal) {
+        self.folder = folder
+        self.journal = journal
     }
 
     /// What one write did: the file's path as shown to the user (`content/goals/bike.toml`) and
@@ -78,27 +83,8 @@ public struct DataFileEditor {
         let text = DataFileEditor.appending(table: name, fields: fields, to: file.bytes)
         try DataFileEditor.verify(text, adds: name, fields: fields, to: before, of: file)
         if wholeCheck { try checkAsTheBuildReadsIt(relative, text) }
-        let target = folder.root.appendingPathComponent(relative).resolvingSymlinksInPath().standardizedFileURL
-        guard target.path.hasPrefix(folder.root.path + "/") else {
-            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: "is outside the data folder"))
-        }
-        // A folder made for the new file (`practice/`) goes again if the file cannot be written.
-        var madeFolder: String?
-        if original == nil {
-            let parent = target.deletingLastPathComponent().path
-            if !FileManager.default.fileExists(atPath: parent) { madeFolder = parent }
-            do {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            } catch {
-                throw EditError("cannot create the folder for \(shown): \(error.localizedDescription)")
-            }
-        }
-        do {
-            return try commit(text, to: target, relative: relative, shown: shown, replacing: original?.bytes, action)
-        } catch {
-            if let madeFolder { rmdir(madeFolder) }
-            throw error
-        }
+        try requireInside(relative, shown: shown)
+        return try commit(text, to: relative, shown: shown, replacing: original?.bytes, action)
     }
 
     /// Writes `bytes` as the new file at `relative`, never over a file that exists (one that
@@ -109,40 +95,33 @@ public struct DataFileEditor {
             throw EditError(
                 "", diagnostic: Diagnostic(.error, path: shown, message: "exists already; nothing was changed"))
         }
-        let target = folder.root.appendingPathComponent(relative).standardizedFileURL
-        guard target.path.hasPrefix(folder.root.path + "/") else {
-            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: "is outside the data folder"))
-        }
-        let parent = target.deletingLastPathComponent().path
-        let madeFolder = !FileManager.default.fileExists(atPath: parent)
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw EditError("cannot create the folder for \(shown): \(error.localizedDescription)")
-        }
-        do {
-            return try commit(bytes, to: target, relative: relative, shown: shown, replacing: nil, action)
-        } catch {
-            if madeFolder { rmdir(parent) }
-            throw error
-        }
+        try requireInside(relative, shown: shown)
+        return try commit(bytes, to: relative, shown: shown, replacing: nil, action)
     }
 
-    /// The one way an edit reaches the disk: the write recorded in the undo journal, then the new
-    /// bytes renamed over the file (`AtomicFile`), which must still hold `original` (nil: must not
-    /// exist). A write that fails takes its journal entry back. Call it inside `locked(_:)`.
+    /// The one way an edit reaches its file: the write recorded in the undo journal, then the new
+    /// bytes written through the data folder (`DataFolder.write`: on disk, renamed over the file,
+    /// the folder a new file needs made, and removed again if it cannot be written), which must
+    /// still hold `original` (nil: must not exist). A write that fails takes its journal entry
+    /// back. Call it inside `locked(_:)`.
     func commit(
-        _ bytes: [UInt8], to target: URL, relative: String, shown: String, replacing original: [UInt8]?,
-        _ action: JournalAction
+        _ bytes: [UInt8], to relative: String, shown: String, replacing original: [UInt8]?, _ action: JournalAction
     ) throws(EditError) -> Written {
         let entry = try journal.record(action, file: relative, before: original, after: bytes)
-        do throws(AtomicFile.Failure) {
-            try AtomicFile.write(bytes, to: target.path, replacing: original)
+        do throws(DataFolder.WriteFailure) {
+            try folder.write(relative, bytes, expecting: original.map { .bytes($0) } ?? .nothing)
         } catch {
             journal.forget(entry.id)
-            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: error.message))
+            throw EditError(writing: error, shown: shown)
         }
         return Written(path: shown, journalID: entry.id)
+    }
+
+    /// A write may only reach a file inside the data folder, through any symlink on the way.
+    func requireInside(_ relative: String, shown: String) throws(EditError) {
+        guard folder.isInside(relative) else {
+            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: "is outside the data folder"))
+        }
     }
 
     /// The old bytes untouched, a line ending if the last line had none, a blank line, then the

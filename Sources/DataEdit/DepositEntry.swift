@@ -85,8 +85,17 @@ public struct DepositEntry: Sendable, Equatable {
         to goal: String, data: String, now: Date, journal: UndoJournal? = nil, askFirst: Bool = false,
         byName: Bool = true, parsed: ParseMemo?
     ) throws(EditError) -> Added {
-        let editor = DataFileEditor(data: data, journal: journal)
-        return try editor.locked { () throws(EditError) -> Added in
+        try add(
+            to: goal, in: DataFileEditor(data: data, journal: journal), now: now, askFirst: askFirst, byName: byName,
+            parsed: parsed)
+    }
+
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
+    package func add(
+        to goal: String, in editor: DataFileEditor, now: Date, askFirst: Bool = false, byName: Bool = true,
+        parsed: ParseMemo? = nil
+    ) throws(EditError) -> Added {
+        try editor.locked { () throws(EditError) -> Added in
             let found = try GoalFiles(folder: editor.folder, memo: parsed).file(for: goal, byName: byName)
             let when: TOMLDateTime
             if let at {

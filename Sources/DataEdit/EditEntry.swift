@@ -63,8 +63,12 @@ public struct EditEntry: Sendable, Equatable {
 
     /// Changes the entry, under the data folder's edit lock.
     public func apply(data: String, journal: UndoJournal? = nil) throws(EditError) -> Edited {
-        let editor = DataFileEditor(data: data, journal: journal)
-        return try editor.locked { () throws(EditError) -> Edited in
+        try apply(in: DataFileEditor(data: data, journal: journal))
+    }
+
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
+    package func apply(in editor: DataFileEditor) throws(EditError) -> Edited {
+        try editor.locked { () throws(EditError) -> Edited in
             var fields: [TOMLField] = []
             var drop: [String] = []
             if let newAt { fields.append(.dateTime("at", newAt)) }

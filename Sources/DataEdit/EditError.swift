@@ -32,6 +32,15 @@ public struct EditError: Error, Equatable, Sendable, CustomStringConvertible {
         self.details = details
     }
 
+    /// A data file that could not be written: a folder it needed, in the words of the message;
+    /// the file itself, as a finding on the file.
+    init(writing failure: DataFolder.WriteFailure, shown: String) {
+        switch failure.place {
+        case .folder: self.init("cannot create the folder for \(shown): \(failure.reason)")
+        case .file: self.init("", diagnostic: Diagnostic(.error, path: shown, message: failure.reason))
+        }
+    }
+
     public var description: String {
         let said = message.isEmpty ? nil : "sandjar: \(message)"
         return [diagnostic?.description, said].compactMap { $0 }.joined(separator: "\n")

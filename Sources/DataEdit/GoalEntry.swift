@@ -145,8 +145,12 @@ public struct GoalEntry: Sendable, Equatable {
     /// Writes `goals/<id>.toml` in the data folder, under its edit lock.
     /// - Parameter now: the clock, for `created` and the plan's start (today in the site's zone).
     public func add(data: String, now: Date, journal: UndoJournal? = nil) throws(EditError) -> Added {
-        let editor = DataFileEditor(data: data, journal: journal)
-        return try editor.locked { () throws(EditError) -> Added in
+        try add(in: DataFileEditor(data: data, journal: journal), now: now)
+    }
+
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
+    package func add(in editor: DataFileEditor, now: Date) throws(EditError) -> Added {
+        try editor.locked { () throws(EditError) -> Added in
             let goals = GoalFiles(folder: editor.folder)
             let id = self.id ?? GoalEntry.freeID(among: goals)
             let relative = "goals/\(id).toml"

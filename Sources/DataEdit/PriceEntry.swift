@@ -56,10 +56,16 @@ public struct PriceEntry: Sendable, Equatable {
     public func apply(
         data: String, now: Date, theme: String? = nil, journal: UndoJournal? = nil, byID: Bool = false
     ) throws(EditError) -> Changed {
-        let editor = DataFileEditor(data: data, journal: journal)
-        return try editor.locked { () throws(EditError) -> Changed in
+        try apply(in: DataFileEditor(data: data, journal: journal), now: now, theme: theme, byID: byID)
+    }
+
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
+    package func apply(in editor: DataFileEditor, now: Date, theme: String? = nil, byID: Bool = false)
+        throws(EditError) -> Changed
+    {
+        try editor.locked { () throws(EditError) -> Changed in
             let entries = SubscriptionEntries(
-                folder: editor.folder, catalog: SubscriptionEntries.catalog(data: data, theme: theme))
+                folder: editor.folder, catalog: SubscriptionEntries.catalog(folder: editor.folder, theme: theme))
             let entry = try byID ? entries.find(id: name, active: true) : entries.find(name)
             let date: CalendarDate
             if let from {

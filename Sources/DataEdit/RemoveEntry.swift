@@ -58,8 +58,12 @@ public struct RemoveEntry: Sendable, Equatable {
     /// Removes the entry, under the data folder's edit lock.
     /// - Parameter byName: a goal may be named by its name too (the command line); a page names ids.
     public func apply(data: String, journal: UndoJournal? = nil, byName: Bool = true) throws(EditError) -> Removed {
-        let editor = DataFileEditor(data: data, journal: journal)
-        return try editor.locked { () throws(EditError) -> Removed in
+        try apply(in: DataFileEditor(data: data, journal: journal), byName: byName)
+    }
+
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
+    package func apply(in editor: DataFileEditor, byName: Bool = true) throws(EditError) -> Removed {
+        try editor.locked { () throws(EditError) -> Removed in
             let entry: LoggedEntry
             let table: String
             var values: [String: String] = [:]

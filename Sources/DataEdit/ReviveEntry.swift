@@ -29,10 +29,16 @@ public struct ReviveEntry: Sendable, Equatable {
     public func apply(data: String, theme: String? = nil, journal: UndoJournal? = nil, byID: Bool = false)
         throws(EditError) -> Revived
     {
-        let editor = DataFileEditor(data: data, journal: journal)
-        return try editor.locked { () throws(EditError) -> Revived in
+        try apply(in: DataFileEditor(data: data, journal: journal), theme: theme, byID: byID)
+    }
+
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
+    package func apply(in editor: DataFileEditor, theme: String? = nil, byID: Bool = false) throws(EditError)
+        -> Revived
+    {
+        try editor.locked { () throws(EditError) -> Revived in
             let entries = SubscriptionEntries(
-                folder: editor.folder, catalog: SubscriptionEntries.catalog(data: data, theme: theme))
+                folder: editor.folder, catalog: SubscriptionEntries.catalog(folder: editor.folder, theme: theme))
             let entry = try byID ? entries.find(id: name, active: false) : entries.findSlain(name)
             let action = JournalAction(
                 .revive, "revived \(entry.name)", values: ["id": entry.id, "name": entry.name])

@@ -98,8 +98,12 @@ public struct SessionEntry: Sendable, Equatable {
     public func add(data: String, now: Date, journal: UndoJournal? = nil, askFirst: Bool = false) throws(EditError)
         -> Added
     {
-        let editor = DataFileEditor(data: data, journal: journal)
-        return try editor.locked { () throws(EditError) -> Added in try add(with: editor, now: now, askFirst: askFirst)
+        try add(in: DataFileEditor(data: data, journal: journal), now: now, askFirst: askFirst)
+    }
+
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
+    package func add(in editor: DataFileEditor, now: Date, askFirst: Bool = false) throws(EditError) -> Added {
+        try editor.locked { () throws(EditError) -> Added in try add(with: editor, now: now, askFirst: askFirst)
         }
     }
 

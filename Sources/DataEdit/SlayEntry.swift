@@ -66,10 +66,17 @@ public struct SlayEntry: Sendable, Equatable {
     public func apply(
         data: String, now: Date, theme: String? = nil, journal: UndoJournal? = nil, byID: Bool = false
     ) throws(EditError) -> Slain {
-        let editor = DataFileEditor(data: data, journal: journal)
-        return try editor.locked { () throws(EditError) -> Slain in
+        try apply(in: DataFileEditor(data: data, journal: journal), now: now, theme: theme, byID: byID)
+    }
+
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
+    package func apply(in editor: DataFileEditor, now: Date, theme: String? = nil, byID: Bool = false)
+        throws(EditError) -> Slain
+    {
+        try editor.locked { () throws(EditError) -> Slain in
             try apply(
-                with: editor, catalog: SubscriptionEntries.catalog(data: data, theme: theme), now: now, byID: byID)
+                with: editor, catalog: SubscriptionEntries.catalog(folder: editor.folder, theme: theme), now: now,
+                byID: byID)
         }
     }
 
@@ -138,11 +145,11 @@ struct SubscriptionEntries {
     /// Names subscriptions the way the build does, so an id from data.json finds its entry.
     var catalog = SubscriptionCatalog()
 
-    /// The catalogue a build of `data` uses: the theme's (`theme`, else site.toml's, over the
+    /// The catalogue a build of `folder` uses: the theme's (`theme`, else site.toml's, over the
     /// built-in one) with the data folder's own `catalog.toml` over it.
-    static func catalog(data: String, theme: String?) -> SubscriptionCatalog {
-        let own = DataLoader(folder: DataFolder(path: data), log: DiagnosticLog(strict: false)).loadCatalog()
-        return ShippedCatalog.load(data: data, theme: theme).overlaid(by: own)
+    static func catalog(folder: DataFolder, theme: String?) -> SubscriptionCatalog {
+        let own = DataLoader(folder: folder, log: DiagnosticLog(strict: false)).loadCatalog()
+        return ShippedCatalog.load(theme: theme ?? DataLoader.themeOverlay(of: folder)).overlaid(by: own)
     }
 
     /// The entries in data order (files by name, entries in file order), as the loader reads them:

@@ -104,10 +104,19 @@ public struct SubscriptionEntry: Sendable, Equatable {
         data: String, now: Date, theme: String? = nil, journal: UndoJournal? = nil, askFirst: Bool = false,
         categoryNames: [String: String] = [:]
     ) throws(EditError) -> Added {
-        let editor = DataFileEditor(data: data, journal: journal)
-        return try editor.locked { () throws(EditError) -> Added in
+        try add(
+            in: DataFileEditor(data: data, journal: journal), now: now, theme: theme, askFirst: askFirst,
+            categoryNames: categoryNames)
+    }
+
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
+    package func add(
+        in editor: DataFileEditor, now: Date, theme: String? = nil, askFirst: Bool = false,
+        categoryNames: [String: String] = [:]
+    ) throws(EditError) -> Added {
+        try editor.locked { () throws(EditError) -> Added in
             let folder = editor.folder
-            let catalog = SubscriptionEntries.catalog(data: data, theme: theme)
+            let catalog = SubscriptionEntries.catalog(folder: folder, theme: theme)
             let zone = try SiteTimeZone.read(folder)
             let today = EventTimeLiteral.now(now, in: zone).date ?? TOMLDate(year: 1970, month: 1, day: 1)
             let loaded = DataLoader(folder: folder, log: DiagnosticLog(strict: false)).load()

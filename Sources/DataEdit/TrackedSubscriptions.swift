@@ -16,9 +16,13 @@ public struct TrackedSubscription: Sendable, Equatable {
     /// Every `[[subscription]]` of `data` in data order, named with the catalogue a build of it
     /// would use (the built-in theme, `theme` or site.toml's over it, the data's own over that).
     public static func all(data: String, theme: String? = nil) throws(EditError) -> [TrackedSubscription] {
-        let folder = DataFolder(path: data)
+        try all(in: DataFolder(path: data), theme: theme)
+    }
+
+    /// The same, of the data folder `folder` (on disk or in memory).
+    package static func all(in folder: DataFolder, theme: String? = nil) throws(EditError) -> [TrackedSubscription] {
         let entries = try SubscriptionEntries(
-            folder: folder, catalog: SubscriptionEntries.catalog(data: data, theme: theme)
+            folder: folder, catalog: SubscriptionEntries.catalog(folder: folder, theme: theme)
         )
         .all()
         return entries.map {

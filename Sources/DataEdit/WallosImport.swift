@@ -61,24 +61,32 @@ public struct WallosImport {
 
     /// The file the import would write, without writing it.
     public func preview(data: String, now: Date) throws(Failure) -> Outcome {
-        let editor = DataFileEditor(data: data)
+        try preview(in: DataFileEditor(data: data), now: now)
+    }
+
+    /// The same, in the data folder `editor` edits (on disk or in memory).
+    package func preview(in editor: DataFileEditor, now: Date) throws(Failure) -> Outcome {
         do {
             try editor.requireDataFolder()
         } catch {
             throw Failure(diagnostics: error.diagnostic.map { [$0] } ?? [], message: error.message)
         }
-        return try plan(editor, data: data, now: now)
+        return try plan(editor, now: now)
     }
 
     /// Writes the file, under the data folder's edit lock.
     public func write(data: String, now: Date) throws(Failure) -> Outcome {
-        let editor = DataFileEditor(data: data)
+        try write(in: DataFileEditor(data: data), now: now)
+    }
+
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
+    package func write(in editor: DataFileEditor, now: Date) throws(Failure) -> Outcome {
         var failure: Failure?
         do throws(EditError) {
             return try editor.locked { () throws(EditError) -> Outcome in
                 var outcome: Outcome
                 do throws(Failure) {
-                    outcome = try plan(editor, data: data, now: now)
+                    outcome = try plan(editor, now: now)
                 } catch {
                     failure = error
                     throw EditError("")
@@ -102,7 +110,7 @@ public struct WallosImport {
     }
 
     /// Reads and checks the export against the data folder, and makes the new file's text.
-    private func plan(_ editor: DataFileEditor, data: String, now: Date) throws(Failure) -> Outcome {
+    private func plan(_ editor: DataFileEditor, now: Date) throws(Failure) -> Outcome {
         let fail = { (diagnostics: [Diagnostic]) in Failure(diagnostics: diagnostics, message: "nothing was imported") }
         let export: WallosExport
         do {
@@ -110,7 +118,7 @@ public struct WallosImport {
         } catch {
             throw fail([error])
         }
-        let folder = DataFolder(path: data)
+        let folder = editor.folder
         let site: DataLoader.SiteEssentials
         switch DataLoader.siteEssentials(of: folder) {
         case .success(let essentials): site = essentials
@@ -133,10 +141,10 @@ public struct WallosImport {
         }
         guard errors.isEmpty else { throw fail(errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }) }
 
-        let catalog = SubscriptionEntries.catalog(data: data, theme: theme)
+        let catalog = SubscriptionEntries.catalog(folder: folder, theme: theme)
         let tracked: [TrackedSubscription]
         do {
-            tracked = try TrackedSubscription.all(data: data, theme: theme)
+            tracked = try TrackedSubscription.all(in: folder, theme: theme)
         } catch {
             throw Failure(diagnostics: error.diagnostic.map { [$0] } ?? [], message: error.message)
         }

@@ -27,7 +27,8 @@ public enum CacheFolder {
         guard isDirectory.boolValue else {
             return "'\(path)' exists and is not a folder; give --cache a new folder, an empty one or an earlier cache"
         }
-        guard let entries = try? fm.contentsOfDirectory(atPath: path) else {
+        // What a build killed in the middle of a write left (`AtomicFile`) says nothing of whose it is.
+        guard let entries = try? fm.contentsOfDirectory(atPath: path).filter({ !AtomicFile.isTemporaryName($0) }) else {
             return "cannot read the cache folder '\(path)'; give --cache a folder sandjar can read and write"
         }
         if entries.isEmpty || entries.contains(marker) || isUnmarkedCache(path, entries) { return nil }

@@ -9,11 +9,11 @@ import SiteData
 /// A nightly build after one new deposit pours at most one month again and drops that deposit.
 /// The cache is a pure time saver: a missing, unreadable, corrupt, foreign or outdated snapshot
 /// (another format is never read) simply means pouring from the first month, which draws the same
-/// jar byte for byte, so nothing here throws or reports. Snapshots are
-/// replaced atomically (a temporary file renamed over the old one), so a build killed halfway
-/// leaves the old snapshot or the new one. The folder is refused when it lies inside the output,
-/// which sandjar owns and swaps away on every build. It is read and written through a
-/// `DataFolder`, on disk or, in tests, in memory.
+/// jar byte for byte, so nothing here throws or reports. Snapshots are replaced atomically (a
+/// temporary file renamed over the old one, `AtomicFile`), so a build killed halfway leaves the old
+/// snapshot or the new one. The folder is refused when it lies inside the output, which sandjar owns
+/// and swaps away on every build. It is read and written through a `DataFolder`, on disk or, in
+/// tests, in memory.
 public struct JarCache: Sendable {
     package let folder: DataFolder
     private let usable: Bool
@@ -67,7 +67,7 @@ public struct JarCache: Sendable {
     /// Creates the snapshots' folder and marks the folder as a sandjar cache (`CacheFolder`).
     func prepare() {
         guard usable, writes else { return }
-        folder.createFolder("jar")
+        try? folder.createFolder("jar")
         if !folder.fileExists(CacheFolder.marker) {
             try? folder.write(CacheFolder.marker, Array(CacheFolder.markerText.utf8))
         }

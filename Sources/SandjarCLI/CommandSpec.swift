@@ -1,8 +1,22 @@
+import Foundation
+
 /// One command of the command line: how it is called, what it does, the words and options it
-/// takes (DESIGN.md §6). `sandjar help COMMAND` and `COMMAND --help` print `help`; a usage error
-/// prints `usage`. The parser takes exactly the options listed here, and the help's option table,
-/// the completion scripts and the man page are written from the same list.
+/// takes, and what runs it (DESIGN.md §6). `sandjar help COMMAND` and `COMMAND --help` print
+/// `help`; a usage error prints `usage`. The parser takes exactly the options listed here, the
+/// help's option table, the completion scripts and the man page are written from the same list,
+/// and `SandjarCommand.main` runs a command by looking it up in it (`Commands.all`).
 struct CommandSpec: Sendable {
+    /// What a command is run with: the words after its first one (`deposit bike 10` for `add
+    /// deposit`, whose group reads the second), where it prints, and the clock.
+    struct Invocation {
+        let words: [String]
+        let console: Console
+        let now: Date
+    }
+
+    /// Runs the command; its exit status.
+    typealias Run = @Sendable (Invocation) throws(Arguments.UsageError) -> Int32
+
     /// As typed: `build`, `add deposit`.
     let name: String
     /// One line for the list of commands.
@@ -17,10 +31,13 @@ struct CommandSpec: Sendable {
     let options: [OptionSpec]
     /// What follows the table: the exit status, the next step.
     let epilogue: String?
+    /// What runs it. The commands of a group (`add deposit`, `add session`) share their group's,
+    /// which reads the second word.
+    let run: Run
 
     init<each Value>(
         name: String, summary: String, synopsis: [String], about: String, arguments: [ArgumentSpec] = [],
-        options: repeat Option<each Value>, epilogue: String? = nil
+        options: repeat Option<each Value>, epilogue: String? = nil, run: @escaping Run
     ) {
         self.name = name
         self.summary = summary
@@ -31,7 +48,11 @@ struct CommandSpec: Sendable {
         for option in repeat each options { specs.append(option.spec) }
         self.options = specs
         self.epilogue = epilogue
+        self.run = run
     }
+
+    /// The word that runs it: `build`, `add` for `add deposit`.
+    var leadingWord: String { String(name.split(separator: " ")[0]) }
 
     /// The synopsis after "usage: ": a line that starts with a space continues the one before.
     var synopsisText: String {

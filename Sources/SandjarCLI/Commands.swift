@@ -1,4 +1,6 @@
-/// Every command of the command line, in the order `sandjar help` lists them (DESIGN.md §6).
+/// Every command of the command line, in the order `sandjar help` lists them (DESIGN.md §6), each
+/// with what runs it: `SandjarCommand.main` finds a command here, so a command cannot be run
+/// without being listed, or listed without being run.
 enum Commands {
     static let initCommand = CommandSpec(
         name: "init", summary: "create a new data folder with one of everything, commented",
@@ -15,7 +17,10 @@ enum Commands {
         arguments: [ArgumentSpec(name: "DIR", completes: .directories)],
         options: .language, .currency, .timezone, .title,
         .today.described("the day the dates are set around (default: today)"),
-        epilogue: "Then: sandjar check DIR --strict, sandjar build DIR, sandjar serve DIR.")
+        epilogue: "Then: sandjar check DIR --strict, sandjar build DIR, sandjar serve DIR.",
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.initialize(call.words, console: call.console)
+        })
 
     static let build = CommandSpec(
         name: "build", summary: "build the site into a folder, swapped in whole",
@@ -34,7 +39,10 @@ enum Commands {
                 "folder from here upward that holds a site.toml")
         ],
         options: .data, .out, .theme, .cache, .today, .quiet, .strict, .wait, .timings,
-        epilogue: "Exit status: 0 built, 1 errors in the data or theme or a refused --out, 2 usage.")
+        epilogue: "Exit status: 0 built, 1 errors in the data or theme or a refused --out, 2 usage.",
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.build(call.words, console: call.console, publish: true)
+        })
 
     static let serve = CommandSpec(
         name: "serve", summary: "the site as a local app: preview, rebuilt on change, with forms that write",
@@ -56,7 +64,10 @@ enum Commands {
             """,
         arguments: [.data("the data folder (or --data DIR, -C DIR)")],
         options: .data, .port, .listen, .readOnly, .theme, .cache.described("where settled jars are kept"),
-        .today.described("build as of this day"), .strict)
+        .today.described("build as of this day"), .strict,
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.serve(call.words, console: call.console)
+        })
 
     static let check = CommandSpec(
         name: "check", summary: "validate the data and theme, print findings; writes nothing",
@@ -69,7 +80,10 @@ enum Commands {
         arguments: [.data("the data folder (or --data DIR, -C DIR)")],
         options: .data, .theme, .cache.described("where settled jars are read from, to save time (never written)"),
         .today.described("check as of this day"), .strict, .timings,
-        epilogue: "Exit status: 0 clean (warnings allowed unless --strict), 1 errors, 2 usage.")
+        epilogue: "Exit status: 0 clean (warnings allowed unless --strict), 1 errors, 2 usage.",
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.build(call.words, console: call.console, publish: false)
+        })
 
     static let addDeposit = CommandSpec(
         name: "add deposit", summary: "record a deposit into a goal",
@@ -88,7 +102,10 @@ enum Commands {
                     "15 digits before the point and 10 after",
                 ]),
         ],
-        options: .at, .note, .data)
+        options: .at, .note, .data,
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.add(call.words, console: call.console, now: call.now)
+        })
 
     static let addSession = CommandSpec(
         name: "add session", summary: "record a breathing session",
@@ -103,7 +120,10 @@ enum Commands {
             """,
         arguments: [ArgumentSpec(name: "PATTERN", completes: .data(.patterns))],
         options: .cycles, .minutes, .program, .at.described("when (default: now in the site's time zone)"),
-        .moodBefore, .moodAfter, .data)
+        .moodBefore, .moodAfter, .data,
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.add(call.words, console: call.console, now: call.now)
+        })
 
     static let slay = CommandSpec(
         name: "slay", summary: "mark a subscription cancelled",
@@ -113,7 +133,10 @@ enum Commands {
             its catalogue id), keeping the rest of its file as it was.
             """,
         arguments: [ArgumentSpec(name: "NAME", completes: .data(.subscriptions))],
-        options: .on, .data, .theme)
+        options: .on, .data, .theme,
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.slay(call.words, console: call.console, now: call.now)
+        })
 
     static let revive = CommandSpec(
         name: "revive", summary: "make a slain subscription active again",
@@ -123,7 +146,10 @@ enum Commands {
             catalogue id), for a slay made by mistake, keeping the rest of its file as it was.
             """,
         arguments: [ArgumentSpec(name: "NAME", completes: .data(.slain))],
-        options: .data, .theme)
+        options: .data, .theme,
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.revive(call.words, console: call.console)
+        })
 
     static let price = CommandSpec(
         name: "price", summary: "record a subscription's new price, keeping the old one",
@@ -137,7 +163,10 @@ enum Commands {
             ArgumentSpec(name: "NAME", completes: .data(.subscriptions)),
             ArgumentSpec(name: "AMOUNT", help: ["the new price per cycle, such as 17.99"]),
         ],
-        options: .from, .data, .theme)
+        options: .from, .data, .theme,
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.price(call.words, console: call.console, now: call.now)
+        })
 
     static let removeDeposit = CommandSpec(
         name: "remove deposit", summary: "take a deposit out of a goal",
@@ -149,7 +178,10 @@ enum Commands {
             repeated) is not ambiguous: the later line goes.
             """,
         arguments: [ArgumentSpec(name: "GOAL", completes: .data(.goals))],
-        options: .entryTime, .amount, .data)
+        options: .entryTime, .amount, .data,
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.remove(call.words, console: call.console)
+        })
 
     static let removeSession = CommandSpec(
         name: "remove session", summary: "take a breathing session out of the log",
@@ -159,7 +191,10 @@ enum Commands {
             Two in the same minute need --pattern; otherwise the error lists them. The same session
             written twice is not ambiguous: the later line goes.
             """,
-        options: .entryTime, .pattern, .data)
+        options: .entryTime, .pattern, .data,
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.remove(call.words, console: call.console)
+        })
 
     static let undo = CommandSpec(
         name: "undo", summary: "take back the latest write, by a command or a form",
@@ -172,7 +207,10 @@ enum Commands {
             it is.
             """,
         options: .list, .data,
-        epilogue: "Exit status: 0 undone (or listed), 1 nothing to undo or the file changed since, 2 usage.")
+        epilogue: "Exit status: 0 undone (or listed), 1 nothing to undo or the file changed since, 2 usage.",
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.undo(call.words, console: call.console)
+        })
 
     static let detect = CommandSpec(
         name: "detect", summary: "suggest subscriptions from a bank statement (CSV, OFX, QIF, camt.053)",
@@ -189,7 +227,10 @@ enum Commands {
             creditor's direct debits for certain.
             """,
         arguments: [ArgumentSpec(name: "STATEMENT", completes: .files)],
-        options: .columns, .dates, .data, .theme)
+        options: .columns, .dates, .data, .theme,
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.detect(call.words, console: call.console)
+        })
 
     static let today = CommandSpec(
         name: "today", summary: "what needs you today and this week (for cron's mail, ntfy)",
@@ -207,7 +248,10 @@ enum Commands {
         arguments: [.data("the data folder (or --data DIR, -C DIR)")],
         options: .data, .format, .ifAny, .today.described("say what is due as of this day (default: today)"),
         .theme,
-        epilogue: "Exit status: 0 (with or without something due), 1 errors in the data or theme, 2 usage.")
+        epilogue: "Exit status: 0 (with or without something due), 1 errors in the data or theme, 2 usage.",
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.today(call.words, console: call.console)
+        })
 
     static let importWallos = CommandSpec(
         name: "import wallos", summary: "import subscriptions from Wallos's JSON export",
@@ -224,7 +268,10 @@ enum Commands {
         options: .currency.described("the currency of prices whose symbol several currencies use ($, ¥, kr)"),
         .write, .data, .theme,
         epilogue:
-            "Exit status: 0 imported or previewed, 1 an error in the export or the data (nothing written), 2 usage.")
+            "Exit status: 0 imported or previewed, 1 an error in the export or the data (nothing written), 2 usage.",
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.importData(call.words, console: call.console, now: call.now)
+        })
 
     static let themeExport = CommandSpec(
         name: "theme export", summary: "write the built-in theme out, to change it",
@@ -235,7 +282,10 @@ enum Commands {
             change and point a build at the folder with --theme DIR or theme = "DIR" in site.toml: a
             file there replaces the built-in file of the same path.
             """,
-        arguments: [ArgumentSpec(name: "DIR", completes: .directories)])
+        arguments: [ArgumentSpec(name: "DIR", completes: .directories)],
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.theme(call.words, console: call.console)
+        })
 
     static let debug = CommandSpec(
         name: "debug", summary: "tools for development",
@@ -245,7 +295,10 @@ enum Commands {
             fixture               a synthetic data folder of the given scale, for benchmarks
             """,
         arguments: [ArgumentSpec(name: "toml-decode", completes: .words(["toml-decode", "fixture"]))],
-        options: .scale, .out.described("where the fixture's data folder is written"))
+        options: .scale, .out.described("where the fixture's data folder is written"),
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.debug(call.words, console: call.console)
+        })
 
     static let completion = CommandSpec(
         name: "completion", summary: "print the shell completion script for bash, zsh or fish",
@@ -270,14 +323,20 @@ enum Commands {
         arguments: [
             ArgumentSpec(name: "bash|zsh|fish", completes: .words(CompletionScript.allCases.map(\.rawValue)))
         ],
-        options: .values, .data)
+        options: .values, .data,
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.completion(call.words, console: call.console)
+        })
 
     static let help = CommandSpec(
         name: "help", summary: "show help for a command, or the manual page",
         synopsis: ["help [COMMAND]", "help --man"],
         about: "Prints what COMMAND does and its options, or the list of commands.",
         arguments: [ArgumentSpec(name: "COMMAND", completes: .commands)],
-        options: .man)
+        options: .man,
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.help(call.words, console: call.console)
+        })
 
     static let all = [
         initCommand, build, serve, check, addDeposit, addSession, slay, revive, price, removeDeposit, removeSession,
@@ -287,12 +346,12 @@ enum Commands {
     /// The first words of the commands (`add` for add deposit), for "did you mean".
     static var firstWords: [String] {
         var words: [String] = []
-        for command in all {
-            let first = String(command.name.split(separator: " ")[0])
-            if !words.contains(first) { words.append(first) }
-        }
+        for command in all where !words.contains(command.leadingWord) { words.append(command.leadingWord) }
         return words
     }
+
+    /// The second words of a group's commands (`deposit`, `session` for `add`), for its "did you mean".
+    static func words(of group: String) -> [String] { all.filter { $0.group == group }.map(\.word) }
 
     /// The command named by `words` (`["add", "deposit"]` → add deposit), if any.
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

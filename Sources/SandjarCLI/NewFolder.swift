@@ -1,4 +1,5 @@
 import Foundation
+import SiteData
 
 /// A folder written from nothing by `init` and `theme export`: it must be missing or empty, so
 /// nothing a person has is ever overwritten; every file is written, or the command says which
@@ -19,18 +20,17 @@ struct NewFolder {
         return entries.isEmpty ? nil : "\(path) is not empty; give a new or empty folder"
     }
 
-    /// Writes `files` (relative path → bytes) under the folder, creating the folders they need.
+    /// Writes `files` (relative path → bytes) under the folder, creating the folders they need,
+    /// each through the one writer (`DataFolder.write`) and never over a file that appeared meanwhile.
     func write(_ files: [String: [UInt8]]) throws(Refusal) {
         if let why = refusal() { throw Refusal(message: why) }
-        let root = URL(fileURLWithPath: path)
+        let folder = DataFolder(path: path)
         for relative in files.keys.sorted() {
-            let url = root.appendingPathComponent(relative)
-            do {
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(files[relative] ?? []).write(to: url, options: .atomic)
+            do throws(DataFolder.WriteFailure) {
+                try folder.write(relative, files[relative] ?? [], expecting: .nothing)
             } catch {
-                throw Refusal(message: "cannot write \(url.path): \((error as NSError).localizedDescription)")
+                let shown = URL(fileURLWithPath: path).appendingPathComponent(relative).path
+                throw Refusal(message: "cannot write \(shown): \(error.reason)")
             }
         }
     }

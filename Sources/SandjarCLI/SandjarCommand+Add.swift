@@ -18,7 +18,7 @@ extension SandjarCommand {
         case "--help", "-h": return try help(["add"], console: console)
         default:
             var message = "cannot add '\(what)'"
-            if let guess = Suggestion.closest(to: what, in: ["deposit", "session"]) {
+            if let guess = Suggestion.closest(to: what, in: Commands.words(of: "add")) {
                 message += "; did you mean '\(guess)'?"
             }
             throw Arguments.UsageError(message: "\(message); \(hint)", command: "add deposit")

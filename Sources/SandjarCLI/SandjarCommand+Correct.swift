@@ -65,7 +65,7 @@ extension SandjarCommand {
         case "--help", "-h": return try help(["remove"], console: console)
         default:
             var message = "cannot remove '\(what)'"
-            if let guess = Suggestion.closest(to: what, in: ["deposit", "session"]) {
+            if let guess = Suggestion.closest(to: what, in: Commands.words(of: "remove")) {
                 message += "; did you mean '\(guess)'?"
             }
             throw Arguments.UsageError(message: "\(message); \(hint)", command: "remove deposit")

@@ -18,7 +18,9 @@ extension SandjarCommand {
         case "--help", "-h": return try help(["import"], console: console)
         default:
             var message = "cannot import from '\(what)'"
-            if let guess = Suggestion.closest(to: what, in: ["wallos"]) { message += "; did you mean '\(guess)'?" }
+            if let guess = Suggestion.closest(to: what, in: Commands.words(of: "import")) {
+                message += "; did you mean '\(guess)'?"
+            }
             throw Arguments.UsageError(
                 message: "\(message); sandjar reads Wallos's export; \(hint)", command: "import wallos")
         }

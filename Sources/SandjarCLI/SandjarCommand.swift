@@ -25,24 +25,12 @@ public enum SandjarCommand {
         do throws(Arguments.UsageError) {
             switch command {
             case "--version", "-V", "version": return showVersion(console: console)
-            case "help", "--help", "-h": return try help(rest, console: console)
-            case "init": return try initialize(rest, console: console)
-            case "build": return try build(rest, console: console, publish: true)
-            case "check": return try build(rest, console: console, publish: false)
-            case "serve": return try serve(rest, console: console)
-            case "add": return try add(rest, console: console, now: now)
-            case "slay": return try slay(rest, console: console, now: now)
-            case "revive": return try revive(rest, console: console)
-            case "price": return try price(rest, console: console, now: now)
-            case "remove": return try remove(rest, console: console)
-            case "undo": return try undo(rest, console: console)
-            case "detect": return try detect(rest, console: console)
-            case "today": return try today(rest, console: console)
-            case "import": return try importData(rest, console: console, now: now)
-            case "theme": return try theme(rest, console: console)
-            case "debug": return try debug(rest, console: console)
-            case "completion": return try completion(rest, console: console)
+            case "--help", "-h": return try help(rest, console: console)
             default:
+                // Every command is run from the list help prints, so none is in one and not the other.
+                if let known = Commands.all.first(where: { $0.leadingWord == command }) {
+                    return try known.run(CommandSpec.Invocation(words: rest, console: console, now: now))
+                }
                 var message = "unknown command '\(command)'"
                 let names = Commands.firstWords + ["--version", "--help"]
                 if let guess = Suggestion.closest(to: command, in: names) { message += "; did you mean '\(guess)'?" }

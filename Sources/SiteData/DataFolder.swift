@@ -14,7 +14,7 @@ import Foundation
 /// cache that reads and writes settled jars, goes through this one value, so tests can hold any
 /// of them in memory.
 package struct DataFolder: Sendable {
-    static let maxFileBytes = 16 << 20
+    package static let maxFileBytes = 16 << 20
 
     indirect enum Storage: Sendable {
         case disk
@@ -31,7 +31,9 @@ package struct DataFolder: Sendable {
     package init(path: String) {
         storage = .disk
         displayRoot = path
-        root = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+        // `RealPath`, not `resolvingSymlinksInPath`: a folder made after this value (the cache, the
+        // undo journal) must still be the folder its files are read from.
+        root = URL(fileURLWithPath: RealPath.of(path))
     }
 
     /// Files held in memory, by relative path; `display` names the folder in messages.
@@ -79,6 +81,18 @@ package struct DataFolder: Sendable {
         }
     }
 
+    /// Whether `relative` is there and is not a folder (on disk, through a symlink too).
+    package func isFile(_ relative: String) -> Bool {
+        switch storage {
+        case .disk:
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(
+                atPath: root.appendingPathComponent(relative).path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        case .memory(let files): return files[relative] != nil
+        case .overlay(let top, let base): return top.isFile(relative) || base.isFile(relative)
+        }
+    }
+
     /// Files directly in `folder` whose names end in `.ext`, sorted by name (hidden files skipped).
     package func files(in folder: String, withExtension ext: String) -> [String] {
         let prefix = folder + "/"
@@ -89,7 +103,7 @@ package struct DataFolder: Sendable {
 
     /// Relative paths of every file under `folder` ("" for the whole tree), recursively, sorted;
     /// hidden files and folders skipped.
-    func allFiles(under folder: String = "") -> [String] {
+    package func allFiles(under folder: String = "") -> [String] {
         let prefix = folder.isEmpty ? "" : folder + "/"
         switch storage {
         case .disk:
@@ -145,25 +159,26 @@ package struct DataFolder: Sendable {
     }
 
     /// The file's bytes, or a finding when it is missing, escapes the folder, is not a regular
-    /// file or is too big.
-    package func read(_ relative: String) -> Result<SourceFile, Diagnostic> {
+    /// file or is larger than `limit` (16 MiB, DESIGN.md §2; the undo journal, which holds a data
+    /// file twice, reads more).
+    package func read(_ relative: String, limit: Int = maxFileBytes) -> Result<SourceFile, Diagnostic> {
         switch storage {
-        case .disk: return readFromDisk(relative)
+        case .disk: return readFromDisk(relative, limit: limit)
         case .memory(let files):
             guard let bytes = files[relative] else {
                 return .failure(Diagnostic(.error, path: displayPath(relative), message: "is not a regular file"))
             }
             return .success(SourceFile(path: displayPath(relative), bytes: bytes))
         case .overlay(let top, let base):
-            return top.fileExists(relative) ? top.read(relative) : base.read(relative)
+            return top.fileExists(relative) ? top.read(relative, limit: limit) : base.read(relative, limit: limit)
         }
     }
 
     /// The checks are made again on the opened descriptor and the read stops past the limit, so a
     /// file swapped or grown while the build runs is still read once, whole, and never beyond 16 MiB.
-    private func readFromDisk(_ relative: String) -> Result<SourceFile, Diagnostic> {
+    private func readFromDisk(_ relative: String, limit: Int) -> Result<SourceFile, Diagnostic> {
         let shown = displayPath(relative)
-        if let bytes = DataFolder.readInside(root.path, root.path + "/" + relative) {
+        if let bytes = DataFolder.readInside(root.path, root.path + "/" + relative, limit: limit) {
             return .success(SourceFile(path: shown, bytes: bytes))
         }
         let url = root.appendingPathComponent(relative)
@@ -178,10 +193,10 @@ package struct DataFolder: Sendable {
             return .failure(Diagnostic(.error, path: shown, message: "is not a regular file"))
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= DataFolder.maxFileBytes else {
+        guard size <= limit else {
             return .failure(Diagnostic(.error, path: shown, message: DataFolder.tooLarge(size)))
         }
-        switch DataFolder.readRegularFile(resolved.path) {
+        switch DataFolder.readRegularFile(resolved.path, limit: limit) {
         case .success(let bytes): return .success(SourceFile(path: shown, bytes: bytes))
         case .failure(let failure): return .failure(Diagnostic(.error, path: shown, message: failure.message))
         }
@@ -194,9 +209,9 @@ package struct DataFolder: Sendable {
     /// and then the careful way above finds what is wrong and says it. A data folder of 2,000
     /// pages is read with a handful of system calls a file instead of a `stat` for every folder
     /// on each file's path.
-    private static func readInside(_ root: String, _ path: String) -> [UInt8]? {
+    private static func readInside(_ root: String, _ path: String, limit: Int) -> [UInt8]? {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= maxFileBytes
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= limit
         else { return nil }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
@@ -210,7 +225,7 @@ package struct DataFolder: Sendable {
         guard length > 0 else { return nil }
         let real = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard real.hasPrefix(root + "/") else { return nil }
-        guard case .success(let bytes) = readOpened(fd, size: Int(opened.st_size)) else { return nil }
+        guard case .success(let bytes) = readOpened(fd, size: Int(opened.st_size), limit: limit) else { return nil }
         return bytes
     }
 
@@ -218,8 +233,8 @@ package struct DataFolder: Sendable {
         let message: String
     }
 
-    /// At most `maxFileBytes + 1` bytes of `path`, which must still be a regular file once opened.
-    private static func readRegularFile(_ path: String) -> Result<[UInt8], ReadFailure> {
+    /// At most `limit + 1` bytes of `path`, which must still be a regular file once opened.
+    private static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else {
             return .failure(ReadFailure(message: "cannot be read: \(String(cString: strerror(errno)))"))
@@ -229,19 +244,19 @@ package struct DataFolder: Sendable {
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             return .failure(ReadFailure(message: "is not a regular file"))
         }
-        guard Int(status.st_size) <= maxFileBytes else {
+        guard Int(status.st_size) <= limit else {
             return .failure(ReadFailure(message: tooLarge(Int(status.st_size))))
         }
-        return readOpened(fd, size: Int(status.st_size))
+        return readOpened(fd, size: Int(status.st_size), limit: limit)
     }
 
     /// The rest of the open regular file `fd`, whose size was `size` when it was checked: at most
-    /// `maxFileBytes + 1` bytes are read, so a file that grew past the limit is refused.
-    private static func readOpened(_ fd: Int32, size: Int) -> Result<[UInt8], ReadFailure> {
+    /// `limit + 1` bytes are read, so a file that grew past the limit is refused.
+    private static func readOpened(_ fd: Int32, size: Int, limit: Int) -> Result<[UInt8], ReadFailure> {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size + 1)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64 << 10) { chunk in
-            while bytes.count <= maxFileBytes {
+            while bytes.count <= limit {
                 let count = Glibc.read(fd, chunk.baseAddress, chunk.count)
                 if count < 0 && errno == EINTR { continue }
                 guard count >= 0 else {

@@ -146,15 +146,188 @@ final class DataFileEditorTests: XCTestCase {
         try "a = 1\n".write(to: file, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: file.path)
         XCTAssertThrowsError(
-            try AtomicFile.write(Array("a = 2\n".utf8), to: file.path, replacing: Array("a = 0\n".utf8)))
-        XCTAssertThrowsError(try AtomicFile.write(Array("a = 2\n".utf8), to: file.path, replacing: nil))
+            try AtomicFile.write(Array("a = 2\n".utf8), to: file.path, expecting: .bytes(Array("a = 0\n".utf8))))
+        XCTAssertThrowsError(try AtomicFile.write(Array("a = 2\n".utf8), to: file.path, expecting: .nothing))
         XCTAssertEqual(try text(file), "a = 1\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["a.toml"])
-        try AtomicFile.write(Array("a = 2\n".utf8), to: file.path, replacing: Array("a = 1\n".utf8))
+        try AtomicFile.write(Array("a = 2\n".utf8), to: file.path, expecting: .bytes(Array("a = 1\n".utf8)))
         XCTAssertEqual(try text(file), "a = 2\n")
-        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
-        XCTAssertEqual(mode?.intValue, 0o604)
+        XCTAssertEqual(try mode(of: file), 0o604)
+        // The jar cache's writes, which expect anything, keep the mode too.
+        try AtomicFile.write(Array("a = 3\n".utf8), to: file.path, expecting: .anything)
+        XCTAssertEqual(try text(file), "a = 3\n")
+        XCTAssertEqual(try mode(of: file), 0o604)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["a.toml"])
+    }
+
+    private func mode(of file: URL) throws -> Int? {
+        (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue
+    }
+
+    /// Every write through a `DataFolder` on disk — an edit, the journal, the cache, `init` — stays
+    /// inside it: a symlink that leads out is refused with nothing written, one that stays in is
+    /// followed, and a folder made for a file that cannot be written goes again.
+    func testAWriteThroughTheDataFolderNeverLeavesIt() throws {
+        let work = TestSupport.temporaryFolder(self)
+        let inside = work.appendingPathComponent("data")
+        let outside = work.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(
+            at: inside.appendingPathComponent("goals"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try "x = 1\n".write(to: inside.appendingPathComponent("goals/real.toml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: inside.appendingPathComponent("goals/link.toml").path, withDestinationPath: "real.toml")
+        try FileManager.default.createSymbolicLink(
+            at: inside.appendingPathComponent("out"), withDestinationURL: outside)
+        let folder = DataFolder(path: inside.path)
+
+        for relative in ["out/a.toml", "goals/../../elsewhere/b.toml"] {
+            XCTAssertFalse(folder.isInside(relative), relative)
+            XCTAssertThrowsError(try folder.write(relative, Array("y = 2\n".utf8))) { error in
+                XCTAssertEqual(
+                    error as? DataFolder.WriteFailure,
+                    DataFolder.WriteFailure(path: "\(inside.path)/\(relative)", reason: "is outside the data folder"))
+            }
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [])
+
+        try folder.write("goals/link.toml", Array("x = 2\n".utf8), expecting: .bytes(Array("x = 1\n".utf8)))
+        XCTAssertEqual(try text(inside.appendingPathComponent("goals/real.toml")), "x = 2\n")
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(
+                atPath: inside.appendingPathComponent("goals/link.toml").path),
+            "real.toml")
+
+        // A new file's folder is made, and removed again when the write is refused.
+        XCTAssertThrowsError(try folder.write("practice/2026-12.toml", Array("a = 1\n".utf8), expecting: .bytes([])))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: inside.appendingPathComponent("practice").path))
+        try folder.write("practice/2026-12.toml", Array("a = 1\n".utf8), expecting: .nothing)
+        XCTAssertEqual(try text(inside.appendingPathComponent("practice/2026-12.toml")), "a = 1\n")
+        XCTAssertEqual(
+            Set(try FileManager.default.contentsOfDirectory(atPath: inside.path)), ["goals", "out", "practice"])
+    }
+
+    /// A folder named before it exists, through a symlink (the undo journal's first write under a
+    /// linked `$XDG_STATE_HOME`, a new cache), reads back what was written into it.
+    func testAFolderMadeAfterItWasNamedReadsBackItsFiles() throws {
+        let work = TestSupport.temporaryFolder(self)
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: work.appendingPathComponent("link").path, withDestinationPath: "real")
+        let folder = DataFolder(path: work.appendingPathComponent("link/sandjar/key").path)
+        try folder.createFolder("", mode: 0o700)
+        try folder.write("0000000001.json", Array("{}".utf8), expecting: .nothing)
+        XCTAssertEqual(try folder.read("0000000001.json").get().bytes, Array("{}".utf8))
+        XCTAssertEqual(folder.allFiles(), ["0000000001.json"])
+        XCTAssertEqual(try mode(of: work.appendingPathComponent("real/sandjar/key")), 0o700)
+    }
+
+    /// A folder in memory answers a write as one on disk does, word for word.
+    func testAFolderInMemoryRefusesWhatADiskFolderRefuses() throws {
+        let disk = TestSupport.temporaryFolder(self)
+        try "a = 1\n".write(to: disk.appendingPathComponent("a.toml"), atomically: true, encoding: .utf8)
+        let folders = [
+            DataFolder(path: disk.path), DataFolder(files: ["a.toml": Array("a = 1\n".utf8)], display: disk.path),
+        ]
+        for folder in folders {
+            let cases: [AtomicFile.Expected] = [.nothing, .bytes(Array("a = 0\n".utf8))]
+            let reasons = cases.map { expected -> String? in
+                do {
+                    try folder.write("a.toml", Array("a = 2\n".utf8), expecting: expected)
+                    return nil
+                } catch {
+                    return (error as? DataFolder.WriteFailure)?.reason
+                }
+            }
+            XCTAssertEqual(
+                reasons,
+                [
+                    "was changed by someone else while sandjar edited it; nothing was written, try again",
+                    "was changed by someone else while sandjar edited it; nothing was written, try again",
+                ])
+            XCTAssertEqual(try folder.read("a.toml").get().bytes, Array("a = 1\n".utf8))
+            try folder.write("a.toml", Array("a = 2\n".utf8), expecting: .bytes(Array("a = 1\n".utf8)))
+            XCTAssertEqual(try folder.read("a.toml").get().bytes, Array("a = 2\n".utf8))
+            try folder.remove("a.toml")
+            XCTAssertFalse(folder.fileExists("a.toml"))
+        }
+    }
+
+    /// The editing entries write through a `DataFolder`, so one in memory takes an edit, its
+    /// removal and its undo, with the journal in memory too, and no disk involved.
+    func testAnEditRunsAgainstADataFolderInMemory() throws {
+        var files: [String: [UInt8]] = [:]
+        let base = TestSupport.fixtures.appendingPathComponent("base")
+        for relative in DataFolder(path: base.path).allFiles() {
+            files[relative] = [UInt8](try Data(contentsOf: base.appendingPathComponent(relative)))
+        }
+        let bike = files["goals/bike.toml"]!
+        let folder = DataFolder(files: files, display: "data")
+        let journalFiles = DataFolder(files: [:], display: "journal")
+        let editor = DataFileEditor(folder: folder, journal: UndoJournal(files: journalFiles))
+        let now = Date(timeIntervalSince1970: 1_796_004_845)  // 2026-11-30T02:14:05Z
+
+        let added = try DepositEntry(amount: "12.50", at: "2026-11-29 21:14", note: "lunch")
+            .add(to: "Bike", in: editor, now: now)
+        XCTAssertEqual(added.path, "data/goals/bike.toml")
+        XCTAssertEqual(added.journalID, 1)
+        let deposited = bike + Array("\n[[deposit]]\nat = 2026-11-29T21:14:00\namount = 12.50\nnote = \"lunch\"\n".utf8)
+        XCTAssertEqual(try folder.read("goals/bike.toml").get().bytes, deposited)
+        XCTAssertEqual(journalFiles.allFiles(), ["0000000001.json"])
+
+        let removed = try RemoveEntry(.deposit(goal: "bike"), at: "2026-11-29 21:14")
+            .apply(in: editor)
+        XCTAssertEqual(removed.path, "data/goals/bike.toml")
+        XCTAssertEqual(removed.journalID, 2)
+        XCTAssertEqual(try folder.read("goals/bike.toml").get().bytes, bike)
+
+        let undone = try UndoEntry.undo(in: editor, now: now)
+        XCTAssertEqual(undone.entry.id, 2)
+        XCTAssertEqual(try folder.read("goals/bike.toml").get().bytes, deposited)
+        XCTAssertEqual(try UndoEntry.undo(in: editor, now: now).entry.id, 1)
+        XCTAssertEqual(try folder.read("goals/bike.toml").get().bytes, bike)
+        XCTAssertEqual(editor.journal.entries().map(\.id), [1, 2])
+        XCTAssertTrue(editor.journal.entries().allSatisfy { $0.undone != nil })
+
+        // A session creates its month's file, and undoing it removes the file again.
+        let session = try SessionEntry(pattern: "box", cycles: "4", minutes: nil, at: "2026-12-01 07:00")
+            .add(in: editor, now: now)
+        XCTAssertEqual(session.path, "data/practice/2026-12.toml")
+        XCTAssertEqual(
+            try folder.read("practice/2026-12.toml").get().bytes,
+            Array("[[session]]\nat = 2026-12-01T07:00:00\npattern = \"box\"\ncycles = 4\n".utf8))
+        _ = try UndoEntry.undo(in: editor, now: now)
+        XCTAssertFalse(folder.fileExists("practice/2026-12.toml"))
+    }
+
+    /// A folder in memory is locked for an edit as one on disk is: sixteen deposits at once all
+    /// land, each recorded once, none over another's.
+    func testEditsAtOnceOfAFolderInMemoryAllLand() throws {
+        let base = TestSupport.fixtures.appendingPathComponent("base")
+        var files: [String: [UInt8]] = [:]
+        for relative in DataFolder(path: base.path).allFiles() {
+            files[relative] = [UInt8](try Data(contentsOf: base.appendingPathComponent(relative)))
+        }
+        let folder = DataFolder(files: files, display: "data")
+        let journal = UndoJournal(files: DataFolder(files: [:], display: "journal"))
+        let now = Date(timeIntervalSince1970: 1_796_004_845)
+        let minute: @Sendable (Int) -> String = { index in index < 10 ? "0\(index)" : "\(index)" }
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            do {
+                _ = try DepositEntry(amount: "\(index + 1)", at: "2026-11-29 10:\(minute(index))", note: nil)
+                    .add(to: "bike", in: DataFileEditor(folder: folder, journal: journal), now: now)
+            } catch {
+                failures.add("\(error)")
+            }
+        }
+        XCTAssertEqual(failures.all, [])
+        let text = String(decoding: try folder.read("goals/bike.toml").get().bytes, as: UTF8.self)
+        for index in 0..<16 {
+            XCTAssertTrue(text.contains("at = 2026-11-29T10:\(minute(index)):00\namount = \(index + 1)\n"), text)
+        }
+        XCTAssertEqual(journal.entries().map(\.id), Array(1...16))
     }
 
     func testAGoalIDUsedTwiceIsRefused() throws {
@@ -180,4 +353,13 @@ final class DataFileEditorTests: XCTestCase {
                 String(describing: error).contains("bike.toml:5:2: error: 'deposit' is already a value"), "\(error)")
         }
     }
+}
+
+/// What the threads of a test reported, in any order.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    func add(_ failure: String) { lock.withLock { list.append(failure) } }
+    var all: [String] { lock.withLock { list } }
 }

@@ -202,6 +202,11 @@ final class KeepForeignTests: XCTestCase {
         // A cache from before the marker (only jar/*.json) is still taken.
         try FileManager.default.removeItem(at: cache.appendingPathComponent(".sandjar-cache"))
         XCTAssertNil(CacheFolder.refusal(cache.path, data: data.path, output: output.path))
+        // So is one holding the marker's temporary file (`AtomicFile`), which another build is
+        // writing at that moment, or one killed doing so left: it is no stranger's.
+        try Data("This folder".utf8).write(to: cache.appendingPathComponent("..sandjar-cache.sandjar-42.tmp"))
+        XCTAssertNil(CacheFolder.refusal(cache.path, data: data.path, output: output.path))
+        XCTAssertTrue(SiteBuild(options: options).run().succeeded)
     }
 
     /// `cd ~ && sandjar build .` without a site.toml once left `public.lock` behind.

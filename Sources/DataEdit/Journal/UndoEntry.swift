@@ -1,10 +1,6 @@
 import Foundation
 import SiteData
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `sandjar undo` and serve's Undo (DESIGN.md §6): the latest write still in the journal — or the
 /// one a page names — taken back, if its file still holds exactly what that write left; then the
 /// one before it, and so on. The entry stays in the journal, marked undone, with both texts.
@@ -23,7 +19,13 @@ public enum UndoEntry {
     public static func undo(data: String, id: Int? = nil, journal: UndoJournal? = nil, now: Date = Date())
         throws(EditError) -> Undone
     {
-        let editor = DataFileEditor(data: data, journal: journal)
+        try undo(in: DataFileEditor(data: data, journal: journal), id: id, now: now)
+    }
+
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
+    package static func undo(in editor: DataFileEditor, id: Int? = nil, now: Date = Date()) throws(EditError)
+        -> Undone
+    {
         let journal = editor.journal
         return try editor.locked { () throws(EditError) -> Undone in
             var lapsed: [Int] = []
@@ -47,10 +49,10 @@ public enum UndoEntry {
             }
             for entry in candidates {
                 let shown = editor.folder.displayPath(entry.file)
-                let target = try editor.path(of: entry.file, shown: shown)
-                let current = FileManager.default.contents(atPath: target.path)
+                try editor.requireJournaled(entry.file, shown: shown)
+                let current = editor.currentBytes(of: entry.file).map { Data($0) }
                 if current == entry.after {
-                    try restore(entry, at: target, shown: shown, current: [UInt8](entry.after))
+                    try restore(entry, in: editor.folder, shown: shown, current: [UInt8](entry.after))
                     try journal.markUndone(entry, at: now)
                     var undone = Undone(entry: entry, path: shown, lapsed: lapsed)
                     undone.entry.undone = now
@@ -72,20 +74,17 @@ public enum UndoEntry {
     }
 
     /// Puts the file back as it was before `entry`: its old bytes, or no file when the write made it.
-    private static func restore(_ entry: UndoJournal.Entry, at target: URL, shown: String, current: [UInt8])
+    private static func restore(_ entry: UndoJournal.Entry, in folder: DataFolder, shown: String, current: [UInt8])
         throws(EditError)
     {
-        if let before = entry.before {
-            do throws(AtomicFile.Failure) {
-                try AtomicFile.write([UInt8](before), to: target.path, replacing: current)
-            } catch {
-                throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: error.message))
+        do throws(DataFolder.WriteFailure) {
+            if let before = entry.before {
+                try folder.write(entry.file, [UInt8](before), expecting: .bytes(current))
+            } else {
+                try folder.remove(entry.file)
             }
-        } else if unlink(target.path) != 0 {
-            throw EditError(
-                "",
-                diagnostic: Diagnostic(
-                    .error, path: shown, message: "cannot be removed: \(String(cString: strerror(errno)))"))
+        } catch {
+            throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: error.reason))
         }
     }
 
@@ -100,12 +99,21 @@ public enum UndoEntry {
 }
 
 extension DataFileEditor {
-    /// The file at `relative` on disk, which must lie inside the data folder.
-    func path(of relative: String, shown: String) throws(EditError) -> URL {
-        let target = folder.root.appendingPathComponent(relative).resolvingSymlinksInPath().standardizedFileURL
-        guard SiteFiles.isSafeRelativePath(relative), target.path.hasPrefix(folder.root.path + "/") else {
+    /// A file the journal names (its entries are files a person could change) must be a plain
+    /// path inside the data folder.
+    func requireJournaled(_ relative: String, shown: String) throws(EditError) {
+        guard SiteFiles.isSafeRelativePath(relative) else {
             throw EditError("", diagnostic: Diagnostic(.error, path: shown, message: "is outside the data folder"))
         }
-        return target
+        try requireInside(relative, shown: shown)
+    }
+
+    /// The bytes of the file at `relative` as it is now (an edit may have left it a little past the
+    /// 16 MiB a build reads); nil when there is none or it cannot be read.
+    func currentBytes(of relative: String) -> [UInt8]? {
+        guard folder.fileExists(relative),
+            case .success(let file) = folder.read(relative, limit: UndoJournal.maximumEntryBytes)
+        else { return nil }
+        return file.bytes
     }
 }

@@ -2,10 +2,6 @@ import Basics
 import Foundation
 import SiteData
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The undo journal of one data folder (DESIGN.md §6): every write of the editing commands and of
 /// serve's forms, with the file's bytes before and after it, so `sandjar undo` and serve's Undo can
 /// take it back exactly.
@@ -13,21 +9,36 @@ import SiteData
 /// It lives outside the data folder, in `$XDG_STATE_HOME/sandjar/<key>/` (else
 /// `~/.local/state/sandjar/<key>/`, the key as the cache's), one JSON file per write named by its
 /// number, so a person's folder holds only what they wrote. Entries are added only under the data
-/// folder's edit lock, which orders them across processes; the newest `capacity` are kept.
+/// folder's edit lock, which orders them across processes; the newest `capacity` are kept. They are
+/// read and written through a `DataFolder`, so an edit tested in memory keeps its journal there too.
 public struct UndoJournal: Sendable, Equatable {
     public static let capacity = 100
+    /// A data file may hold 16 MiB, and an entry holds it twice, as base64.
+    static let maximumEntryBytes = 64 << 20
 
+    /// Where the journal is, as shown in messages.
     public let folder: URL
+    let files: DataFolder
 
     public init(folder: URL) {
         self.folder = folder
+        files = DataFolder(path: folder.path)
     }
 
     /// The journal of the data folder `data`, where the environment puts it.
     public init(forData data: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        folder = DataFolderKey.folder(
-            for: data, variable: "XDG_STATE_HOME", fallback: ".local/state", environment: environment)
+        self.init(
+            folder: DataFolderKey.folder(
+                for: data, variable: "XDG_STATE_HOME", fallback: ".local/state", environment: environment))
     }
+
+    /// A journal kept in `files`: in memory, for tests.
+    package init(files: DataFolder) {
+        folder = URL(fileURLWithPath: files.displayRoot)
+        self.files = files
+    }
+
+    public static func == (a: UndoJournal, b: UndoJournal) -> Bool { a.folder == b.folder }
 
     /// One write.
     public struct Entry: Codable, Sendable, Equatable {
@@ -53,8 +64,8 @@ public struct UndoJournal: Sendable, Equatable {
 
     /// The entry numbered `id`, if the journal still holds it.
     public func entry(_ id: Int) -> Entry? {
-        guard let data = FileManager.default.contents(atPath: path(of: id)) else { return nil }
-        return try? Self.decoder.decode(Entry.self, from: data)
+        guard let bytes = bytes(of: id) else { return nil }
+        return try? Self.decoder.decode(Entry.self, from: Data(bytes))
     }
 
     /// Records a write about to be made (the caller holds the edit lock): after the file is
@@ -62,12 +73,10 @@ public struct UndoJournal: Sendable, Equatable {
     func record(
         _ action: JournalAction, file: String, before: [UInt8]?, after: [UInt8], time: Date = Date()
     ) throws(EditError) -> Entry {
-        do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do throws(DataFolder.WriteFailure) {
+            try files.createFolder("", mode: 0o700)
         } catch {
-            throw EditError(
-                "cannot keep the undo journal in \(folder.path): \(error.localizedDescription); nothing was changed")
+            throw EditError("cannot keep the undo journal in \(folder.path): \(error.reason); nothing was changed")
         }
         let existing = numbers()
         let entry = Entry(
@@ -75,22 +84,22 @@ public struct UndoJournal: Sendable, Equatable {
             after: Data(after))
         try write(entry, replacing: nil)
         for old in existing.dropLast(Self.capacity - 1) {
-            unlink(path(of: old))
+            try? files.remove(name(of: old))
         }
         return entry
     }
 
-    /// Removes the entry of a write that did not happen after all.
+    /// Removes the entry of a write that did not happen after all. Should it outlive a crash, it
+    /// names a write its file never got, which `undo` passes over (`UndoEntry.Undone.lapsed`).
     func forget(_ id: Int) {
-        unlink(path(of: id))
+        try? files.remove(name(of: id))
     }
 
     /// Marks `entry` taken back (the caller holds the edit lock).
     func markUndone(_ entry: Entry, at time: Date = Date()) throws(EditError) {
         var undone = entry
         undone.undone = time
-        let old = FileManager.default.contents(atPath: path(of: entry.id)).map { [UInt8]($0) }
-        try write(undone, replacing: old)
+        try write(undone, replacing: bytes(of: entry.id))
     }
 
     private func write(_ entry: Entry, replacing old: [UInt8]?) throws(EditError) {
@@ -100,18 +109,17 @@ public struct UndoJournal: Sendable, Equatable {
         } catch {
             throw EditError("cannot write the undo journal: \(error.localizedDescription); nothing was changed")
         }
-        do throws(AtomicFile.Failure) {
-            try AtomicFile.write(bytes, to: path(of: entry.id), replacing: old)
+        do throws(DataFolder.WriteFailure) {
+            try files.write(name(of: entry.id), bytes, expecting: old.map { .bytes($0) } ?? .nothing)
         } catch {
             throw EditError(
-                "cannot write the undo journal in \(folder.path): the entry \(error.message); nothing was changed")
+                "cannot write the undo journal in \(folder.path): the entry \(error.reason); nothing was changed")
         }
     }
 
     /// The numbers of the entries on disk, ascending.
     private func numbers() -> [Int] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.compactMap { name -> Int? in
+        files.allFiles().compactMap { name -> Int? in
             guard name.hasSuffix(".json"), name.count == 15 else { return nil }
             let digits = name.dropLast(5)
             guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
@@ -119,8 +127,15 @@ public struct UndoJournal: Sendable, Equatable {
         }.sorted()
     }
 
-    private func path(of id: Int) -> String {
-        folder.appendingPathComponent(id.zeroPadded(10) + ".json").path
+    /// `0000000042.json`.
+    private func name(of id: Int) -> String { id.zeroPadded(10) + ".json" }
+
+    private func bytes(of id: Int) -> [UInt8]? {
+        let name = name(of: id)
+        guard files.fileExists(name), case .success(let file) = files.read(name, limit: Self.maximumEntryBytes) else {
+            return nil
+        }
+        return file.bytes
     }
 
     private static let encoder: JSONEncoder = {
