@@ -95,17 +95,33 @@ let package = Package(
         // `make bench`: what the coin jar costs.
         .executableTarget(name: "sandjar-bench", dependencies: ["Jar", "Domain"]),
 
+        // What the tests share: temporary folders kept out of the home folder (`TestIsolation`),
+        // running sandjar and other programs, serve's HTTP, the sample's served forms.
+        .target(name: "TestSupport", dependencies: ["Domain", "SiteRender"], path: "Tests/TestSupport"),
+
+        // Unit tests, beside the target each one tests.
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Basics"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Subscriptions", "Breathing", "Badges"]),
         .testTarget(name: "JarTests", dependencies: ["Basics", "Jar", "Domain"]),
+        .testTarget(name: "SiteDataTests", dependencies: ["SiteData", "Domain", "TOML", "TestSupport"]),
+        .testTarget(
+            name: "StatementTests", dependencies: ["Statement", "SiteData", "Domain", "Subscriptions", "TestSupport"]),
+        .testTarget(
+            name: "SiteRenderTests",
+            dependencies: ["SiteRender", "SiteData", "Domain", "Subscriptions", "Breathing", "Badges", "TestSupport"]),
+        .testTarget(name: "SitePublishTests", dependencies: ["SitePublish", "SiteData", "TestSupport"]),
+        .testTarget(name: "DataEditTests", dependencies: ["DataEdit", "SiteData", "TOML", "Domain", "TestSupport"]),
+        .testTarget(name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "SiteData", "TestSupport"]),
+        // The build in memory: each page family, the figures it shows, the cache, publishing, the
+        // sample's golden files.
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [
-                "SiteBuilder", "SiteData", "Statement", "SiteRender", "SitePublish", "PhysicsCache", "DataEdit",
-                "FixtureGenerator", "BuiltinFiles", "Domain", "Jar", "TOML", "Subscriptions", "Badges", "Breathing",
+                "SiteBuilder", "SiteData", "SiteRender", "SitePublish", "PhysicsCache", "BuiltinFiles", "Domain", "Jar",
+                "Badges", "TestSupport",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),
@@ -116,8 +132,17 @@ let package = Package(
             name: "SandjarCLITests",
             dependencies: [
                 "SandjarCLI", "SiteBuilder", "SiteData", "DataEdit", "Domain", "Subscriptions", "TOML", "SiteServer",
-                "Import",
+                "Import", "TestSupport",
             ],
             exclude: ["Snapshots"]),
+        // System tests: the sandjar executable run as a person or cron runs it, killed midway,
+        // under load for minutes; its pages in a real browser, the Nu HTML checker and real web
+        // servers.
+        .testTarget(
+            name: "SystemTests",
+            dependencies: [
+                "SiteBuilder", "SiteData", "SiteRender", "SitePublish", "FixtureGenerator", "Domain", "TOML",
+                "TestSupport",
+            ]),
     ]
 )

@@ -2,7 +2,7 @@ import Domain
 import XCTest
 
 /// Fuzzy matching of names against a small catalogue (the shipped one is evaluated in
-/// SiteBuilderTests/CatalogTests).
+/// SiteDataTests/CatalogTests).
 final class SubscriptionsMatchingTests: XCTestCase {
     private let catalog = SubscriptionFixture.catalog
 

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import TOML
+import TestSupport
 import XCTest
 
 @testable import SandjarCLI

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import SiteData
 import TOML
+import TestSupport
 import XCTest
 
 @testable import SandjarCLI

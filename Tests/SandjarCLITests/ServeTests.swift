@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import LocalApp
+import TestSupport
 import XCTest
 
 @testable import SandjarCLI

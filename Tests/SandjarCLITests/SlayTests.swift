@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Subscriptions
 import TOML
+import TestSupport
 import XCTest
 
 @testable import DataEdit

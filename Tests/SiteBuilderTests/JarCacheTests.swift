@@ -1,5 +1,6 @@
 import Foundation
 import Jar
+import TestSupport
 import XCTest
 
 @testable import PhysicsCache

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import SiteBuilder

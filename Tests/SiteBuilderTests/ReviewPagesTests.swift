@@ -1,5 +1,6 @@
 import Foundation
 import SitePublish
+import TestSupport
 import XCTest
 
 @testable import SiteBuilder

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import SiteBuilder
@@ -119,8 +120,4 @@ final class SampleSiteTests: XCTestCase {
         }
         return "(same text, different bytes)"
     }
-}
-
-enum CalendarDateFixture {
-    static let sampleToday = CalendarDate(year: 2026, month: 11, day: 29)!
 }

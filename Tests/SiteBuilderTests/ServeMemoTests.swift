@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import SiteRender
+import TestSupport
 import XCTest
 
 @testable import SiteBuilder

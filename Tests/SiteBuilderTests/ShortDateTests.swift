@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import SitePublish
+import TestSupport
 import XCTest
 
 @testable import SiteBuilder

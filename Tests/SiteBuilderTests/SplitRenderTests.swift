@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import SiteBuilder
@@ -21,7 +22,7 @@ final class SplitRenderTests: XCTestCase {
         try TestSupport.setBothLanguages(in: both.appendingPathComponent("site.toml"))
         let cases: [(String, URL, ServeForms?)] = [
             ("the sample", TestSupport.sampleContent, nil), ("both languages", both, nil),
-            ("served with forms", both, TestSites.servedForms),
+            ("served with forms", both, SampleForms.served),
         ]
         for (name, data, forms) in cases {
             var options = BuildOptions()

@@ -1,5 +1,6 @@
 import BuiltinFiles
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import SiteBuilder

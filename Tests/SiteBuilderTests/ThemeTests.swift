@@ -1,6 +1,7 @@
 import Badges
 import Domain
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import SiteBuilder

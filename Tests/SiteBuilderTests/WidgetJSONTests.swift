@@ -1,5 +1,6 @@
 import Foundation
 import SiteData
+import TestSupport
 import XCTest
 
 @testable import SiteBuilder

@@ -1,0 +1,315 @@
+import Foundation
+import TestSupport
+import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `sandjar serve` used as a person uses it (DESIGN.md §6, "serve never hangs"): the installed-style
+/// executable on an `init` folder, the watch on, every form sent at a person's pace for minutes,
+/// and in bursts with command-line edits at once. Every request must be answered within 10 s and
+/// every write must be in the files exactly once. The last round's serve hung on the 2nd–11th
+/// form sent every two seconds (a lock-order inversion between a form's rebuild and the watch's).
+final class ServeSoakTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestIsolation.begin(for: self)
+    }
+
+    private var work: URL!
+    private var data: URL!
+
+    override func setUpWithError() throws {
+        _ = try SandjarProcess.requireExecutable()
+        work = TestSupport.temporaryFolder(self)
+        data = work.appendingPathComponent("dash")
+        let made = try SandjarProcess.run(["init", data.path, "--language", "en"], logs: work)
+        XCTAssertEqual(made.status, 0, made.stderr)
+    }
+
+    /// Over 100 writes through every form — deposit, session, subscription, goal, edit, remove,
+    /// slay, revive, price, undo — 0.3 to 3 s apart (a seeded draw), each followed to the page it
+    /// lands on, with files saved by hand between them so the watch rebuilds too.
+    func testEveryFormAtAPersonsPaceForMinutesWithTheWatchOn() throws {
+        let (serve, token) = try start()
+        defer {
+            serve.process.kill(SIGTERM)
+            _ = serve.process.wait()
+        }
+        let http = serve.http
+        var soak = Soak(http: http, token: token)
+        var random = SplitMix64(seed: 2026_12_02)
+        let kinds = ["deposit", "session", "subscription", "goal", "edit", "remove", "slay", "revive", "price", "undo"]
+        // SANDJAR_SOAK_STEPS shortens it while working on serve; `make test` runs all 110.
+        let steps = ProcessInfo.processInfo.environment["SANDJAR_SOAK_STEPS"].flatMap(Int.init) ?? 110
+        for step in 0..<steps {
+            let gap = 0.3 + Double(random.next() % 2700) / 1000  // seeded: the same gaps every run
+            usleep(useconds_t(gap * 1_000_000))
+            if step % 7 == 3 {
+                // A person saves a file by hand meanwhile: the watch rebuilds it.
+                let site = data.appendingPathComponent("site.toml")
+                let handle = try FileHandle(forWritingTo: site)
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data("# saved by hand, step \(step)\n".utf8))
+                try handle.close()
+            }
+            try soak.send(kinds[step % kinds.count], step: step)
+        }
+        print(
+            "soak: \(soak.answered) requests, slowest \(String(format: "%.3f", soak.slowest)) s, median \(String(format: "%.3f", soak.median)) s"
+        )
+        XCTAssertLessThanOrEqual(soak.slowest, 10, "every request answered within 10 s")
+        try soak.assertEveryWriteIsInTheFilesExactlyOnce(data)
+        let signalled = Date()
+        serve.process.kill(SIGTERM)
+        let ended = serve.process.wait(timeout: 10)
+        print("soak: stopped \(String(format: "%.3f", Date().timeIntervalSince(signalled))) s after SIGTERM")
+        XCTAssertEqual(ended.status, 0, ended.stderr)
+        XCTAssertFalse(ended.stderr.contains("ThreadSanitizer"), ended.stderr)
+    }
+
+    /// 50 forms and 20 `sandjar add deposit` processes at once: every request answered, every
+    /// write that said it landed is in the files exactly once.
+    func testABurstOfFormsAndCommandLineEditsAtOnce() throws {
+        let (serve, token) = try start()
+        defer {
+            serve.process.kill(SIGTERM)
+            _ = serve.process.wait()
+        }
+        let http = serve.http
+        let edits = try (0..<20).map { index in
+            try SandjarProcess(
+                ["add", "deposit", "new-bike", "1", "--note", "cli-\(index)", "--data", data.path], logs: work)
+        }
+        let statuses = Statuses(count: 50)
+        let started = Date()
+        DispatchQueue.concurrentPerform(iterations: 50) { index in
+            let fields: [String: String]
+            let form: String
+            if index % 2 == 0 {
+                form = "deposit"
+                fields = ["goal": "new-bike", "amount": "2", "note": "form-\(index)"]
+            } else {
+                form = "session"
+                fields = ["pattern": "box", "cycles": "\(2000 + index)"]
+            }
+            statuses.set(index, http.post(form, fields.merging(["token": token, "lang": ""]) { $1 })?.status)
+        }
+        let seconds = Date().timeIntervalSince(started)
+        let outcomes = edits.map { $0.wait(timeout: 120) }
+        print("burst: 50 forms and 20 command-line edits answered in \(String(format: "%.2f", seconds)) s")
+        XCTAssertEqual(statuses.values.filter { $0 == nil }.count, 0, "every form answered")
+        XCTAssertEqual(statuses.values, Array(repeating: 303, count: 50))
+        XCTAssertEqual(outcomes.map(\.status), Array(repeating: 0, count: 20), outcomes.map(\.stderr).joined())
+        let files = try Self.dataText(data)
+        for index in 0..<50 {
+            let marker = index % 2 == 0 ? "note = \"form-\(index)\"" : "cycles = \(2000 + index)\n"
+            XCTAssertEqual(files.components(separatedBy: marker).count - 1, 1, marker)
+        }
+        for index in 0..<20 {
+            XCTAssertEqual(files.components(separatedBy: "note = \"cli-\(index)\"").count - 1, 1, "cli-\(index)")
+        }
+    }
+
+    /// SIGTERM while a rebuild is under way (a form's, still unanswered) stops serve within a
+    /// second, cleanly, and leaves no temporary folder behind; the form's write stays written.
+    func testSIGTERMInTheMiddleOfARebuildStopsWithinASecond() throws {
+        // 1,500 pages make a rebuild long enough to be in the middle of.
+        let pages = data.appendingPathComponent("pages")
+        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
+        for index in 0..<1500 {
+            try Data("+++\ntitle = \"Page \(index)\"\n+++\n\n# Page \(index)\n\nSome *text* here.\n".utf8)
+                .write(to: pages.appendingPathComponent("p\(index).md"))
+        }
+        let temporary = Self.temporaryEntries()
+        let (serve, token) = try start()
+        let http = serve.http
+        let answered = Statuses(count: 1)
+        let thread = Thread {
+            answered.set(
+                0, http.post("deposit", ["token": token, "lang": "", "goal": "new-bike", "amount": "9"])?.status ?? -1)
+        }
+        thread.start()
+        // The form's write lands first, then its rebuild begins: wait for the write.
+        let goal = data.appendingPathComponent("goals/new-bike.toml")
+        let deadline = Date().addingTimeInterval(30)
+        while !((try? String(contentsOf: goal, encoding: .utf8))?.contains("amount = 9\n") ?? false), Date() < deadline
+        {
+            usleep(5_000)
+        }
+        XCTAssertNil(answered.values[0], "the form is not answered yet: its rebuild is under way")
+        let signalled = Date()
+        serve.process.kill(SIGTERM)
+        let ended = serve.process.wait(timeout: 30)
+        let took = Date().timeIntervalSince(signalled)
+        print("SIGTERM during a rebuild: stopped in \(String(format: "%.3f", took)) s")
+        XCTAssertLessThanOrEqual(took, 1.0, "stopped within a second")
+        XCTAssertEqual(ended.status, 0, ended.stderr)
+        XCTAssertTrue(ended.stdout.hasSuffix("stopped\n"), ended.stdout)
+        XCTAssertEqual(Self.temporaryEntries(), temporary, "no temporary folder left behind")
+        XCTAssertTrue(try String(contentsOf: goal, encoding: .utf8).contains("amount = 9\n"), "the write stays")
+        for _ in 0..<100 where thread.isExecuting { usleep(10_000) }
+    }
+
+    /// `sandjar serve` on the data folder, and the run's token read off a served page.
+    private func start(file: StaticString = #filePath, line: UInt = #line) throws -> (RunningServe, String) {
+        let serve = try RunningServe([data.path], logs: work, file: file, line: line)
+        let page = try XCTUnwrap(serve.http.get("/goals/"), "serve answers", file: file, line: line).body
+        return (
+            serve, try XCTUnwrap(ServeHTTP.hidden("token", in: page), "a token in the page", file: file, line: line)
+        )
+    }
+
+    /// Every data file's text, one after the other.
+    static func dataText(_ data: URL) throws -> String {
+        var text = ""
+        for folder in ["goals", "practice", "subscriptions"] {
+            let names =
+                (try? FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent(folder).path)) ?? []
+            for name in names.sorted() where name.hasSuffix(".toml") {
+                text += try String(
+                    contentsOf: data.appendingPathComponent(folder).appendingPathComponent(name), encoding: .utf8)
+            }
+        }
+        return text
+    }
+
+    private static func temporaryEntries() -> Set<String> {
+        Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []).filter {
+                $0.hasPrefix("sandjar-serve")
+            })
+    }
+}
+
+/// The soak's forms, what each should have left in the files, and how long each answer took.
+private struct Soak {
+    let http: ServeHTTP
+    let token: String
+    /// Marker → how many times the files must hold it at the end.
+    var expected: [String: Int] = [:]
+    /// The last write's changes to `expected`, and its journal number, for Undo.
+    var last: (changes: [String: Int], journal: Int)?
+    var times: [Double] = []
+    var priceDay = 0
+    var slain = false
+
+    init(http: ServeHTTP, token: String) {
+        self.http = http
+        self.token = token
+    }
+
+    var answered: Int { times.count }
+    var slowest: Double { times.max() ?? 0 }
+    var median: Double { times.sorted()[times.count / 2] }
+
+    mutating func send(_ kind: String, step: Int) throws {
+        var changes: [String: Int] = [:]
+        var fields: [String: String]
+        var form = kind
+        switch kind {
+        case "deposit":
+            fields = ["goal": "new-bike", "amount": "3.\(step)", "note": "soak-d-\(step)"]
+            changes["note = \"soak-d-\(step)\""] = 1
+        case "session":
+            fields = ["pattern": "box", "cycles": "\(1000 + step)"]
+            changes["cycles = \(1000 + step)\n"] = 1
+        case "subscription":
+            fields = ["name": "Soak \(step)", "price": "1.5"]
+            changes["name = \"Soak \(step)\""] = 1
+        case "goal":
+            fields = ["name": "Soak goal \(step)", "mode": "wish", "target": "100"]
+            changes["name = \"Soak goal \(step)\""] = 1
+        case "edit", "remove":
+            // As a person does: Edit on the newest deposit's row, then its form.
+            let list = try XCTUnwrap(get("/goals/new-bike/")).body
+            let link = try XCTUnwrap(
+                list.range(of: "\\?edit=[0-9a-f]{16}", options: .regularExpression), "an Edit link")
+            let page = try XCTUnwrap(get("/goals/new-bike/" + list[link])).body
+            let entry = try XCTUnwrap(Self.newestDeposit(in: page), "a deposit to \(kind)")
+            fields = ["entry": "deposit", "goal": "new-bike", "at": entry.at, "fingerprint": entry.fingerprint]
+            changes["note = \"\(entry.note)\""] = 0
+            if kind == "edit" {
+                fields.merge(["amount": "4.\(step)", "note": "soak-e-\(step)", "new_at": ""]) { $1 }
+                changes["note = \"soak-e-\(step)\""] = 1
+            }
+        case "slay", "revive":
+            // Netflix is slain and revived in turn.
+            form = slain ? "revive" : "slay"
+            fields = ["id": "netflix"]
+            if !slain { fields["on"] = "" }
+            changes["\nkilled = "] = slain ? 0 : 1
+        case "price":
+            priceDay += 1
+            fields = ["id": "spotify", "price": "20.\(step)", "from": Self.day(after: priceDay)]
+            changes["price = 20.\(step) }"] = 1
+        default:  // undo the write before
+            let (previous, journal) = try XCTUnwrap(last, "a write to undo")
+            fields = ["id": String(journal)]
+            for (marker, count) in previous { changes[marker] = count == 1 ? 0 : 1 }
+        }
+        fields.merge(["token": token, "lang": ""]) { $1 }
+        let answer = try XCTUnwrap(http.post(form, fields), "\(form) at step \(step) was not answered")
+        times.append(answer.seconds)
+        XCTAssertEqual(answer.status, 303, "\(form) at step \(step): \(answer.body.prefix(2000))")
+        guard answer.status == 303, let location = answer.headers["location"] else { return }
+        let landing = try XCTUnwrap(get(String(location.split(separator: "#")[0])), "the landing of \(form)")
+        XCTAssertEqual(landing.status, 200)
+        XCTAssertTrue(landing.body.contains("class=\"notice-text\""), "\(form) at step \(step) says what it did")
+        for (marker, count) in changes { expected[marker] = count }
+        if form == "slay" || form == "revive" { slain.toggle() }
+        if kind == "undo" {
+            if last?.changes["\nkilled = "] != nil { slain.toggle() }
+            last = nil
+        } else {
+            let journal = Int(location.split(separator: "=").last?.split(separator: "#").first ?? "") ?? 0
+            last = (changes, journal)
+        }
+    }
+
+    private mutating func get(_ path: String) -> ServeHTTP.Answer? {
+        let answer = http.get(path)
+        if let answer { times.append(answer.seconds) }
+        return answer
+    }
+
+    func assertEveryWriteIsInTheFilesExactlyOnce(_ data: URL) throws {
+        let files = try ServeSoakTests.dataText(data)
+        for (marker, count) in expected.sorted(by: { $0.key < $1.key }) {
+            XCTAssertEqual(files.components(separatedBy: marker).count - 1, count, "\(marker.debugDescription)")
+        }
+        XCTAssertGreaterThanOrEqual(expected.count, min(40, times.count / 3))
+    }
+
+    /// The time, fingerprint and note of the first deposit listed with Edit on a goal page.
+    static func newestDeposit(in page: String) -> (at: String, fingerprint: String, note: String)? {
+        guard let form = page.range(of: "action=\"/_sandjar/edit\"") else { return nil }
+        let rest = String(page[form.upperBound...])
+        guard let at = ServeHTTP.hidden("at", in: rest), let fingerprint = ServeHTTP.hidden("fingerprint", in: rest),
+            let noteField = rest.range(of: "name=\"note\"")
+        else { return nil }
+        let afterNote = rest[noteField.upperBound...]
+        guard let value = afterNote.range(of: "value=\"") else { return nil }
+        return (at, fingerprint, String(afterNote[value.upperBound...].prefix { $0 != "\"" }))
+    }
+
+    /// Today plus `days`, `YYYY-MM-DD`, in UTC (the `init` folder's zone here).
+    static func day(after days: Int) -> String {
+        let date = Date().addingTimeInterval(Double(days) * 86_400)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+}
+
+/// Statuses set from concurrent threads.
+final class Statuses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [Int?]
+    init(count: Int) { statuses = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ status: Int?) { lock.withLock { statuses[index] = status } }
+    var values: [Int?] { lock.withLock { statuses } }
+}

@@ -1,0 +1,21 @@
+import Domain
+
+/// The day the sample site and the fixtures are built for: `--today 2026-11-29`.
+package enum CalendarDateFixture {
+    package static let sampleToday = CalendarDate(year: 2026, month: 11, day: 29)!
+}
+
+/// A small seeded generator, so the random inputs are the same on every run.
+package struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    package init(seed: UInt64) { state = seed }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
