@@ -284,7 +284,7 @@ struct SiteRenderer {
     }
 
     /// A catalogue category's name, or the category as written: the one key made from data, so
-    /// the theme may not know a category of your own (`Theme.requiredStrings` checks the
+    /// the theme may not know a category of your own (`Theme.categoryStrings` checks the
     /// catalogue's).
     func categoryName(_ category: String) -> String {
         theme.string("category.\(category)", in: data.site.language) ?? category

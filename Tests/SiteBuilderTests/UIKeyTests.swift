@@ -26,7 +26,8 @@ final class UIKeyTests: XCTestCase {
     }
 
     func testEveryKeyIsInBothShippedTables() throws {
-        let theme = try XCTUnwrap(Theme.load(from: Theme.builtIn, log: DiagnosticLog(strict: false)))
+        let theme = try XCTUnwrap(
+            Theme.load(from: Theme.builtIn, requiring: UIKey.required, log: DiagnosticLog(strict: false)))
         for language in SiteSettings.Language.allCases {
             for key in UIKey.all {
                 XCTAssertNotNil(theme.string(key.path, in: language), "\(key) in \(language.rawValue)")

@@ -55,20 +55,10 @@ extension Theme {
         return tables.mapValues { nest($0.flat) }
     }
 
-    /// The strings sandjar itself asks for, so a table that lacks one fails the build instead of
-    /// showing a raw key: every key Swift can ask for (`UIKey.all`, a badge's name, description
-    /// and unit among them), and the name of every category of the theme's catalogue.
-    static func requiredStrings(catalog: SubscriptionCatalog) -> [String: String] {
+    /// The strings a catalogue needs: the name of each of its categories, and of the category a
+    /// service without one falls in.
+    static func categoryStrings(catalog: SubscriptionCatalog) -> [String: String] {
         var required: [String: String] = [:]
-        for key in UIKey.all { required[key.path] = "sandjar asks for it by this key" }
-        for badge in BadgeDefinition.all {
-            for key in [UIKey.badgeName(badge), .badgeDescription(badge)] {
-                required[key.path] = "every badge needs a name and a description"
-            }
-        }
-        for unit in BadgeDefinition.Unit.allCases {
-            required[UIKey.badgeUnit(unit).path] = "a locked badge's progress is shown by its unit"
-        }
         let categories = Set(catalog.entries.map(\.category)).union([CatalogReader.defaultCategory])
         for category in categories {
             required["category.\(category)"] = "the catalogue's category '\(category)' needs a name"

@@ -1,3 +1,5 @@
+import Badges
+
 /// A string of the theme's tables that Swift asks for: `renderer.string(.goals(.title))`.
 ///
 /// Templates name their strings as `{{t.goals.title}}`, and strict rendering stops on a misspelt
@@ -55,6 +57,22 @@ extension UIKey {
         keys.formUnion(families)
         keys.formUnion(countedFamilies.flatMap { [$0.many, $0.one] })
         return keys
+    }()
+
+    /// What theme loading requires of every table, key → why it is needed: every key of `all`,
+    /// a badge's words and units saying so. The build hands it to `Theme.load(from:requiring:log:)`.
+    package static let required: [String: String] = {
+        var required: [String: String] = [:]
+        for key in all { required[key.path] = "sandjar asks for it by this key" }
+        for badge in BadgeDefinition.all {
+            for key in [badgeName(badge), badgeDescription(badge)] {
+                required[key.path] = "every badge needs a name and a description"
+            }
+        }
+        for unit in BadgeDefinition.Unit.allCases {
+            required[badgeUnit(unit).path] = "a locked badge's progress is shown by its unit"
+        }
+        return required
     }()
 
     /// The sections whose keys are read as they are.
