@@ -277,8 +277,9 @@ struct SiteRenderer {
         }
     }
 
-    /// The text of `key` in the site's language. It cannot miss: theme loading fails on a table
-    /// that lacks any key Swift can ask for (`UIKey.all`), so there is no raw key to fall back on.
+    /// The text of `key` in the site's language. It cannot miss: the build loads its theme
+    /// requiring every key Swift can ask for (`UIKey.required`), and loading fails on a table that
+    /// lacks one, so there is no raw key to fall back on.
     func string(_ key: UIKey) -> String {
         theme.string(key, in: data.site.language)
     }

@@ -104,7 +104,7 @@ final class ThemeTests: XCTestCase {
     /// Every category of the shipped catalogue, and every badge, has its words in both tables.
     func testEveryShippedCategoryAndBadgeHasANameInBothLanguages() throws {
         let theme = try XCTUnwrap(
-            Theme.load(from: Theme.builtIn, requiring: UIKey.required, log: DiagnosticLog(strict: false)))
+            BuildSteps.theme(from: Theme.builtIn, log: DiagnosticLog(strict: false)))
         let categories = Set(theme.catalog.entries.map(\.category))
         XCTAssertTrue(categories.isSuperset(of: ["shopping", "fitness", "software", "gaming", "learning", "audio"]))
         for language in SiteSettings.Language.allCases {
@@ -179,7 +179,7 @@ final class TokenCheckTests: XCTestCase {
     /// checked here, every template and stylesheet.
     func testTheShippedThemePasses() throws {
         let log = DiagnosticLog(strict: false)
-        XCTAssertNotNil(Theme.load(from: Theme.builtIn, requiring: UIKey.required, log: log))
+        XCTAssertNotNil(BuildSteps.theme(from: Theme.builtIn, log: log))
         XCTAssertEqual(log.entries, [])
         var checked = 0
         for relative in Theme.builtIn.allFiles() {
@@ -204,7 +204,7 @@ final class TokenCheckTests: XCTestCase {
         XCTAssertFalse(Theme.isAuthored("static/style.css", in: folder))
         XCTAssertFalse(Theme.isAuthored("static/style.css", in: Theme.builtIn))
         let log = DiagnosticLog(strict: false)
-        _ = Theme.load(from: folder, requiring: UIKey.required, log: log)
+        _ = BuildSteps.theme(from: folder, log: log)
         XCTAssertEqual(
             log.entries.map(\.headline),
             ["mine/static/extra.css:1:6: error: raw spacing value '12px' in 'padding'; use a --space-* token"])

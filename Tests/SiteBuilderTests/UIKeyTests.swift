@@ -1,8 +1,10 @@
 import Badges
 import Domain
+import SiteData
 import XCTest
 
-@testable import SiteData
+@testable import SiteBuilder
+@testable import SiteRender
 
 /// The keys Swift asks the string tables for (issue 23): every one is enumerable, and the
 /// shipped tables hold each in both languages, so `SiteRenderer.string` never meets a raw key.
@@ -27,7 +29,7 @@ final class UIKeyTests: XCTestCase {
 
     func testEveryKeyIsInBothShippedTables() throws {
         let theme = try XCTUnwrap(
-            Theme.load(from: Theme.builtIn, requiring: UIKey.required, log: DiagnosticLog(strict: false)))
+            BuildSteps.theme(from: Theme.builtIn, log: DiagnosticLog(strict: false)))
         for language in SiteSettings.Language.allCases {
             for key in UIKey.all {
                 XCTAssertNotNil(theme.string(key.path, in: language), "\(key) in \(language.rawValue)")
