@@ -41,19 +41,16 @@ let package = Package(
         // (SiteRender), write it (SitePublish); SiteBuilder runs them as the build's named steps.
         //
         // The data folder and the theme, read and validated into typed values with located findings.
-        .target(
-            name: "SiteData",
-            dependencies: [
-                "TOML", "Mustache", "Markdown", "Domain", "Subscriptions", "Breathing", "Badges", "BuiltinFiles",
-                "Basics",
-            ]),
+        // No engine: the keys a theme must hold are handed to it by the build (`UIKey`, in SiteRender).
+        .target(name: "SiteData", dependencies: ["TOML", "Mustache", "Markdown", "Domain", "BuiltinFiles", "Basics"]),
         // Bank-statement CSV files, read for `sandjar detect`.
         .target(name: "Statement", dependencies: ["SiteData", "Domain"]),
         // The whole site written atomically, with what the last build published; the build lock.
         .target(name: "SitePublish", dependencies: ["Basics", "SiteData", "Domain"]),
         // The settled coin jars kept between builds, and where that cache may live.
         .target(name: "PhysicsCache", dependencies: ["Basics", "SiteData", "Domain", "Jar"]),
-        // Pages, charts, feeds and data.json, rendered in memory from the loaded data.
+        // Pages, charts, feeds and data.json, rendered in memory from the loaded data; the keys
+        // they ask the string tables for (`UIKey`).
         .target(
             name: "SiteRender",
             dependencies: [
@@ -121,7 +118,7 @@ let package = Package(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "SiteData", "SiteRender", "SitePublish", "PhysicsCache", "BuiltinFiles", "Domain", "Jar",
-                "Badges", "TestSupport",
+                "Badges", "Breathing", "Subscriptions", "TestSupport",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),

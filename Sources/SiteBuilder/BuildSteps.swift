@@ -25,7 +25,7 @@ struct BuildSteps {
         return Pending {
             if let memo { return memo.builtInTheme(strict: strict) }
             let log = DiagnosticLog(strict: strict)
-            let theme = Theme.load(from: Theme.builtIn, log: log)
+            let theme = BuildSteps.theme(from: Theme.builtIn, log: log)
             return (theme, log.entries)
         }
     }
@@ -50,7 +50,13 @@ struct BuildSteps {
         // A theme laid over the built-in one is read again for every build: no page rendered
         // with the last one is reused.
         options.memo?.rendered.themeChanged()
-        return Theme.load(from: folder, log: log).map { LoadedTheme(theme: $0, folder: folder) }
+        return BuildSteps.theme(from: folder, log: log).map { LoadedTheme(theme: $0, folder: folder) }
+    }
+
+    /// The theme in `folder`, its string tables required to hold every key rendering can ask for
+    /// (`UIKey.required`): every theme a build renders with is loaded here.
+    static func theme(from folder: DataFolder, log: DiagnosticLog) -> Theme? {
+        Theme.load(from: folder, requiring: UIKey.required, log: log)
     }
 
     /// **compute figures**: runs the engines once, for every language of the site, after the

@@ -38,7 +38,7 @@ package final class ServeMemo: @unchecked Sendable {
     func builtInTheme(strict: Bool) -> (theme: Theme?, findings: [Diagnostic]) {
         if let kept = lock.withLock({ theme }) { return kept }
         let log = DiagnosticLog(strict: strict)
-        let loaded = (Theme.load(from: Theme.builtIn, log: log), log.entries)
+        let loaded = (BuildSteps.theme(from: Theme.builtIn, log: log), log.entries)
         lock.withLock { theme = loaded }
         rendered.themeChanged()
         return loaded

@@ -277,14 +277,15 @@ struct SiteRenderer {
         }
     }
 
-    /// The text of `key` in the site's language. It cannot miss: theme loading fails on a table
-    /// that lacks any key Swift can ask for (`UIKey.all`), so there is no raw key to fall back on.
+    /// The text of `key` in the site's language. It cannot miss: the build loads its theme
+    /// requiring every key Swift can ask for (`UIKey.required`), and loading fails on a table that
+    /// lacks one, so there is no raw key to fall back on.
     func string(_ key: UIKey) -> String {
         theme.string(key, in: data.site.language)
     }
 
     /// A catalogue category's name, or the category as written: the one key made from data, so
-    /// the theme may not know a category of your own (`Theme.requiredStrings` checks the
+    /// the theme may not know a category of your own (`Theme.categoryStrings` checks the
     /// catalogue's).
     func categoryName(_ category: String) -> String {
         theme.string("category.\(category)", in: data.site.language) ?? category

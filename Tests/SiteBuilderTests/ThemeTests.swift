@@ -92,6 +92,34 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(errors, ["i18n/en.toml: " + message, "i18n/zh-Hans.toml: " + message])
     }
 
+    /// A key made from an engine's value (a pacer phase, `BreathPhase`) is required like any
+    /// other, though theme loading knows no engine: the build hands it every key rendering can
+    /// ask for (issue 36).
+    func testAKeyMadeFromAnEngineValueMissingFromBothTablesIsAnError() throws {
+        let lines = ["i18n/en.toml": "exhale = \"Breathe out\"\n", "i18n/zh-Hans.toml": "exhale = \"呼气\"\n"]
+        let (_, errors) = try theme(editing: Array(lines.keys).sorted()) { path, text in
+            XCTAssertTrue(text.contains(lines[path]!), path)
+            return text.replacingOccurrences(of: lines[path]!, with: "")
+        }
+        let message = "error: missing string 'breathing.phase.exhale' (sandjar asks for it by this key)"
+        XCTAssertEqual(errors, ["i18n/en.toml: " + message, "i18n/zh-Hans.toml: " + message])
+    }
+
+    /// Theme loading requires what its caller names, each with why, and nothing of its own but
+    /// the catalogue's category names.
+    func testThemeLoadingRequiresTheKeysItIsHanded() {
+        let log = DiagnosticLog(strict: false)
+        XCTAssertNil(Theme.load(from: Theme.builtIn, requiring: ["nowhere.key": "the test asks for it"], log: log))
+        XCTAssertEqual(
+            log.entries.map(\.headline),
+            SiteSettings.Language.allCases.map {
+                "(built-in theme)/i18n/\($0.rawValue).toml: error: missing string 'nowhere.key' (the test asks for it)"
+            })
+        let none = DiagnosticLog(strict: false)
+        XCTAssertNotNil(Theme.load(from: Theme.builtIn, requiring: [:], log: none))
+        XCTAssertEqual(none.entries, [])
+    }
+
     func testACatalogueCategoryWithoutANameIsAnError() throws {
         let (_, errors) = try theme(editing: "catalog.toml") {
             $0.replacingOccurrences(of: "category = \"fitness\"", with: "category = \"kiosk\"")
@@ -104,7 +132,8 @@ final class ThemeTests: XCTestCase {
 
     /// Every category of the shipped catalogue, and every badge, has its words in both tables.
     func testEveryShippedCategoryAndBadgeHasANameInBothLanguages() throws {
-        let theme = try XCTUnwrap(Theme.load(from: Theme.builtIn, log: DiagnosticLog(strict: false)))
+        let theme = try XCTUnwrap(
+            BuildSteps.theme(from: Theme.builtIn, log: DiagnosticLog(strict: false)))
         let categories = Set(theme.catalog.entries.map(\.category))
         XCTAssertTrue(categories.isSuperset(of: ["shopping", "fitness", "software", "gaming", "learning", "audio"]))
         for language in SiteSettings.Language.allCases {
@@ -179,7 +208,7 @@ final class TokenCheckTests: XCTestCase {
     /// checked here, every template and stylesheet.
     func testTheShippedThemePasses() throws {
         let log = DiagnosticLog(strict: false)
-        XCTAssertNotNil(Theme.load(from: Theme.builtIn, log: log))
+        XCTAssertNotNil(BuildSteps.theme(from: Theme.builtIn, log: log))
         XCTAssertEqual(log.entries, [])
         var checked = 0
         for relative in Theme.builtIn.allFiles() {
@@ -204,7 +233,7 @@ final class TokenCheckTests: XCTestCase {
         XCTAssertFalse(Theme.isAuthored("static/style.css", in: folder))
         XCTAssertFalse(Theme.isAuthored("static/style.css", in: Theme.builtIn))
         let log = DiagnosticLog(strict: false)
-        _ = Theme.load(from: folder, log: log)
+        _ = BuildSteps.theme(from: folder, log: log)
         XCTAssertEqual(
             log.entries.map(\.headline),
             ["mine/static/extra.css:1:6: error: raw spacing value '12px' in 'padding'; use a --space-* token"])

@@ -1,11 +1,18 @@
 import Badges
+import Breathing
 import Domain
+import Foundation
+import SiteData
+import Subscriptions
+import TestSupport
 import XCTest
 
-@testable import SiteData
+@testable import SiteBuilder
+@testable import SiteRender
 
-/// The keys Swift asks the string tables for (issue 23): every one is enumerable, and the
-/// shipped tables hold each in both languages, so `SiteRenderer.string` never meets a raw key.
+/// The keys Swift asks the string tables for (issue 23): every one is enumerable, the build
+/// requires each of every theme, and the shipped tables hold each in both languages, so
+/// `SiteRenderer.string` never meets a raw key.
 final class UIKeyTests: XCTestCase {
     func testAllHoldsBothFormsOfACountedKeyAndEveryFamilysKeys() {
         let paths = Set(UIKey.all.map(\.path))
@@ -25,8 +32,41 @@ final class UIKeyTests: XCTestCase {
         XCTAssertFalse(paths.contains { $0.hasSuffix("_one_one") })
     }
 
+    /// What the build requires of a theme is every key `all` holds, the keys made from the
+    /// engines' values among them (issue 36: theme loading no longer knows the engines).
+    func testTheBuildRequiresEveryKeyAndNothingElse() {
+        let paths = Set(UIKey.all.map(\.path))
+        XCTAssertEqual(Set(UIKey.required.keys), paths)
+        XCTAssertFalse(UIKey.required.values.contains(""))
+        var engineKeys = SubscriptionRisk.Level.allCases.map(UIKey.riskLevel)
+        engineKeys += SubscriptionRisk.Level.allCases.compactMap(UIKey.riskTag)
+        engineKeys += TimeOfDay.allCases.map(UIKey.timeOfDay) + BreathPhase.allCases.map(UIKey.phase)
+        engineKeys += BreathPhase.allCases.map(CountedKey.guide).flatMap { [$0.many, $0.one] }
+        engineKeys += BreathingPattern.builtIn.compactMap { UIKey.builtInName(of: $0) }
+        engineKeys += BadgeDefinition.Category.allCases.map(UIKey.badgeCategory)
+        engineKeys += BadgeDefinition.Unit.allCases.map(UIKey.badgeUnit)
+        engineKeys += BadgeDefinition.all.flatMap { [UIKey.badgeName($0), UIKey.badgeDescription($0)] }
+        XCTAssertEqual(Set(engineKeys.map(\.path)).subtracting(paths), [])
+        XCTAssertEqual(UIKey.required["badge.first_coin.name"], "every badge needs a name and a description")
+    }
+
+    /// A key is only made by the declarations in `Sources/SiteRender/UIKey/`, whose families
+    /// `all` lists: `UIKey`'s initialiser is internal to SiteRender, so no other file of it may
+    /// call it, or it could make a key no theme was checked for.
+    func testOnlyTheKeyDeclarationsMakeKeys() throws {
+        let sources = TestSupport.packageRoot.appendingPathComponent("Sources/SiteRender")
+        let files = try XCTUnwrap(FileManager.default.subpaths(atPath: sources.path))
+            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("UIKey/") }
+        XCTAssertGreaterThan(files.count, 20)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            XCTAssertFalse(text.contains("UIKey(") || text.contains("CountedKey("), "\(file) makes a key of its own")
+        }
+    }
+
     func testEveryKeyIsInBothShippedTables() throws {
-        let theme = try XCTUnwrap(Theme.load(from: Theme.builtIn, log: DiagnosticLog(strict: false)))
+        let theme = try XCTUnwrap(
+            BuildSteps.theme(from: Theme.builtIn, log: DiagnosticLog(strict: false)))
         for language in SiteSettings.Language.allCases {
             for key in UIKey.all {
                 XCTAssertNotNil(theme.string(key.path, in: language), "\(key) in \(language.rawValue)")

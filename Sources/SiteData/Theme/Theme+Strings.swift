@@ -1,4 +1,3 @@
-import Badges
 import Domain
 import Foundation
 import Mustache
@@ -9,7 +8,7 @@ extension Theme {
     /// and another lacks — the check the breathing app ran on its string catalogues — and on any
     /// of `required` (key → why it is needed) that no table has.
     static func loadStrings(
-        _ folder: DataFolder, required: [String: String] = [:], log: DiagnosticLog
+        _ folder: DataFolder, required: [String: String], log: DiagnosticLog
     ) -> [SiteSettings.Language: MustacheValue]? {
         var tables: [SiteSettings.Language: (file: SourceFile, flat: [String: String])] = [:]
         for language in SiteSettings.Language.allCases {
@@ -55,20 +54,10 @@ extension Theme {
         return tables.mapValues { nest($0.flat) }
     }
 
-    /// The strings sandjar itself asks for, so a table that lacks one fails the build instead of
-    /// showing a raw key: every key Swift can ask for (`UIKey.all`, a badge's name, description
-    /// and unit among them), and the name of every category of the theme's catalogue.
-    static func requiredStrings(catalog: SubscriptionCatalog) -> [String: String] {
+    /// The strings a catalogue needs: the name of each of its categories, and of the category a
+    /// service without one falls in.
+    static func categoryStrings(catalog: SubscriptionCatalog) -> [String: String] {
         var required: [String: String] = [:]
-        for key in UIKey.all { required[key.path] = "sandjar asks for it by this key" }
-        for badge in BadgeDefinition.all {
-            for key in [UIKey.badgeName(badge), .badgeDescription(badge)] {
-                required[key.path] = "every badge needs a name and a description"
-            }
-        }
-        for unit in BadgeDefinition.Unit.allCases {
-            required[UIKey.badgeUnit(unit).path] = "a locked badge's progress is shown by its unit"
-        }
         let categories = Set(catalog.entries.map(\.category)).union([CatalogReader.defaultCategory])
         for category in categories {
             required["category.\(category)"] = "the catalogue's category '\(category)' needs a name"
@@ -117,17 +106,6 @@ extension Theme {
 }
 
 extension Theme {
-    /// The text of `key` in `language`. Loading refused every table that lacks a key of
-    /// `UIKey.all`, and a theme is only made by loading, so this lookup cannot miss; if it did, a
-    /// family of `UIKey` would be missing from `all` — a bug that stops the build here rather than
-    /// publish a raw key.
-    package func string(_ key: UIKey, in language: SiteSettings.Language) -> String {
-        guard let text = string(key.path, in: language) else {
-            preconditionFailure("no string '\(key)' in \(language.rawValue): is its family missing from UIKey.all?")
-        }
-        return text
-    }
-
     /// The string at a dotted `path` of a language's table (`goals.title`), or nil when the table
     /// has none there: for keys made from data, a catalogue's category.
     package func string(_ path: String, in language: SiteSettings.Language) -> String? {

@@ -11,9 +11,10 @@ import TOML
 /// or `theme = "DIR"` in site.toml) is laid over it, file by file (DESIGN.md §6).
 ///
 /// Loading checks what a theme author gets wrong most: every string table has exactly the same
-/// keys and every key Swift asks for (`UIKey.all`), every catalogue category has a name, and every
-/// template parses. Rendering then runs in strict mode, so a misspelt variable stops the build
-/// instead of leaving a silent blank on a published page.
+/// keys and every key its caller requires (the build requires every key rendering can ask for,
+/// `UIKey.required` in SiteRender), every catalogue category has a name, and every template
+/// parses. Rendering then runs in strict mode, so a misspelt variable stops the build instead of
+/// leaving a silent blank on a published page.
 public struct Theme: Sendable {
     package let templates: MustacheLibrary
     /// Language → the `t` object templates read strings from.
@@ -58,14 +59,21 @@ public struct Theme: Sendable {
         return folder.displayRoot != builtIn.displayRoot
     }
 
-    package static func load(from folder: DataFolder, log: DiagnosticLog) -> Theme? {
+    /// The theme in `folder`, or nil after logging why not. `required` maps each key every string
+    /// table must hold to why it is needed; a table that lacks one fails, named, so a lookup of
+    /// it never misses and no page shows a raw key (DESIGN.md §4). Theme loading knows no engine:
+    /// the caller that renders says which keys it asks for.
+    package static func load(
+        from folder: DataFolder, requiring required: [String: String], log: DiagnosticLog
+    ) -> Theme? {
         // The catalogue and the string tables (which must name its categories) are read on another
         // core meanwhile; their findings come after the templates', as if read in turn.
         let strict = log.strict
         let words = Pending {
             let own = DiagnosticLog(strict: strict)
             let catalog = CatalogReader.read(DataFiles(folder: folder, log: own))
-            let strings = loadStrings(folder, required: requiredStrings(catalog: catalog), log: own)
+            let required = required.merging(categoryStrings(catalog: catalog)) { asked, _ in asked }
+            let strings = loadStrings(folder, required: required, log: own)
             return (catalog: catalog, strings: strings, findings: own.entries)
         }
         // Every template and stylesheet is read once, checked for raw values where a design

@@ -1,16 +1,25 @@
+import Badges
+import Domain
+import SiteData
+
 /// A string of the theme's tables that Swift asks for: `renderer.string(.goals(.title))`.
 ///
 /// Templates name their strings as `{{t.goals.title}}`, and strict rendering stops on a misspelt
 /// one; Swift names them through this type, so a misspelt key does not compile. A section's keys
 /// are the cases of one enum (`UIKey.Goals`); a key made from a value — a goal's mode, a month, a
-/// badge — is a function over the type the value comes from (`.mode(goal.mode)`). `all` holds every
-/// key they can make, and theme loading fails on a table that lacks one, naming the table
-/// (`Theme.requiredStrings`): a lookup never misses, and no page shows a raw key (DESIGN.md §4).
+/// badge, a risk level — is a function over the type the value comes from (`.mode(goal.mode)`).
+/// `all` holds every key they can make, and the build loads its theme requiring each
+/// (`UIKey.required`, handed to `Theme.load(from:requiring:log:)`), which fails on a table that
+/// lacks one, naming the table: a lookup never misses, and no page shows a raw key (DESIGN.md §4).
+///
+/// The keys live here, beside the pages that ask for them, because the families are made from
+/// the engines' types; theme loading (SiteData) knows no engine, only the keys it is handed.
 package struct UIKey: Hashable, Sendable, CustomStringConvertible {
     /// The dotted path in `i18n/<language>.toml`: `goals.title`.
     package let path: String
 
-    /// Only the declarations in this folder make keys, so every key is one `all` knows.
+    /// Only the declarations in this folder make keys, so every key is one `all` knows: the
+    /// initialiser is not `package`, and nothing else in SiteRender calls it (`UIKeyTests`).
     init(_ path: String) { self.path = path }
 
     init<Section: KeySection>(_ key: Section) { self.init("\(Section.section).\(key.rawValue)") }
@@ -57,6 +66,22 @@ extension UIKey {
         return keys
     }()
 
+    /// What theme loading requires of every table, key → why it is needed: every key of `all`,
+    /// a badge's words and units saying so. The build hands it to `Theme.load(from:requiring:log:)`.
+    package static let required: [String: String] = {
+        var required: [String: String] = [:]
+        for key in all { required[key.path] = "sandjar asks for it by this key" }
+        for badge in BadgeDefinition.all {
+            for key in [badgeName(badge), badgeDescription(badge)] {
+                required[key.path] = "every badge needs a name and a description"
+            }
+        }
+        for unit in BadgeDefinition.Unit.allCases {
+            required[badgeUnit(unit).path] = "a locked badge's progress is shown by its unit"
+        }
+        return required
+    }()
+
     /// The sections whose keys are read as they are.
     private static let sections: [any KeySection.Type] = [
         Nav.self, Pages.self, NotFound.self, Language.self, When.self, Dashboard.self, Quotes.self, Feed.self,
@@ -69,4 +94,17 @@ extension UIKey {
         CountedKey.Dashboard.self, CountedKey.Goals.self, CountedKey.Subscriptions.self, CountedKey.Breathing.self,
         CountedKey.Review.self, CountedKey.Today.self,
     ]
+}
+
+extension Theme {
+    /// The text of `key` in `language`. The build loads every theme requiring `UIKey.required`,
+    /// which holds each key of `all`, and a theme is only made by loading, so this lookup cannot
+    /// miss; if it did, a family of `UIKey` would be missing from `all` — a bug that stops the
+    /// build here rather than publish a raw key.
+    func string(_ key: UIKey, in language: SiteSettings.Language) -> String {
+        guard let text = string(key.path, in: language) else {
+            preconditionFailure("no string '\(key)' in \(language.rawValue): is its family missing from UIKey.all?")
+        }
+        return text
+    }
 }
