@@ -21,16 +21,13 @@ public enum BadgeBoard {
         memo: BadgeMemo? = nil
     ) -> [BadgeStatus] {
         let ordered = BadgeReplay.ordered(events(from: data, through: today))
-        let goals = data.goals.map(BadgeMemo.Goal.init)
-        var replay: BadgeReplay
-        if let memo, let kept = memo.kept(goals: goals, definitions: definitions.map(\.id), events: ordered) {
-            replay = kept.replay
-            for event in ordered[kept.replayed...] { replay.record(event) }
-        } else {
-            replay = BadgeReplay(definitions: definitions, goals: data.goals.map(GoalFacts.init))
-            for event in ordered { replay.record(event) }
-        }
-        memo?.keep(replay, goals: goals, definitions: definitions.map(\.id), events: ordered)
+        let goals = data.goals.map(GoalFacts.init)
+        let ids = definitions.map(\.id)
+        var (replay, replayed) =
+            memo?.kept(goals: goals, definitions: ids, events: ordered)
+            ?? (BadgeReplay(definitions: definitions, goals: goals), 0)
+        for event in ordered[replayed...] { replay.record(event) }
+        memo?.keep(replay, goals: goals, definitions: ids, events: ordered)
         return definitions.map { definition in
             BadgeStatus(
                 definition: definition, unlockedOn: replay.unlockedOn[definition.id],
@@ -57,33 +54,23 @@ public enum BadgeBoard {
 
 /// What a served site's last badge evaluation replayed, and where the replay stood after it.
 public final class BadgeMemo: @unchecked Sendable {
-    /// What the replay knows of a goal besides its deposits.
-    struct Goal: Equatable {
-        var id: String
-        var mode: Domain.Goal.Mode
-        var target: Decimal?
-        var plan: SavingsPlan?
-
-        init(_ goal: Domain.Goal) {
-            (id, mode, target, plan) = (goal.id, goal.mode, goal.target, goal.plan)
-        }
-    }
-
     private let lock = NSLock()
-    private var last: (goals: [Goal], definitions: [String], events: [StatsEvent], replay: BadgeReplay)?
+    private var last: (goals: [GoalFacts], definitions: [String], events: [StatsEvent], replay: BadgeReplay)?
 
     public init() {}
 
     /// The kept replay and how many of `events` it took in, when the goals and definitions are
     /// the same and `events` begins with the ones it replayed.
-    func kept(goals: [Goal], definitions: [String], events: [StatsEvent]) -> (replay: BadgeReplay, replayed: Int)? {
+    func kept(
+        goals: [GoalFacts], definitions: [String], events: [StatsEvent]
+    ) -> (replay: BadgeReplay, replayed: Int)? {
         guard let last = lock.withLock({ last }), last.goals == goals, last.definitions == definitions,
             events.count >= last.events.count, events.starts(with: last.events)
         else { return nil }
         return (last.replay, last.events.count)
     }
 
-    func keep(_ replay: BadgeReplay, goals: [Goal], definitions: [String], events: [StatsEvent]) {
+    func keep(_ replay: BadgeReplay, goals: [GoalFacts], definitions: [String], events: [StatsEvent]) {
         lock.withLock { last = (goals, definitions, events, replay) }
     }
 }

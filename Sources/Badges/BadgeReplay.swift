@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// What the replay needs to know about a goal to judge its deposits.
-public struct GoalFacts: Sendable {
+public struct GoalFacts: Sendable, Equatable {
     public var id: String
     public var mode: Goal.Mode
     public var target: Decimal?

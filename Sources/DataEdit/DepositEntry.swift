@@ -69,10 +69,11 @@ public struct DepositEntry: Sendable, Equatable {
         to goal: String, data: String, now: Date, journal: UndoJournal? = nil, askFirst: Bool = false,
         byName: Bool = true
     ) throws(EditError) -> Added {
-        try add(to: goal, data: data, now: now, journal: journal, askFirst: askFirst, byName: byName, parsed: nil)
+        try add(
+            to: goal, in: DataFileEditor(data: data, journal: journal), now: now, askFirst: askFirst, byName: byName)
     }
 
-    /// The same, with what a served site's last build parsed.
+    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
     /// - Parameters:
     ///   - goal: the goal's id, or (`byName`) its name.
     ///   - now: the clock, for a deposit without a time; tests pass a fixed instant.
@@ -81,16 +82,6 @@ public struct DepositEntry: Sendable, Equatable {
     ///   - byName: also find the goal by its name (the command line); a form names ids only.
     ///   - parsed: the goal files a served site's last build parsed, so only a changed one is parsed
     ///     again.
-    package func add(
-        to goal: String, data: String, now: Date, journal: UndoJournal? = nil, askFirst: Bool = false,
-        byName: Bool = true, parsed: ParseMemo?
-    ) throws(EditError) -> Added {
-        try add(
-            to: goal, in: DataFileEditor(data: data, journal: journal), now: now, askFirst: askFirst, byName: byName,
-            parsed: parsed)
-    }
-
-    /// The same, in the data folder and journal `editor` edits (on disk or in memory).
     package func add(
         to goal: String, in editor: DataFileEditor, now: Date, askFirst: Bool = false, byName: Bool = true,
         parsed: ParseMemo? = nil

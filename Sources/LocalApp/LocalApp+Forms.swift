@@ -121,8 +121,8 @@ extension LocalApp {
                 let entry = try DepositEntry(
                     amount: fields["amount"] ?? "", at: fields.given("at"), note: fields.given("note"), wording: .form)
                 let added = try entry.add(
-                    to: goal, data: data, now: clock, journal: journal, askFirst: !confirmed, byName: false,
-                    parsed: site.parsed)
+                    to: goal, in: DataFileEditor(data: data, journal: journal), now: clock, askFirst: !confirmed,
+                    byName: false, parsed: site.parsed)
                 var warnings: [String] = []
                 if let today = added.todayBeforeIt {
                     warnings.append(LocalApp.later(added.day, today: today.description))

@@ -5,7 +5,8 @@ import Mustache
 import SiteData
 import SiteRender
 
-/// A build for `sandjar serve` (DESIGN.md §6): every step but publishing — the jar cache written
+/// What the steps before publishing made (`SiteBuild.render`), and a build for `sandjar serve`
+/// (DESIGN.md §6): every step but publishing — the jar cache written
 /// as a build writes it — and the site kept in memory with what rendering it took, so one page can
 /// be rendered again for one request (a form sent back with its message, what a write did) without
 /// building the site again.
@@ -39,10 +40,7 @@ extension SiteBuild {
     public func serve() -> (BuildReport, ServedBuild?) {
         if let refused = Publish.cacheRefusal(options) { return (refused, nil) }
         var run = StepRun(steps: 5, strict: options.strict, progress: progress)
-        let rendered = render(writesCache: true, &run)
-        let served = rendered.map {
-            ServedBuild(files: $0.site, theme: $0.theme, loaded: $0.loaded, figures: $0.figures, jars: $0.jars)
-        }
-        return (run.finished(rendered), served)
+        let served = render(writesCache: true, &run)
+        return (run.finished(served), served)
     }
 }

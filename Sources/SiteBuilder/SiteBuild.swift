@@ -28,7 +28,7 @@ public struct SiteBuild {
         if let refused = Publish.cacheRefusal(options) { return (refused, nil) }
         var run = StepRun(steps: 5, strict: options.strict, progress: progress)
         let rendered = render(writesCache: false, &run)
-        return (run.finished(rendered), rendered?.site)
+        return (run.finished(rendered), rendered?.files)
     }
 
     /// Checks, then publishes into the output under its lock. A failed build changes nothing.
@@ -43,13 +43,13 @@ public struct SiteBuild {
         var run = StepRun(steps: 6, strict: options.strict, progress: progress)
         guard let rendered = render(writesCache: true, &run) else { return run.finished(nil) }
         let steps = BuildSteps(options: options, log: run.log, writesCache: true, progress: progress)
-        run.report.notes = run.step("publish") { steps.publish(rendered.site) }
+        run.report.notes = run.step("publish") { steps.publish(rendered.files) }
         return run.finished(rendered)
     }
 
     /// The steps up to the rendered site, each handed what the ones before it made; nil when one
     /// of them failed (`run` then names it).
-    func render(writesCache: Bool, _ run: inout StepRun) -> RenderedSite? {
+    func render(writesCache: Bool, _ run: inout StepRun) -> ServedBuild? {
         let steps = BuildSteps(options: options, log: run.log, writesCache: writesCache, progress: progress)
         guard let (loaded, theme, today) = loadDataAndTheme(steps, &run) else { return nil }
         let computed = run.step("compute figures") { steps.computeFigures(loaded, theme: theme.theme, today: today) }
@@ -58,8 +58,8 @@ public struct SiteBuild {
         guard run.going else { return nil }
         let site = run.step("render pages") { steps.renderPages(computed, theme: theme, jars: jars) }
         guard let site, run.going else { return nil }
-        return RenderedSite(
-            site: site, theme: theme.theme, loaded: computed.loaded, figures: computed.figures, jars: jars)
+        return ServedBuild(
+            files: site, theme: theme.theme, loaded: computed.loaded, figures: computed.figures, jars: jars)
     }
 
     /// The first two steps, and today's date for the data: what a build and the digest start from.
@@ -91,17 +91,6 @@ public struct SiteBuild {
     }
 }
 
-/// What the steps before publishing made: the site and what rendering it took.
-struct RenderedSite {
-    let site: SiteFiles
-    let theme: Theme
-    /// As of today, with the theme's catalogue under the data folder's.
-    let loaded: LoadedData
-    let figures: SiteFigures
-    /// Goal id → its coin jar.
-    let jars: [String: JarArtwork]
-}
-
 /// The steps of one build as they run: each told to the progress line and timed, and the first
 /// that leaves an error in the log stops the build and is named in the report.
 struct StepRun {
@@ -131,10 +120,10 @@ struct StepRun {
     }
 
     /// The report of the build, with every finding in the order found.
-    func finished(_ rendered: RenderedSite?) -> BuildReport {
+    func finished(_ rendered: ServedBuild?) -> BuildReport {
         var report = self.report
         report.diagnostics = log.entries
-        if let site = rendered?.site {
+        if let site = rendered?.files {
             report.pageCount = site.paths.filter { $0.hasSuffix(".html") }.count
             report.fileCount = site.count
         }

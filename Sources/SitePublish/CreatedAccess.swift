@@ -10,8 +10,9 @@ import Foundation
 /// Usually it does not: the umask already gives a file 0644 and a folder the site's mode, the
 /// process is the site's owner, and the group is the process's or comes from the setgid folder
 /// above. Then a file costs an `open`, a `write` and a `close`, and a folder one `mkdir`. What the
-/// first file or folder made got decides for all the others, since they are made the same way in
-/// folders alike (the umask, a setgid folder or a default ACL treat them all the same).
+/// first folder made got decides for all the others, since they are made the same way in folders
+/// alike (the umask, a setgid folder or a default ACL treat them all the same); each file is
+/// judged from its own `fstat`, which its write has at hand.
 struct CreatedAccess: Equatable {
     var chown: Bool
     var chmod: Bool
@@ -43,19 +44,5 @@ struct CreatedAccess: Equatable {
         var status = stat()
         guard lstat(path, &status) == 0 else { return .always }
         return CreatedAccess(status: status, mode: mode, access: access)
-    }
-
-    /// What a file created in `folder` gets, learnt from a probe file made there and removed.
-    static func ofFiles(in folder: String, access: FolderAccess) -> CreatedAccess {
-        let probe = folder + "/.sandjar-probe"
-        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FolderAccess.fileMode)
-        guard descriptor >= 0 else { return .always }
-        defer {
-            close(descriptor)
-            unlink(probe)
-        }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .always }
-        return CreatedAccess(status: status, mode: FolderAccess.fileMode, access: access)
     }
 }

@@ -268,25 +268,16 @@ extension SitePublisher {
         access: FolderAccess
     ) -> Reuse {
         var status = stat()
-        let usable =
-            lstat(old, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_uid == access.owner
-            && status.st_gid == access.group && status.st_mode & 0o7777 == FolderAccess.fileMode
-            && status.st_size == bytes.count
+        let usable = lstat(old, &status) == 0 && isSiteFile(status, size: bytes.count, access: access)
         // A record of other bytes says the file changed: no need to read it to know.
         guard usable, record == nil || (record?.hash == hash && record?.size == bytes.count) else {
             return removeSpare(new, spare)
         }
-        if let record, record.matches(status, size: bytes.count, hash: hash) {
+        // Its hash and size are those of `bytes` (above): the stamp says whether it is still that file.
+        if let record, FileStamp(status) == record.stamp {
             if spare == UInt64(status.st_ino) { return .kept(record) }
             if case .failed(let code) = removeSpare(new, spare) { return .failed(code) }
-            // The name must still lead to the file vouched for, not to one put there meanwhile.
-            guard link(old, new) == 0 else { return .written }
-            var linked = stat()
-            guard lstat(new, &linked) == 0, linked.st_ino == status.st_ino, linked.st_dev == status.st_dev else {
-                unlink(new)
-                return .written
-            }
-            return .linked(FileRecord(hash: hash, size: bytes.count, stamp: FileStamp(linked)))
+            return linkChecked(old, as: new, status, hash: hash, size: bytes.count)
         }
         return compared(old, as: new, spare: spare, bytes: bytes, hash: hash, access: access)
     }
@@ -298,9 +289,7 @@ extension SitePublisher {
         let descriptor = open(old, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         var status = stat()
         let same =
-            descriptor >= 0 && fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-            && status.st_uid == access.owner && status.st_gid == access.group
-            && status.st_mode & 0o7777 == FolderAccess.fileMode && status.st_size == bytes.count
+            descriptor >= 0 && fstat(descriptor, &status) == 0 && isSiteFile(status, size: bytes.count, access: access)
         let shared = same && spare == UInt64(status.st_ino) && status.st_nlink == 2
         let linkable = same && (shared || status.st_nlink == 1) && contents(of: descriptor, equal: bytes)
         defer { if descriptor >= 0 { close(descriptor) } }
@@ -312,13 +301,26 @@ extension SitePublisher {
             guard fstat(descriptor, &linked) == 0 else { return .failed(errno) }
             return .linked(FileRecord(hash: hash, size: bytes.count, stamp: FileStamp(linked)))
         }
-        guard errno == ENOENT, link(old, new) == 0 else { return .written }
-        // The name must lead to the file just compared, not to one put there meanwhile.
-        if lstat(new, &linked) == 0, linked.st_ino == status.st_ino, linked.st_dev == status.st_dev {
-            return .linked(FileRecord(hash: hash, size: bytes.count, stamp: FileStamp(linked)))
+        guard errno == ENOENT else { return .written }
+        return linkChecked(old, as: new, status, hash: hash, size: bytes.count)
+    }
+
+    /// A regular file with the owner, group and mode a new file of the site gets, `size` long.
+    private static func isSiteFile(_ status: stat, size: Int, access: FolderAccess) -> Bool {
+        status.st_mode & S_IFMT == S_IFREG && status.st_uid == access.owner && status.st_gid == access.group
+            && status.st_mode & 0o7777 == FolderAccess.fileMode && status.st_size == size
+    }
+
+    /// `old` hard-linked as `new`, kept only if the name then leads to the file with `status` (the
+    /// one vouched for or compared), not to one put there meanwhile.
+    private static func linkChecked(_ old: String, as new: String, _ status: stat, hash: UInt64, size: Int) -> Reuse {
+        guard link(old, new) == 0 else { return .written }
+        var linked = stat()
+        guard lstat(new, &linked) == 0, linked.st_ino == status.st_ino, linked.st_dev == status.st_dev else {
+            unlink(new)
+            return .written
         }
-        unlink(new)
-        return .written
+        return .linked(FileRecord(hash: hash, size: size, stamp: FileStamp(linked)))
     }
 
     /// Removes the spare's entry at `new`, if there is one; `.written` when done.

@@ -47,11 +47,6 @@ struct FileRecord: Equatable {
     var hash: UInt64
     var size: Int
     var stamp: FileStamp
-
-    /// Whether the file with `status` is this record's, unchanged, holding `bytes` whose hash is `hash`.
-    func matches(_ status: stat, size: Int, hash: UInt64) -> Bool {
-        self.hash == hash && self.size == size && status.st_size == size && FileStamp(status) == stamp
-    }
 }
 
 /// What a build knew of a site it published, so that a later build can tell, with one `lstat`

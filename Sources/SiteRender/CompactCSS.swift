@@ -11,6 +11,11 @@ enum CompactCSS {
         var index = 0
         var depth = 0  // braces open: 0 or 1 in a selector, inside a block after
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        /// Punctuation a space beside never changes the meaning of: `a { b: c; d, e }`.
+        func isTight(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ";")
+                || byte == UInt8(ascii: ",")
+        }
         func last() -> UInt8? { out.last }
         while index < bytes.count {
             let byte = bytes[index]
@@ -39,9 +44,8 @@ enum CompactCSS {
                 while end < bytes.count, isSpace(bytes[end]) { end += 1 }
                 let next = end < bytes.count ? bytes[end] : nil
                 let previous = last()
-                let tight: Set<UInt8> = [UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"), UInt8(ascii: ",")]
                 let drop =
-                    previous == nil || next == nil || tight.contains(previous!) || tight.contains(next!)
+                    previous == nil || next == nil || isTight(previous!) || isTight(next!)
                     || (previous == UInt8(ascii: ":") && depth > 0)
                 if !drop { out.append(0x20) }
                 index = end

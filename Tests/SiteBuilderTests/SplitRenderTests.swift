@@ -37,7 +37,9 @@ final class SplitRenderTests: XCTestCase {
             XCTAssertFalse(split.jars.isEmpty, "\(name): the site has jars")
             let whole = try SiteAssembly.render(
                 theme: split.theme, loaded: split.loaded, figures: split.figures, jars: split.jars, forms: forms)
-            let differing = Set(split.site.paths).union(whole.paths).filter { split.site.files[$0] != whole.files[$0] }
+            let differing = Set(split.files.paths).union(whole.paths).filter {
+                split.files.files[$0] != whole.files[$0]
+            }
             XCTAssertEqual(
                 differing.sorted().prefix(5), [], "\(name): \(differing.count) files differ from the whole render")
             XCTAssertGreaterThan(whole.paths.filter { $0.hasSuffix("/index.html") }.count, 300, name)

@@ -33,7 +33,7 @@ final class EditFuzzTests: XCTestCase {
         let output = work.appendingPathComponent("site")
         let cache = work.appendingPathComponent("cache")
         let rounds = Int(ProcessInfo.processInfo.environment["SANDJAR_EDIT_FUZZ_ROUNDS"] ?? "") ?? 12
-        var generator = SeededGenerator.fromEnvironment(default: 0x4544_4954_5321)
+        var generator = SplitMix64.fromEnvironment(default: 0x4544_4954_5321)
         var reported: [Edit] = []
         var counts = (started: 0, killed: 0, reported: 0, refused: 0)
         var serial = 0

@@ -79,23 +79,11 @@ struct SiteVersions: Sendable {
     }
 }
 
-/// SplitMix64: a tiny seeded generator, so the random kill moments are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The random kill moments and edits, the same on every run.
+extension SplitMix64 {
     /// `SANDJAR_FAULT_SEED` when set, so a failing sequence can be replayed.
-    static func fromEnvironment(default seed: UInt64) -> SeededGenerator {
+    static func fromEnvironment(default seed: UInt64) -> SplitMix64 {
         let text = ProcessInfo.processInfo.environment["SANDJAR_FAULT_SEED"]
-        return SeededGenerator(seed: text.flatMap { UInt64($0) } ?? seed)
+        return SplitMix64(seed: text.flatMap { UInt64($0) } ?? seed)
     }
 }

@@ -43,7 +43,7 @@ final class FaultTests: XCTestCase {
     // MARK: - Killed builds
 
     func testBuildsKilledAtRandomMomentsLeaveAWholeSiteAndTheNextBuildSucceeds() throws {
-        var generator = SeededGenerator.fromEnvironment(default: 0x5341_4E44_4A41_5221)
+        var generator = SplitMix64.fromEnvironment(default: 0x5341_4E44_4A41_5221)
         if onTmpfs {
             try killBuilds(20, where: "on a tmpfs", generator: &generator)
             // A few on the disk too, where most of a build is the flush to the disk before the swap.
@@ -64,7 +64,7 @@ final class FaultTests: XCTestCase {
     /// staging folder of its own, before it began writing; its staging folder
     /// (`.public.sandjar-new-PID`), in the middle of writing; the new site, after the swap.
     private func killBuilds(
-        _ count: Int, where place: String, generator: inout SeededGenerator, file: StaticString = #filePath,
+        _ count: Int, where place: String, generator: inout SplitMix64, file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
         try publish(0, file: file, line: line)
@@ -398,7 +398,7 @@ final class FaultTests: XCTestCase {
         let staged = work.appendingPathComponent("bike.toml.new")
         let seconds = try publish(0)
 
-        var generator = SeededGenerator.fromEnvironment(default: 0x4441_5441_4348_4721)
+        var generator = SplitMix64.fromEnvironment(default: 0x4441_5441_4348_4721)
         var outcomes = (old: 0, new: 0)
         var current = 0
         let changes = 4

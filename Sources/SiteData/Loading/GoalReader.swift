@@ -28,21 +28,17 @@ enum GoalReader {
         var list = GoalList()
         var seen: [String: String] = [:]
         for relative in files.files(group) {
+            guard let file = files.read(relative) else { continue }
             let stem = group.stem(of: relative)
-            let read: (goal: Goal?, dated: [DatedEntry])
-            if let memo = files.memo, let file = files.read(relative) {
-                // A served site's goal whose file did not change is not read again (`ParseMemo`).
-                read = memo.reading(file, context: Context(site: site, rates: rates), log: files.log) { own in
-                    var dated: [DatedEntry] = []
-                    let reader = DataFiles(folder: files.folder, log: own, memo: memo).parse(file)
-                    let goal = reader.flatMap { readGoal($0, stem: stem, site: site, rates: rates, dated: &dated) }
-                    return (goal, dated)
-                }
-            } else {
-                guard let reader = files.parse(relative) else { continue }
+            let make = { (log: DiagnosticLog) -> (goal: Goal?, dated: [DatedEntry]) in
                 var dated: [DatedEntry] = []
-                read = (readGoal(reader, stem: stem, site: site, rates: rates, dated: &dated), dated)
+                let reader = DataFiles(folder: files.folder, log: log, memo: files.memo).parse(file)
+                return (reader.flatMap { readGoal($0, stem: stem, site: site, rates: rates, dated: &dated) }, dated)
             }
+            // A served site's goal whose file did not change is not read again (`ParseMemo`).
+            let read =
+                files.memo?.reading(file, context: Context(site: site, rates: rates), log: files.log, make: make)
+                ?? make(files.log)
             list.dated += read.dated
             guard let goal = read.goal else { continue }
             if let earlier = seen[goal.id] {

@@ -168,7 +168,7 @@ extension BreathingPages {
 
     /// How many cycles the pacer runs: what an enrolled program prescribes for its next day when
     /// that day uses this pattern, otherwise `defaultCycles`.
-    private func sessionCycles(_ pattern: BreathingPattern, _ renderer: SiteRenderer) -> Int {
+    func sessionCycles(_ pattern: BreathingPattern, _ renderer: SiteRenderer) -> Int {
         let prescribed = renderer.figures.breathing.programs.compactMap(\.nextDay).first { $0.pattern == pattern.id }
         return max(prescribed?.cycles ?? Self.defaultCycles, 1)
     }

@@ -72,8 +72,7 @@ struct BreathingPages: PageFamily {
         let id = DashboardPage.practicePattern(report) ?? "box"
         guard let pattern = renderer.data.patterns.first(where: { $0.id == id }) ?? renderer.data.patterns.first
         else { return .null }
-        let cycles =
-            report.programs.compactMap(\.nextDay).first { $0.pattern == pattern.id }?.cycles ?? Self.defaultCycles
+        let cycles = sessionCycles(pattern, renderer)
         let streak = report.streak
         return .object([
             "href": .string("\(pattern.id)/"),

@@ -57,9 +57,7 @@ extension DashboardPage {
             var periods = 0
             while schedule.periodStart(index) < nextMonth, plan.periods.map({ index < $0 }) ?? true {
                 let start = schedule.periodStart(index)
-                if start >= due, !entry.goal.pauses.contains(where: { $0.from <= start && start <= $0.to }) {
-                    periods += 1
-                }
+                if start >= due, !entry.goal.pauses.covers(start) { periods += 1 }
                 index += 1
             }
             total += plan.amount * Decimal(periods) * rate
