@@ -26,8 +26,13 @@ public struct JarArtwork: Equatable, Sendable {
     /// older than the timelapse shows (a deposit dated in the year 1 does not make 24,000
     /// pictures); the page then says since when the jar fills.
     public var monthsBefore: Int
-    /// The settled pile, in drawing order.
+    /// The settled pile, in drawing order: coins only.
     public var pile: [SettledCoin]
+    /// What the jar holds beyond its coins, worth less than one coin (`JarSand`); the coins'
+    /// worth (`units` × `coinValue`) plus the sand is exactly what the deposits saved.
+    public var sand: Decimal = 0
+    /// The sand as grains heaped on the pile.
+    public var grains: [SettledCoin] = []
     /// The latest deposit's fall; nil without deposits.
     public var film: DropFilm?
     /// What one plain coin is worth, in the goal's currency (`CoinRule`).
@@ -49,8 +54,22 @@ public struct JarArtwork: Equatable, Sendable {
         }
         return counts
     }
-    /// The pile's value in plain coins; times `coinValue` it is about the goal's saved amount.
+    /// The pile's value in plain coins; times `coinValue`, plus `sand`, it is the goal's saved amount.
     public var units: Int { pile.reduce(0) { $0 + CoinRule.units(ofTier: $1.tier) } }
+    /// What the jar holds in all: its coins' worth and its sand.
+    public var worth: Decimal { Decimal(units) * coinValue + sand }
+
+    /// The name of a kind of coin in data.json: `copper` (1 unit), `gold` (10), `rose` (100),
+    /// `violet` (1,000), then `violet-<units>` for each bigger kind (`violet-10000`).
+    public static func kindName(tier: Int) -> String {
+        switch tier {
+        case 0: "copper"
+        case 1: "gold"
+        case 2: "rose"
+        case 3: "violet"
+        default: "violet-\(CoinRule.units(ofTier: tier))"
+        }
+    }
 
     /// `0001.svg` for frame 1: four digits, enough for the longest possible film (about 920 frames).
     public static func frameFileName(_ number: Int) -> String {
@@ -83,16 +102,25 @@ public struct JarArtwork: Equatable, Sendable {
         let reached = reachedAfter != nil
         let (monthEnds, before) = JarReplay.piles(inputs, known: usableStates(cached, inputs))
         let (after, outcome) = JarReplay.drop(onto: before, inputs, filming: true)
-        let film = outcome.film!
+        let sand = inputs.sand(after: count)
+        let grains = JarSand.heap(JarSand.grains(sand, coinValue: inputs.rule.coinValue), on: after.coins)
+        // Every deposit makes something fall: its coins, and then the sand left over; a deposit
+        // that made no coin drops the grains it added (at least one) onto the heap of those before.
+        let heaped =
+            inputs.coins[count - 1].isEmpty
+            ? JarSand.grains(inputs.sand(after: count - 1), coinValue: inputs.rule.coinValue) : 0
+        let film = JarSand.film(outcome.film!, grains: grains, falling: max(1, grains.count - heaped))
         let months = JarArtwork.months(inputs, ends: monthEnds + [after], reachedAfter: reachedAfter)
-        let artwork = JarArtwork(
-            jarSVG: JarPainter.still(after.coins, palette: palette, reached: reached),
+        var artwork = JarArtwork(
+            jarSVG: JarPainter.still(after.coins + grains, palette: palette, reached: reached),
             frames: JarPainter.frames(film, palette: palette),
             dropSVG: JarPainter.animation(film, palette: palette),
             timelapseSVG: JarPainter.timelapse(months, palette: palette),
             months: months, monthsBefore: monthsBefore(inputs), pile: after.coins, film: film,
             coinValue: inputs.rule.coinValue,
             merges: after.merges, forcedRests: outcome.forced, reached: reached)
+        artwork.sand = sand
+        artwork.grains = grains
         let states = monthEnds.last?.deposits == before.deposits ? monthEnds : monthEnds + [before]
         return (artwork, JarSnapshot(goalID: goal.id, states: states))
     }
@@ -131,9 +159,11 @@ public struct JarArtwork: Equatable, Sendable {
         for month in max(first, last - timelapseLimit + 1)...last {
             while index + 1 < ends.count, inputs.months[ends[index + 1].deposits - 1] <= month { index += 1 }
             let state = ends[index]
+            let sand = JarSand.grains(inputs.sand(after: state.deposits), coinValue: inputs.rule.coinValue)
             piles.append(
                 MonthPile(
                     year: month / 12, month: month % 12 + 1, coins: state.coins, units: state.units,
+                    grains: JarSand.heap(sand, on: state.coins),
                     reached: reachedAfter.map { state.deposits >= $0 } ?? false))
         }
         return piles

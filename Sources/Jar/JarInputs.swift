@@ -1,5 +1,6 @@
 import Basics
 import Domain
+import Foundation
 
 /// A goal as the jar sees it: its deposits in the jar's order, each as the coins it drops and the
 /// month it falls in, and a key for every prefix of that list.
@@ -18,6 +19,11 @@ public struct JarInputs: Sendable {
     public let months: [Int]
     /// `keys[n]`: the key after the first n deposits (`keys.count == coins.count + 1`).
     public let keys: [String]
+    /// `saved[n]`: what the first n deposits saved, exactly (`saved.count == coins.count + 1`).
+    public let saved: [Decimal]
+
+    /// The sand after the first n deposits: what they saved beyond their coins (`CoinRule`).
+    public func sand(after n: Int) -> Decimal { rule.sand(of: saved[n]) }
 
     public init(goal: Goal) {
         let rule = CoinRule(goal: goal)
@@ -30,19 +36,24 @@ public struct JarInputs: Sendable {
         var thisMonth = 0
         var coins: [[Int]] = []
         var months: [Int] = []
+        var saved: [Decimal] = [0]
         for deposit in goal.depositsInTimeOrder {
             let month = deposit.at.date.monthIndex
             if let last = months.last, last != month {
                 monthStart = JarInputs.pileAfterPour(monthStart, incoming: thisMonth)
                 thisMonth = 0
             }
-            let tiers = rule.coins(for: deposit.amount, pile: JarInputs.pileAfterPour(monthStart, incoming: thisMonth))
+            let before = saved[saved.count - 1]
+            let tiers = rule.coins(
+                adding: deposit.amount, to: before, pile: JarInputs.pileAfterPour(monthStart, incoming: thisMonth))
+            saved.append(before + deposit.amount)
             thisMonth += tiers.count
             coins.append(tiers)
             months.append(month)
         }
         self.coins = coins
         self.months = months
+        self.saved = saved
         var hash = FNV1a.hash("sandjar-jar/\(JarSnapshot.currentFormat)/\(goal.id)/")
         var keys = [JarInputs.hex(hash)]
         for (tiers, month) in zip(coins, months) {

@@ -23,7 +23,7 @@ extension JarPainter {
             guard let point = path.last ?? nil else { continue }
             let final = place(point)
             css += "@keyframes ja\(mover){" + keyframes(path, last: last) + "}"
-            body += "<use href=\"#c\(min(tier, maxDrawnTier))\" class=\"jm\" style=\"animation-name:ja\(mover)\""
+            body += "<use href=\"#\(symbol(tier))\" class=\"jm\" style=\"animation-name:ja\(mover)\""
             body += " transform=\"translate(\(final.x) \(final.y))\"/>"
         }
         let tiers = film.still.map(\.tier) + film.fading.map(\.tier) + film.moverTiers

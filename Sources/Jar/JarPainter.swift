@@ -46,15 +46,13 @@ enum JarPainter {
         let h = SVGNumber.text(height)
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\">"
         svg += "<style>" + palette.css + rules + "</style><defs>"
-        for tier in Set(months.flatMap { $0.coins.map { min($0.tier, maxDrawnTier) } }).sorted() {
-            svg += coinDrawing(tier)
-        }
+        svg += drawings(months.flatMap { ($0.coins + $0.grains).map(\.tier) })
         svg += "<path id=\"o\" d=\"\(outlinePath)\"/></defs>"
         for (index, month) in months.enumerated() {
             let x = SVGNumber.text(width * Double(index))
             svg += "<view id=\"\(month.viewID)\" viewBox=\"\(x) 0 \(SVGNumber.text(width)) \(h)\"/>"
             svg += "<g transform=\"translate(\(x) 0)\"><use href=\"#o\" class=\"jg\"/>"
-            for coin in month.coins { svg += use(coin.tier, at: coin.point) }
+            for coin in month.coins + month.grains { svg += use(coin.tier, at: coin.point) }
             svg += "<use href=\"#o\" class=\"je\"/>" + (month.reached ? lid : "") + "</g>"
         }
         return svg + "</svg>\n"
@@ -67,7 +65,20 @@ enum JarPainter {
 
     static func use(_ tier: Int, at p: PhysicsSpace.Point, extra: String = "") -> String {
         let (x, y) = place(p)
-        return "<use href=\"#c\(min(tier, maxDrawnTier))\" x=\"\(x)\" y=\"\(y)\"\(extra)/>"
+        return "<use href=\"#\(symbol(tier))\" x=\"\(x)\" y=\"\(y)\"\(extra)/>"
+    }
+
+    /// The id of the drawing a tier uses: `c0` … `c4` for coins, `g` for a grain of sand.
+    static func symbol(_ tier: Int) -> String {
+        tier < 0 ? "g" : "c\(min(tier, maxDrawnTier))"
+    }
+
+    /// The drawings `tiers` need, each once, grains first.
+    static func drawings(_ tiers: [Int]) -> String {
+        Set(tiers.map { max(JarSand.tier, min($0, maxDrawnTier)) }).sorted().map { tier in
+            tier < 0
+                ? "<circle id=\"g\" class=\"sg\" r=\"\(SVGNumber.text(JarSand.grainRadius))\"/>" : coinDrawing(tier)
+        }.joined()
     }
 
     /// The opening tag, the colours (`JarPalette`) and the rules that use them, the coin drawings
@@ -77,8 +88,7 @@ enum JarPainter {
         let h = SVGNumber.text(height)
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\">"
         svg += "<style>" + palette.css + rules + style + "</style><defs>"
-        for tier in Set(tiers.map { min($0, maxDrawnTier) }).sorted() { svg += coinDrawing(tier) }
-        svg += "</defs>"
+        svg += drawings(tiers) + "</defs>"
         svg += "<path class=\"jg\" d=\"\(outlinePath)Z\"/>"
         return svg
     }
@@ -94,6 +104,8 @@ enum JarPainter {
             css += ".r\(tier){fill:var(--color-coin-\(tier)-rim)}.f\(tier){fill:var(--color-coin-\(tier)-face)}"
             css += ".k\(tier){fill:none;stroke:var(--color-coin-\(tier)-rim);stroke-opacity:.4;stroke-width:.6}"
         }
+        // A grain of sand: gold's face with copper's rim, a colour no coin has.
+        css += ".sg{fill:var(--color-coin-1-face);stroke:var(--color-coin-0-rim);stroke-width:.6}"
         return css
             + ".cs{fill:none;stroke:var(--color-coin-shine);stroke-opacity:.85;stroke-width:1.1;stroke-linecap:round}"
     }()

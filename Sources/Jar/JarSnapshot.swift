@@ -10,8 +10,9 @@
 /// from its first month, which gives the same result.
 public struct JarSnapshot: Equatable, Sendable, Codable {
     /// Bumped whenever the geometry, the rules or the simulation change: 3 pours the pile by
-    /// months, and its piles mean something else than format 2's, which are never read.
-    public static let currentFormat = 3
+    /// months, and its piles mean something else than format 2's, which are never read; 4 carries
+    /// the rounding from deposit to deposit (sand), so its piles hold other coins than format 3's.
+    public static let currentFormat = 4
 
     public var format: Int
     public var goalID: String

@@ -7,6 +7,8 @@ public struct MonthPile: Equatable, Sendable {
     public var coins: [SettledCoin]
     /// Value in the jar, in plain coins.
     public var units: Int
+    /// The sand on the pile (`JarSand`), as grains of tier `JarSand.tier`.
+    public var grains: [SettledCoin] = []
     /// The goal had reached its target by then: the jar wears its lid.
     public var reached: Bool
 

@@ -38,11 +38,13 @@ package enum SiteAssembly {
         case .withJars: families = SiteRenderer.pageFamilies.filter(\.showsJars)
         }
         let withFiles = part != .withJars
+        // data.json tells what each jar holds (DESIGN.md §5), so it is written with the jars.
+        let withData = part != .withoutJars
         guard site.languages.count > 1 else {
             var files = try SiteRenderer(
                 theme: theme, loaded: loaded, figures: figures, jars: jars, forms: forms, memo: memo
             )
-            .render(families, withFiles: withFiles)
+            .render(families, withFiles: withFiles, withData: withData)
             if part == .whole { addSiteWide(to: &files, site: site) }
             return files
         }
@@ -52,7 +54,7 @@ package enum SiteAssembly {
             let folder = SiteSettings.folder(for: language)
             let renderer = localized(
                 language, theme: theme, loaded: loaded, figures: figures, jars: jars, forms: forms, memo: memo)
-            let pages = try renderer.render(families, withFiles: withFiles)
+            let pages = try renderer.render(families, withFiles: withFiles, withData: withData)
             for path in pages.paths { files.add("\(folder)/\(path)", pages[path]!) }
             if withFiles, notFound.isEmpty {
                 notFound = try renderer.notFoundPage(folder: "\(folder)/")

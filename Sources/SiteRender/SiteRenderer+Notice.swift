@@ -148,9 +148,16 @@ extension SiteRenderer {
     }
 
     /// What a deposit's words add (issue 34): how many coins it dropped, and when the plan's next
-    /// deposit is due — "Added ¥150.00 to New bike · 5 coins · next due 1 Jan".
+    /// deposit is due — "Added ¥150.00 to New bike · 5 coins · next due 1 Jan"; a deposit that made
+    /// no coin says it dropped sand (issue 39).
     private func depositAftermath(_ goal: Goal, amount: Decimal) -> [String] {
-        var parts = [counted(.form(.doneCoins), CoinRule(goal: goal).coins(for: amount).count)]
+        // The jar's own count when the deposit is the latest one; else what it adds to the rest.
+        let inputs = JarInputs(goal: goal)
+        let coins =
+            goal.depositsInTimeOrder.last?.amount == amount
+            ? inputs.coins.last?.count ?? 0
+            : inputs.rule.coins(adding: amount, to: (inputs.saved.last ?? 0) - amount).count
+        var parts = [coins == 0 ? string(.form(.doneSand)) : counted(.form(.doneCoins), coins)]
         let progress = figures.savings.entries.first { $0.goal.id == goal.id }?.progress
         if let due = progress?.nextDue, progress?.reachedOn == nil {
             parts.append(string(.form(.doneNextDue), ["date": shortDate(due)]))

@@ -76,13 +76,15 @@ struct SiteRenderer {
         ReviewPages(), MarkdownPages(), NotFoundPage(),
     ]
 
-    /// The pages of `families`, and with `withFiles` every file that is not a page.
-    func render(_ families: [any PageFamily] = Self.pageFamilies, withFiles: Bool = true) throws(MustacheError)
-        -> SiteFiles
-    {
+    /// The pages of `families`, with `withFiles` every file that is not a page but data.json, and
+    /// with `withData` data.json, which tells what the jars hold.
+    func render(
+        _ families: [any PageFamily] = Self.pageFamilies, withFiles: Bool = true, withData: Bool = true
+    ) throws(MustacheError) -> SiteFiles {
         var site = PageQueue()
         for family in families { family.queue(into: &site, for: self) }
         if withFiles { addFiles(to: &site) }
+        if withData { site.add("data.json", DataJSON(data: data, figures: figures, jars: jars).text) }
         let navigation = Navigation(renderer: self, roots: Set(site.jobs.map(\.root)))
         let scope = memo.map { memoScope($0, navigation: navigation) } ?? ""
         return try site.files(memo: memo, scope: scope) { job throws(MustacheError) in
@@ -129,7 +131,6 @@ struct SiteRenderer {
     private func addFiles(to site: inout PageQueue) {
         site.add("style.css", CompactCSS.compact(theme.stylesheet))
         for (path, bytes) in theme.assets { site.add(path, bytes) }
-        site.add("data.json", DataJSON(data: data, figures: figures).text)
         site.add("widget.json", WidgetJSON(renderer: self).text)
         site.add(
             "calendar.ics",

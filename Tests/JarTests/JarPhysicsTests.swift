@@ -70,7 +70,11 @@ final class JarPhysicsTests: XCTestCase {
             for _ in 0..<30 { space.step(JarGeometry.stepSeconds) }
             let p = space.position(ofCoin: woken)
             let moved = ((p.x - coin.x) * (p.x - coin.x) + (p.y - coin.y) * (p.y - coin.y)).squareRoot()
-            XCTAssertLessThan(moved, 0.5, "coin \(index) at \(coin.x), \(coin.y) moved \(moved) in half a second")
+            // A coin left hanging falls tens of units in half a second. One balanced in a tower of
+            // three (a coin exactly on top of another and one on top of it, as the carried rule's
+            // pile has) may roll a unit or two when woken against neighbours that cannot give way
+            // and overlap it by Chipmunk's slop; in the whole simulation it rested for 2 s.
+            XCTAssertLessThan(moved, 2, "coin \(index) at \(coin.x), \(coin.y) moved \(moved) in half a second")
         }
     }
 
@@ -162,7 +166,8 @@ final class JarPhysicsTests: XCTestCase {
         XCTAssertTrue((-JarGeometry.spawnSpread..<JarGeometry.spawnSpread).contains(spawn.x))
         let last = try XCTUnwrap(film.frames.last)
         let settled = film.still + zip(film.moverTiers, last).map { SettledCoin(x: $1!.x, y: $1!.y, tier: $0) }
-        XCTAssertEqual(settled, Self.artwork.pile, "the last frame is the settled pile")
+        XCTAssertEqual(settled.filter { $0.tier >= 0 }, Self.artwork.pile, "the last frame is the settled pile")
+        XCTAssertEqual(settled.filter { $0.tier < 0 }, Self.artwork.grains, "and the sand heaped on it")
         XCTAssertLessThan(film.frames.count, 30 * 12, "the film stops when the coins rest")
     }
 }

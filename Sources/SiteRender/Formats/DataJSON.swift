@@ -2,6 +2,7 @@ import Badges
 import Basics
 import Domain
 import Foundation
+import Jar
 
 /// `data.json`, schema 1 (DESIGN.md §5): every figure the site shows, for widgets and scripts.
 ///
@@ -10,6 +11,8 @@ import Foundation
 struct DataJSON {
     let data: DataSet
     let figures: SiteFigures
+    /// Goal id → its jar: what `jar` says each goal's jar holds.
+    let jars: [String: JarArtwork]
 
     var today: CalendarDate { figures.today }
 
@@ -92,6 +95,7 @@ struct DataJSON {
                 ("projected_completion", .optional(progress.projectedCompletion) { .string($0.description) }),
                 ("projected_with_slain", .optional(figures.projectedWithSlain[goal.id]) { .string($0.description) }),
                 ("reached_on", .optional(progress.reachedOn) { .string($0.description) }),
+                ("jar", .optional(jars[goal.id]) { jar(of: $0, goal.currency) }),
                 (
                     "projection",
                     .optional(progress.projection) { points in
@@ -111,6 +115,24 @@ struct DataJSON {
             ("total_saved", JSONValue.money(figures.savings.totalSaved, data.site.currency)),
             ("saved_this_month", JSONValue.money(figures.savings.savedThisMonth, data.site.currency)),
             ("goals", .array(goals)),
+        ])
+    }
+
+    /// What a goal's jar holds, as its legend says it (DESIGN.md §5): each kind of coin in it, what
+    /// one is worth and how many there are, the sand, and the total, which is what was saved.
+    private func jar(of jar: JarArtwork, _ currency: Currency) -> JSONValue {
+        let counts = jar.tierCounts
+        let coins = counts.indices.filter { counts[$0] > 0 }.map { tier -> JSONValue in
+            .object([
+                ("kind", .string(JarArtwork.kindName(tier: tier))),
+                ("worth", JSONValue.money(jar.coinValue * Decimal(CoinRule.units(ofTier: tier)), currency)),
+                ("count", .int(counts[tier])),
+            ])
+        }
+        return .object([
+            ("coins", .array(coins)),
+            ("sand", JSONValue.money(jar.sand, currency)),
+            ("total", JSONValue.money(jar.worth, currency)),
         ])
     }
 

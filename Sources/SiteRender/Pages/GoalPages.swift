@@ -233,7 +233,7 @@ struct GoalPages: PageFamily {
         // must be in the jar); the plain coin always. A jar without gold says how gold comes.
         let counts = jar.tierCounts
         let tiers = counts.isEmpty ? [0] : counts.indices.filter { $0 == 0 || counts[$0] > 0 }
-        let legend = tiers.map { tier -> MustacheValue in
+        var legend = tiers.map { tier -> MustacheValue in
             let count = tier < counts.count ? counts[tier] : 0
             let value = money(CoinRule.units(ofTier: tier))
             let text =
@@ -249,6 +249,14 @@ struct GoalPages: PageFamily {
                 "tier": .int(min(tier, 3)), "text": .string(text),
                 "count": count > 0 ? .string(renderer.string(.jar(.count), ["count": String(count)])) : .null,
             ])
+        }
+        // Sand, worth less than one coin (issue 39): its worth, and how far toward the next coin.
+        if jar.sand > 0 {
+            var (ratio, share) = (jar.sand / jar.coinValue, Decimal())
+            NSDecimalRound(&share, &ratio, 2, .down)  // 99.9 % of a coin is 99 %, never 100 %
+            let text = renderer.string(
+                .jar(.sand), ["value": format.money(jar.sand, goal.currency), "percent": format.percent(share)])
+            legend.append(.object(["tier": .string("sand"), "text": .string(text), "count": .null]))
         }
         // Saved by the end of each month: one pass over the deposits, then a running total.
         let depositMonths = goal.depositMonths
@@ -293,6 +301,7 @@ struct GoalPages: PageFamily {
                 // drop.svg plays the fall when there is one; the caption links it, to open on its own.
                 "has_fall": .bool(!jar.frames.isEmpty),
                 "legend": .list(legend),
+                "worth": .string(renderer.string(.jar(.worth), ["value": format.money(jar.worth, goal.currency)])),
                 "merge_rule": counts.count < 2 ? .string(renderer.string(.jar(.mergeRule))) : .null,
                 "wish": .bool(goal.mode == .wish),
                 "months": .list(months),

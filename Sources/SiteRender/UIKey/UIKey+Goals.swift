@@ -15,6 +15,7 @@ extension UIKey {
         case timelapseSince = "timelapse_since"
         case timelapseQuietAlt = "timelapse_quiet_alt"
         case mergeRule = "merge_rule"
+        case sand, worth
         static let section = "jar"
     }
 

@@ -55,6 +55,7 @@ extension UIKey {
         case doneImport = "done_import"
         /// "next due 1 Jan" after a deposit's words (issue 34).
         case doneNextDue = "done_next_due"
+        case doneSand = "done_sand"
         /// A quick choice's label, for screen readers: "Put ¥150.00 in now".
         case quickDeposit = "quick_deposit"
         /// A slay's victory card: what is kept, a month and a year.
