@@ -27,7 +27,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = render(library, "main", context, strict: true)
     }
     // The others as pages of their own; a few are enough, and each render may take up to
-    // `MustacheLibrary.maximumExpansions` partials.
+    // `MustacheLibrary.maximumUnwrittenExpansions` partials more than the bytes it writes.
     for name in library.templateNames.filter({ $0 != "main" }).prefix(4) {
         _ = render(library, name, sample, strict: false)
     }

@@ -17,10 +17,14 @@ public struct MustacheLibrary: Sendable {
     /// render, counted across templates, before it stops with an error: each
     /// level takes stack, and a debug build's threads have about 8 MiB.
     public static let maximumNesting = 500
-    /// How many partials and parents one render may expand: partials that
-    /// each include the next twice are shallow but double the work at every
-    /// level, so depth alone does not bound a render.
-    public static let maximumExpansions = 100_000
+    /// How many more partials and parents one render may expand than it
+    /// writes bytes. A page's partials each write something, so a list of any
+    /// length passes (a date partial for each of 200,000 deposits is 200,000
+    /// expansions); partials that each include the next twice are shallow but
+    /// double the work at every level, and writing little or nothing they
+    /// would run for ages: depth alone does not bound a render, and neither
+    /// does `maximumOutputBytes` when nothing is written.
+    public static let maximumUnwrittenExpansions = 1_000_000
     /// How large the output (in UTF-8 bytes) may grow before a render stops at
     /// its next partial or parent, for the same reason.
     public static let maximumOutputBytes = 64 << 20
@@ -55,9 +59,9 @@ public struct MustacheLibrary: Sendable {
     ///   object as text. A key that is present with `.null` is never an
     ///   error: it is falsey and renders as nothing.
     /// - Throws: `MustacheError` for an unknown template `name`, for nesting
-    ///   deeper than `maximumDepth` or `maximumNesting`, for more than `maximumExpansions`
-    ///   partials and parents or more than `maximumOutputBytes` of output,
-    ///   and for the strict-mode errors above.
+    ///   deeper than `maximumDepth` or `maximumNesting`, for `maximumUnwrittenExpansions`
+    ///   more partials and parents than bytes written or more than
+    ///   `maximumOutputBytes` of output, and for the strict-mode errors above.
     public func render(_ name: String, _ context: MustacheValue, strict: Bool = false) throws(MustacheError) -> String {
         guard let template = templates[name] else {
             throw MustacheError(template: name, line: 0, column: 0, message: "unknown template '\(name)'", lineText: "")

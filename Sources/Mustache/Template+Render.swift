@@ -19,7 +19,7 @@ struct Renderer {
     /// The template whose nodes are being rendered, for error positions.
     private var template: String
     private var depth = 0
-    /// Partials and parents expanded so far.
+    /// Partials and parents expanded so far; bounded by the bytes written (`maximumUnwrittenExpansions`).
     private var expansions = 0
     /// Sections, blocks, partials and parents open around the current node.
     private var nesting = 0
@@ -124,13 +124,15 @@ struct Renderer {
         try enter("\(what) '\(name)'", at: offset)
         defer { nesting -= 1 }
         expansions += 1
-        guard expansions <= MustacheLibrary.maximumExpansions else {
+        let written = output.utf8.count
+        guard expansions - written <= MustacheLibrary.maximumUnwrittenExpansions else {
             throw error(
                 at: offset,
-                "\(what) '\(name)' is one more than the \(MustacheLibrary.maximumExpansions) partials and parents "
-                    + "a page may expand; do partials include each other over and over?")
+                "\(what) '\(name)' makes \(expansions) partials and parents expanded for \(written) bytes written, "
+                    + "\(MustacheLibrary.maximumUnwrittenExpansions) more than a page may; "
+                    + "do partials include each other over and over?")
         }
-        guard output.utf8.count <= MustacheLibrary.maximumOutputBytes else {
+        guard written <= MustacheLibrary.maximumOutputBytes else {
             throw error(
                 at: offset,
                 "\(what) '\(name)' comes after \(MustacheLibrary.maximumOutputBytes >> 20) MiB of output; "

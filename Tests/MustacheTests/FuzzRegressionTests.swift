@@ -90,7 +90,8 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     /// `{{>p1}}{{>p1}}`, and 25 partials each naming the next twice: only 26 levels deep, but
-    /// 2^27 expansions, which hung. A render now stops after `maximumExpansions`.
+    /// 2^27 expansions, which hung. A render now stops once it has expanded
+    /// `maximumUnwrittenExpansions` more partials than it wrote bytes (one "x" for every two).
     func testPartialsThatDoubleStopAtTheExpansionLimit() throws {
         var input: [UInt8] = [0x7B, 0x7B, 0x3E, 0x70, 0x31, 0x7D, 0x7D, 0x7B, 0x7B, 0x3E, 0x70, 0x31, 0x7D, 0x7D]
         for index in 1...25 {
@@ -103,8 +104,8 @@ final class FuzzRegressionTests: XCTestCase {
         let error = renderError(try library(input))
         XCTAssertEqual(
             error?.message,
-            "partial 'p23' is one more than the 100000 partials and parents a page may expand; "
-                + "do partials include each other over and over?")
+            "partial 'p25' makes 1999985 partials and parents expanded for 999984 bytes written, "
+                + "1000000 more than a page may; do partials include each other over and over?")
     }
 
     /// The same doubling with 8 KiB of text at the bottom would have written gigabytes; a render

@@ -100,6 +100,34 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(output, expected)
     }
 
+    /// Issue 39: a goal of 120,000 deposits, a date partial each, stopped at "one more than the
+    /// 100000 partials". The limit on partials is how deeply they nest, not how many a long list
+    /// expands: 200,000 of a shallow partial render (and 200,000 of one that writes nothing), while
+    /// a partial that includes itself still stops, where it includes itself.
+    func testAListOf200000ShallowPartialsRendersOnlyNestingStops() throws {
+        let items = MustacheValue.list((0..<200_000).map { .int($0 % 10) })
+        let output = try render(
+            "{{#items}}{{>date}}{{/items}}", ["items": items], partials: ["date": "<time>{{.}}</time>"])
+        XCTAssertEqual(output.utf8.count, 200_000 * "<time>0</time>".utf8.count)
+        XCTAssertTrue(output.hasPrefix("<time>0</time><time>1</time>"))
+        XCTAssertTrue(output.hasSuffix("<time>8</time><time>9</time>"))
+        XCTAssertEqual(
+            try render("{{#items}}{{>nothing}}{{/items}}", ["items": items], partials: ["nothing": "{{#no}}x{{/no}}"]),
+            "")
+
+        let library = try MustacheLibrary(templates: [
+            "main": "{{#items}}{{>date}}{{/items}}", "date": "<time>{{.}}</time>{{#again}}{{>date}}{{/again}}",
+        ])
+        XCTAssertThrowsError(try library.render("main", ["items": items, "again": true])) { error in
+            XCTAssertEqual(
+                error as? MustacheError,
+                MustacheError(
+                    template: "date", line: 1, column: 29,
+                    message: "partial 'date' nested more than 100 levels deep; does it include itself without end?",
+                    lineText: "<time>{{.}}</time>{{#again}}{{>date}}{{/again}}"))
+        }
+    }
+
     func testRecursivePartialsStopWithAClearError() throws {
         let library = try MustacheLibrary(templates: ["main": "{{>loop}}", "loop": "x\n{{>loop}}"])
         XCTAssertThrowsError(try library.render("main", [:])) { error in

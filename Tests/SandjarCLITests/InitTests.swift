@@ -156,6 +156,83 @@ final class InitTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/x"))
     }
 
+    /// Every entry under `folder`, files with their bytes, folders with nil: what a refusal must
+    /// leave exactly as it was.
+    private func everything(in folder: URL) -> [String: Data?] {
+        var found: [String: Data?] = [:]
+        for relative in (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? [] {
+            found[relative] = FileManager.default.contents(atPath: folder.appendingPathComponent(relative).path)
+        }
+        return found
+    }
+
+    /// Issue 39: `init ""` wrote the starter set into the working folder, whatever it held, and
+    /// `init "   "` made a folder no one sees. An empty or blank name is refused and the working
+    /// folder (a data folder here) is left byte for byte as it was. The test runs in a folder of
+    /// its own, never the checkout.
+    func testAnEmptyOrBlankNameIsRefusedAndNothingIsWritten() throws {
+        let here = work.appendingPathComponent("here")
+        try FileManager.default.createDirectory(at: here, withIntermediateDirectories: true)
+        try "title = \"mine\"\n".write(to: here.appendingPathComponent("site.toml"), atomically: true, encoding: .utf8)
+        try "keep me".write(to: here.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let before = everything(in: here)
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(here.path))
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        for name in ["", "   ", "\t", " \n "] {
+            let (status, said) = run(["init", name])
+            XCTAssertEqual(status, 1, "'\(name)'")
+            XCTAssertEqual(said.err, "sandjar: '\(name)' names no folder; give a new or empty folder, e.g. ~/dash\n")
+            XCTAssertEqual(said.out, "")
+            XCTAssertEqual(everything(in: here), before, "'\(name)'")
+        }
+        XCTAssertEqual(run(["theme", "export", ""]).0, 1)
+        XCTAssertEqual(everything(in: here), before)
+    }
+
+    /// Issue 39: a folder holding a data file is refused before anything is written — a
+    /// `site.toml`, or any other entry, at its top or below — and left byte for byte as it was.
+    func testAFolderHoldingADataFileIsRefusedByteForByte() throws {
+        let cases: [(String, [String: String], String)] = [
+            ("site", ["site.toml": "title = \"mine\"\n"], "already holds a data folder (site.toml)"),
+            ("goal", ["goals/bike.toml": "name = \"Bike\"\n"], "is not empty"),
+            ("hidden", [".sandjar-cache/x": "x"], "is not empty"),
+        ]
+        for (name, files, why) in cases {
+            let folder = work.appendingPathComponent(name)
+            for (relative, text) in files {
+                let url = folder.appendingPathComponent(relative)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            let before = everything(in: folder)
+            for path in [folder.path, folder.path + "/", folder.path + "/."] {
+                let (status, said) = run(["init", path])
+                XCTAssertEqual(status, 1, path)
+                XCTAssertEqual(said.err, "sandjar: \(path) \(why); give a new or empty folder\n")
+                XCTAssertEqual(everything(in: folder), before, path)
+            }
+        }
+    }
+
+    /// When a file cannot be written halfway through, what was written is taken back: the new
+    /// folder is gone again, an empty one is empty again, and the message's "nothing was
+    /// written" is true.
+    func testAFailedWriteTakesBackWhatItWrote() throws {
+        let long = String(repeating: "x", count: 300)
+        let files = ["a.toml": [UInt8]("a".utf8), "b/c.toml": [UInt8]("c".utf8), "d/\(long).toml": [UInt8]("d".utf8)]
+        let missing = work.appendingPathComponent("new")
+        XCTAssertThrowsError(try NewFolder(path: missing.path).write(files)) { error in
+            XCTAssertTrue((error as? NewFolder.Refusal)?.message.hasSuffix("; nothing was written") == true, "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing.path))
+        let empty = work.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        XCTAssertThrowsError(try NewFolder(path: empty.path).write(files))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: empty.path), [])
+    }
+
     func testThemeExportWritesTheBuiltInThemeAndRefusesToOverwrite() throws {
         let folder = work.appendingPathComponent("theme")
         let (status, said) = run(["theme", "export", folder.path])

@@ -49,19 +49,32 @@ struct GoalPages: PageFamily {
                     site.add("\(folder)/frames/\(JarArtwork.frameFileName(index + 1))", frame)
                 }
             }
+            let deposits = Self.depositPages(entry.goal.depositMonths)
             renderer.page(
                 "goals/\(entry.goal.id)/index.html", template: "pages/goal", title: entry.goal.name,
-                section: "goals", goalPage(entry, renderer), memoKey: key, into: &site)
+                section: "goals", goalPage(entry, renderer, deposits: deposits), memoKey: key, into: &site)
+            for index in deposits.indices.dropFirst() {
+                let position = renderer.string(
+                    .pages(.position), ["page": "\(index + 1)", "count": "\(deposits.count)"])
+                renderer.page(
+                    Self.depositsPath(entry.goal.id, page: index), template: "pages/goal-deposits",
+                    title: "\(entry.goal.name) · \(position)", section: "goals",
+                    renderer.goalFields(entry).merging(depositFields(entry.goal, deposits, page: index, renderer)) {
+                        $1
+                    }, memoKey: key, into: &site)
+            }
         }
     }
 
-    private func goalPage(_ entry: SavingsReport.Entry, _ renderer: SiteRenderer) -> [String: MustacheValue] {
+    private func goalPage(
+        _ entry: SavingsReport.Entry, _ renderer: SiteRenderer, deposits: [[ListedMonth]]
+    ) -> [String: MustacheValue] {
         let goal = entry.goal
         let progress = entry.progress
         let format = renderer.format
         var fields = renderer.goalFields(entry)
         if let jar = renderer.jar(of: goal.id) { fields["jar"] = jarPage(jar, goal, renderer) }
-        fields["deposit_months"] = depositMonths(goal, renderer)
+        fields.merge(depositFields(goal, deposits, page: 0, renderer)) { $1 }
         fields["note_html"] =
             goal.note.map { .string(renderer.markdown($0, unsafeHTML: renderer.data.site.unsafeHTML)) } ?? .null
         fields["plan"] =
@@ -195,32 +208,6 @@ struct GoalPages: PageFamily {
                 },
             ],
             extra: ["currency": .string(renderer.data.site.currency.code)])
-    }
-
-    /// The deposits newest first, grouped by month (on the wall clock), each month with its count
-    /// and subtotal, said once (issue 25).
-    private func depositMonths(_ goal: Goal, _ renderer: SiteRenderer) -> MustacheValue {
-        let format = renderer.format
-        return .list(
-            goal.depositMonths.reversed().map { group in
-                let total = format.money(group.total, goal.currency)
-                let count = group.deposits.count
-                return .object([
-                    "label": .string(renderer.format.month(group.year, group.month)),
-                    "iso": .string("\(group.year.zeroPadded(4))-\(group.month.zeroPadded(2))"),
-                    "subtotal": .string(total),
-                    "count_text": .string("\(count) \(renderer.unit(.goals(.deposits), for: count))"),
-                    "deposits": .list(
-                        group.deposits.reversed().map { deposit in
-                            .object([
-                                "date": renderer.dateValue(deposit.at.date, datetime: deposit.at.description),
-                                "amount": .string(format.money(deposit.amount, goal.currency)),
-                                "note": deposit.note.map { .string($0) } ?? .null,
-                                "forms": renderer.entryForms(deposit, of: goal),
-                            ])
-                        }),
-                ])
-            })
     }
 
     /// The goal page's jar: the latest deposit falling in, played by drop.svg, one picture that is
