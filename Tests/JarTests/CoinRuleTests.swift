@@ -61,7 +61,8 @@ final class CoinRuleTests: XCTestCase {
             CoinRule.coins(forUnits: 30, pile: 100), [1, 1] + Array(repeating: 0, count: 10),
             "into a nearly full jar: 20 coins at most")
         XCTAssertEqual(
-            CoinRule.coins(forUnits: 999_999, pile: 108), [5, 4, 3, 2, 1, 0].flatMap { Array(repeating: $0, count: 9) },
+            CoinRule.coins(forUnits: 999_999, pile: 108),
+            [5, 4, 3, 2, 1, 0].flatMap { Array(repeating: $0, count: 9) },
             "digits that cannot fit: every digit, exactly its worth")
         for (units, pile) in [
             (21, 0), (99, 50), (110, 0), (111, 0), (1_000, 0), (999_999, 0), (12_951, 0), (5_000, 108),
