@@ -242,7 +242,7 @@ struct GoalPages: PageFamily {
             var (ratio, share) = (jar.sand / jar.coinValue, Decimal())
             NSDecimalRound(&share, &ratio, 2, .down)  // 99.9 % of a coin is 99 %, never 100 %
             let text = renderer.string(
-                .jar(.sand), ["value": format.money(jar.sand, goal.currency), "percent": format.percent(share)])
+                .jar(.sand), ["value": format.money(jar.sand, goal.currency), "percent": share > 0 ? format.percent(share) : "<1%"])
             legend.append(.object(["tier": .string("sand"), "text": .string(text), "count": .null]))
         }
         // Saved by the end of each month: one pass over the deposits, then a running total.
