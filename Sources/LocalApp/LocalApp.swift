@@ -65,15 +65,16 @@ public final class LocalApp: Sendable {
 
     init(
         settings: Settings, options: BuildOptions, token: AppToken, publish: @escaping @Sendable (MemorySite) -> Void,
-        log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date, journal: UndoJournal?
+        log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date, journal: UndoJournal?,
+        wake: (@Sendable (Double, @escaping @Sendable () -> Void) -> Void)? = nil
     ) {
         self.settings = settings
         self.token = token
         self.now = now
         self.journal = journal
         site = ServedSite(
-            options: options, forms: settings.readOnly ? nil : ServeForms(token: token.text), publish: publish, log: log
-        )
+            options: options, forms: settings.readOnly ? nil : ServeForms(token: token.text), publish: publish,
+            log: log, clock: now, wake: wake)
     }
 
     /// `token=…`, for the address serve prints with `--listen`.
@@ -81,6 +82,8 @@ public final class LocalApp: Sendable {
 
     /// The answer to `request`, or nil to serve the file it asks for from the served site.
     public func handle(_ request: WebRequest) -> WebResponse? {
+        // Past midnight, no request is answered with yesterday's site (DESIGN.md §6).
+        site.turnTheDay()
         if settings.tokenForEveryRequest, let answer = admit(request) { return answer }
         guard request.path == "/_sandjar" || request.path.hasPrefix("/_sandjar/") else {
             return request.method == "GET" ? landing(request) : nil
