@@ -19,8 +19,8 @@ public struct EditError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     public var kind: Kind
     /// What a question (`askFirst`) is about, for a page to ask it in its own language: `about`
-    /// (`deposit`, `session`, `subscription`) and the values its words need (`at`, `amount`,
-    /// `note`, `pattern`, `cycles` or `minutes`, `name`).
+    /// (`deposit`, `session`, `subscription`, `goal`) and the values its words need (`at`, `amount`,
+    /// `note`, `pattern`, `cycles` or `minutes`, `name`, `catalog`).
     public var details: [String: String]
 
     public init(

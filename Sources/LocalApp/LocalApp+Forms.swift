@@ -174,7 +174,7 @@ extension LocalApp {
                     id: fields["id"] ?? "", name: fields["name"] ?? "", mode: fields["mode"] ?? "",
                     target: fields.given("target"), currency: fields.given("currency"), icon: fields.given("icon"),
                     planAmount: fields.given("plan_amount"), frequency: fields.given("frequency"))
-                let added = try entry.add(data: data, now: clock, journal: journal)
+                let added = try entry.add(data: data, now: clock, journal: journal, askFirst: !confirmed)
                 let notice = ServeNotice(kind: "goal", values: ["goal": added.id], undoID: added.journalID)
                 return .written(page: "goals/\(added.id)/", fragment: nil, notice: notice, journalID: added.journalID)
             case .edit:

@@ -17,7 +17,7 @@ import SiteServer
 /// (403). Ids from a form never become paths: they are looked up among the data's own and checked
 /// against the one id rule. Bad input answers 422 with the page, the message and the form
 /// refilled; a write that may be a slip (the same deposit twice within two minutes, a service
-/// already active) or that names an entry changed since the page was made answers 409. Nothing is
+/// already active, a goal of a name a goal has) or that names an entry changed since the page was made answers 409. Nothing is
 /// written on any of these.
 public final class LocalApp: Sendable {
     /// How serve was started.
