@@ -41,7 +41,7 @@ public struct DepositEntry: Sendable, Equatable {
                 throw EditError(
                     "\(name) is \(note.count) characters long; at most \(DepositEntry.maxNoteLength) are allowed")
             }
-            try TypedText.check(note, name, wording: wording)
+            try TypedText.check(note, name)
         }
         self.note = note
     }
