@@ -124,7 +124,7 @@ public final class LocalApp: Sendable {
         guard !request.query.isEmpty, var forms = site.forms else { return nil }
         for pair in request.query.split(separator: "&") {
             if pair.hasPrefix("done="), let id = Int(pair.dropFirst("done=".count)), id > 0 {
-                forms.notice = site.notice(id)
+                forms.notice = notice(id)
             } else if pair.hasPrefix("edit=") {
                 let fingerprint = String(pair.dropFirst("edit=".count))
                 // An entry's fingerprint or a subscription's id.
@@ -135,6 +135,21 @@ public final class LocalApp: Sendable {
         let path = String(request.path.dropFirst()) + (request.path.hasSuffix("/") ? "index.html" : "")
         guard SiteFiles.isSafeRelativePath(path), let page = build.page(path, forms: forms) else { return nil }
         return .html(200, page)
+    }
+
+    /// What write `id` did, for its landing page — only while it is still the news: a page
+    /// reloaded (or gone Back to) later must not offer to take back a write that is no longer the
+    /// latest (issue 39). So the notice is shown while `id` is still the latest write in the undo
+    /// journal (nothing written since, by a form or a command) and the journal agrees with it: a
+    /// write's notice, with Undo, while the write stands; an undo's ("Undone: …") while it is
+    /// undone. Otherwise the page is served as it is.
+    private func notice(_ id: Int) -> ServeNotice? {
+        guard let notice = site.notice(id) else { return nil }
+        let journal = self.journal ?? UndoJournal(forData: settings.data)
+        guard journal.latestID() == id, let entry = journal.entry(id), (entry.undone != nil) == notice.undone else {
+            return nil
+        }
+        return notice
     }
 
     /// With `--listen`: the first request carries the token in its query and gets it as a cookie;
