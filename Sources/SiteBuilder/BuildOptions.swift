@@ -21,6 +21,9 @@ public struct BuildOptions: Sendable {
     package var cacheFiles: DataFolder?
     /// Nil: today in the site's time zone.
     public var today: CalendarDate?
+    /// The wall clock `today` is read from when it is nil: serve's owner passes its own, so a
+    /// test can move it past midnight.
+    public var clock: @Sendable () -> Date = { Date() }
     public var strict = false
     /// Wait for another build's lock instead of giving up at once.
     public var wait = false

@@ -17,6 +17,11 @@ public struct ServedBuild: Sendable {
     let loaded: LoadedData
     let figures: SiteFigures
     let jars: [String: JarArtwork]
+    /// The day the site was built for: serve builds again when the site's date moves on.
+    public let today: CalendarDate
+
+    /// site.toml's time zone, in which the day turns.
+    public var timezone: String { loaded.data.site.timezone }
 
     /// The page at `path` (`goals/bike/index.html`, `en/goals/bike/index.html`) rendered with
     /// `forms`; nil when there is no such page or it cannot be rendered.

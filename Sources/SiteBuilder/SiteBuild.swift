@@ -59,7 +59,8 @@ public struct SiteBuild {
         let site = run.step("render pages") { steps.renderPages(computed, theme: theme, jars: jars) }
         guard let site, run.going else { return nil }
         return ServedBuild(
-            files: site, theme: theme.theme, loaded: computed.loaded, figures: computed.figures, jars: jars)
+            files: site, theme: theme.theme, loaded: computed.loaded, figures: computed.figures, jars: jars,
+            today: today)
     }
 
     /// The first two steps, and today's date for the data: what a build and the digest start from.
@@ -76,18 +77,31 @@ public struct SiteBuild {
             steps.loadTheme(overlay: options.theme ?? loaded.themeOverlay, builtIn: builtInTheme)
         }
         guard let theme, run.going else { return nil }
-        let today = options.today ?? SiteBuild.today(in: loaded.data.site.timezone)
+        let today = options.today ?? SiteBuild.today(in: loaded.data.site.timezone, at: options.clock())
         run.report.today = today
         return (loaded, theme, today)
     }
 
-    /// Today's date on the wall clock of `timezone`.
-    public static func today(in timezone: String) -> CalendarDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: timezone) ?? TimeZone(secondsFromGMT: 0)!
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+    /// Today's date on the wall clock of `timezone` at `now`.
+    public static func today(in timezone: String, at now: Date = Date()) -> CalendarDate {
+        let parts = gregorian(in: timezone).dateComponents([.year, .month, .day], from: now)
         return CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
             ?? CalendarDate(year: 1970, month: 1, day: 1)!
+    }
+
+    /// The moment `day` ends on the wall clock of `timezone`: the start of the day after it (a day
+    /// that starts at 01:00 after a DST jump starts then).
+    public static func end(of day: CalendarDate, in timezone: String) -> Date {
+        let calendar = gregorian(in: timezone)
+        let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
+        let next = noon.flatMap { calendar.date(byAdding: .day, value: 1, to: $0) }
+        return next.map { calendar.startOfDay(for: $0) } ?? Date.distantFuture
+    }
+
+    private static func gregorian(in timezone: String) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: timezone) ?? TimeZone(secondsFromGMT: 0)!
+        return calendar
     }
 }
 

@@ -67,7 +67,8 @@ extension SiteRenderer {
         switch values["about"] {
         case "deposit": key = .againDeposit
         case "session": key = .againSession
-        case "subscription": key = .againSubscription
+        case "subscription": key = values["catalog"] == nil ? .againSubscriptionName : .againSubscription
+        case "goal": key = .againGoal
         default: return pending.message
         }
         if let at = values["at"].flatMap({ EventTime(iso: $0) }) {

@@ -7,8 +7,8 @@ import Subscriptions
 /// `sandjar today` prints for cron's mail or a push service and widget.json's `items` carry.
 ///
 /// In it, in this order of kinds on a day: deposits due today or overdue (the amount the plan
-/// asks), trials that turn into a charge within 3 days, contract notice deadlines and renewals
-/// within 7 days, a practice streak that ends tonight without a session (not on a paused day),
+/// asks), trials that turn into a charge within 7 days (a forgotten trial 4 days away is listed),
+/// contract notice deadlines and renewals within 7 days, a practice streak that ends tonight without a session (not on a paused day),
 /// and the badges unlocked since yesterday. Things to do come first, by day (the most overdue
 /// first); the badges, which are news, last.
 package struct TodayDigest: Sendable, Equatable {
@@ -35,8 +35,9 @@ package struct TodayDigest: Sendable, Equatable {
         package var path: String
     }
 
-    /// Days ahead that a trial's charge counts (as on the dashboard).
-    package static let trialDays = 3
+    /// Days ahead that a trial's charge counts: a week, as for a renewal, so a trial is listed
+    /// while there is still time to cancel it (the dashboard's high risk is the last 3 days).
+    package static let trialDays = 7
     /// Days ahead that a renewal or a notice deadline counts.
     package static let weekDays = 7
 

@@ -64,4 +64,18 @@ final class ControlCharactersTests: XCTestCase {
                 "the fast path must not skip U+\(value.zeroPadded(4, radix: 16))")
         }
     }
+
+    /// The one rule for typed text, the command line's and the forms' (issue 39).
+    func testTypedTextRefusesControlsAndLineSeparatorsButNotATab() {
+        for (text, described) in [
+            ("a\u{0}", "U+0000"), ("\u{1F}", "U+001F"), ("\n", "U+000A"), ("\r", "U+000D"), ("\u{7F}", "U+007F"),
+            ("\u{80}", "U+0080"), ("x\u{85}y", "U+0085"), ("\u{9F}", "U+009F"), ("\u{2028}", "U+2028"),
+            ("\u{2029}", "U+2029"),
+        ] {
+            XCTAssertEqual(ControlCharacters.refusedInTypedText(text), described, described)
+        }
+        for text in ["a\tb", "£ ° · \u{A0}", "买耳机 🎧 e\u{301}", "\u{A0}\u{2027}\u{202A}", ""] {
+            XCTAssertNil(ControlCharacters.refusedInTypedText(text), text)
+        }
+    }
 }

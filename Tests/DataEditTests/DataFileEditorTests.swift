@@ -302,6 +302,43 @@ final class DataFileEditorTests: XCTestCase {
         XCTAssertFalse(folder.fileExists("practice/2026-12.toml"))
     }
 
+    /// Undo of a write that never was says so; of one the journal let go, that it no longer holds
+    /// it (issue 39). Either way nothing changes.
+    func testUndoOfAWriteThatNeverWasIsToldFromOneTheJournalLetGo() throws {
+        var files: [String: [UInt8]] = [:]
+        let base = TestSupport.fixtures.appendingPathComponent("base")
+        for relative in DataFolder(path: base.path).allFiles() {
+            files[relative] = [UInt8](try Data(contentsOf: base.appendingPathComponent(relative)))
+        }
+        let folder = DataFolder(files: files, display: "data")
+        let journal = UndoJournal(files: DataFolder(files: [:], display: "journal"))
+        let editor = DataFileEditor(folder: folder, journal: journal)
+        let now = Date(timeIntervalSince1970: 1_796_004_845)
+        XCTAssertThrowsError(try UndoEntry.undo(in: editor, id: 1, now: now)) {
+            XCTAssertEqual(
+                ($0 as? EditError)?.message,
+                "there is no write 1 in the undo journal (it holds no writes); nothing was changed")
+        }
+        for amount in ["1", "2"] {
+            _ = try DepositEntry(amount: amount, at: "2026-11-29 21:14").add(to: "bike", in: editor, now: now)
+        }
+        let bike = try folder.read("goals/bike.toml").get().bytes
+        for id in [99999, 3, 0, -1] {
+            XCTAssertThrowsError(try UndoEntry.undo(in: editor, id: id, now: now)) {
+                XCTAssertEqual(
+                    ($0 as? EditError)?.message,
+                    "there is no write \(id) in the undo journal (its latest is write 2); nothing was changed")
+            }
+        }
+        journal.forget(1)  // as the journal lets the oldest go past its 100
+        XCTAssertThrowsError(try UndoEntry.undo(in: editor, id: 1, now: now)) {
+            XCTAssertEqual(
+                ($0 as? EditError)?.message, "the undo journal no longer holds write 1; nothing was changed")
+        }
+        XCTAssertEqual(try folder.read("goals/bike.toml").get().bytes, bike, "nothing changed")
+        XCTAssertEqual(journal.entries().map { $0.undone == nil }, [true])
+    }
+
     /// A folder in memory is locked for an edit as one on disk is: sixteen deposits at once all
     /// land, each recorded once, none over another's.
     func testEditsAtOnceOfAFolderInMemoryAllLand() throws {

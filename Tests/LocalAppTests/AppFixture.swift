@@ -26,8 +26,14 @@ final class AppFixture {
     /// What the owner handed the server, last.
     let served = Served()
 
+    /// - Parameters:
+    ///   - today: the build's `--today`; nil: the day on `clock` in the site's time zone.
+    ///   - clock: the wall clock; nil: the fixed `AppFixture.clock`.
+    ///   - wake: what the owner sets its end-of-day wake-up with; nil: Dispatch's timer.
     init(
-        _ test: XCTestCase, readOnly: Bool = false, listen: Bool = false, file: StaticString = #filePath,
+        _ test: XCTestCase, readOnly: Bool = false, listen: Bool = false,
+        today: CalendarDate? = CalendarDate(iso: "2026-11-29"), clock: (@Sendable () -> Date)? = nil,
+        wake: (@Sendable (Double, @escaping @Sendable () -> Void) -> Void)? = nil, file: StaticString = #filePath,
         line: UInt = #line
     )
         throws
@@ -44,12 +50,12 @@ final class AppFixture {
         var options = BuildOptions()
         options.data = data.path
         options.cache = folder.appendingPathComponent("cache").path
-        options.today = CalendarDate(iso: "2026-11-29")
+        options.today = today
         let served = self.served
         app = LocalApp(
             settings: LocalApp.Settings(data: data.path, readOnly: readOnly, tokenForEveryRequest: listen),
             options: options, token: AppToken(text: Self.token), publish: { served.set($0) }, log: { _ in },
-            now: { Self.clock }, journal: journal)
+            now: clock ?? { Self.clock }, journal: journal, wake: wake)
         XCTAssertTrue(app.site.buildFirst(), "the fixture builds", file: file, line: line)
     }
 

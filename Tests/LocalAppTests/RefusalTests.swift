@@ -95,8 +95,9 @@ final class RefusalTests: XCTestCase {
         XCTAssertNil(fixture.app.handle(WebRequest(method: "GET", path: "/goals/bike/")), "reads are served as files")
     }
 
-    /// U+0000–U+001F but tab, U+007F and the C1 controls are a 422 in every field of every form,
-    /// named by its field.
+    /// U+0000–U+001F but tab, U+007F, the C1 controls and the line and paragraph separators are
+    /// a 422 in every field of every form, named by its field: the rule the command line keeps
+    /// too (`ControlCharacters.refusedInTypedText`, issue 39).
     func testControlCharactersInAnyFieldAreRefused() throws {
         let forms: [(String, [String: String], String)] = [
             ("deposit", ["goal": "bike", "amount": "5"], "note"),
@@ -108,7 +109,9 @@ final class RefusalTests: XCTestCase {
             ("price", ["id": "music", "price": "3"], "from"),
         ]
         for (form, fields, field) in forms {
-            for control in ["\u{0}", "\u{7}", "\u{1B}", "\u{7F}", "\u{85}", "\n", "\r"] {
+            for control in [
+                "\u{0}", "\u{7}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}", "\n", "\r", "\u{2028}", "\u{2029}",
+            ] {
                 let what = "\(form).\(field) with U+\(String(control.unicodeScalars.first!.value, radix: 16))"
                 unchanged(what) {
                     let response = post(form, fields.merging([field: "a\(control)b"]) { $1 })

@@ -146,13 +146,34 @@ final class AddDepositTests: XCTestCase {
         }
     }
 
+    /// One control-character rule for the command line and the forms (issue 39,
+    /// `ControlCharacters.refusedInTypedText`): `--note` with a C0 control (a line break too), DEL,
+    /// a C1 control or a line separator is a usage error naming the option, the file unchanged.
+    func testANoteWithAControlCharacterIsAUsageErrorNamingTheOption() throws {
+        let before = try bytes(bike)
+        let controls = [
+            ("\u{85}", "U+0085"), ("\u{9F}", "U+009F"), ("\n", "U+000A"), ("\u{7}", "U+0007"), ("\u{7F}", "U+007F"),
+            ("\u{2028}", "U+2028"), ("\u{2029}", "U+2029"),
+        ]
+        for (control, described) in controls {
+            let (status, out) = run(["deposit", "bike", "1", "--note", "a\(control)b"])
+            XCTAssertEqual(status, 2, described)
+            XCTAssertTrue(
+                out.err.hasPrefix("sandjar: --note holds a control character (\(described)); type it without one"),
+                out.err)
+            XCTAssertTrue(out.err.contains("\n\nusage: sandjar add deposit GOAL AMOUNT"), out.err)
+            XCTAssertEqual(try bytes(bike), before, described)
+        }
+        XCTAssertEqual(run(["deposit", "bike", "1", "--note", "a\tb"]).0, 0, "a tab is typed text")
+    }
+
     func testNotesAreEscapedAndReadBackExactly() throws {
-        let note = "she said \"hi\" \\o/\nsecond line\ttab 🎧 买耳机 e\u{301}"
+        let note = "she said \"hi\" \\o/ second line\ttab 🎧 买耳机 e\u{301}"
         XCTAssertEqual(run(["deposit", "bike", "1", "--note", note]).0, 0)
         XCTAssertEqual(
             try lastDeposit(bike)["note"]?.stringValue.map { Array($0.unicodeScalars) }, Array(note.unicodeScalars))
         let text = String(decoding: try bytes(bike), as: UTF8.self)
-        XCTAssertTrue(text.hasSuffix("note = \"she said \\\"hi\\\" \\\\o/\\nsecond line\\ttab 🎧 买耳机 e\u{301}\"\n"))
+        XCTAssertTrue(text.hasSuffix("note = \"she said \\\"hi\\\" \\\\o/ second line\\ttab 🎧 买耳机 e\u{301}\"\n"))
         let before = try bytes(bike)
         XCTAssertEqual(run(["deposit", "bike", "1", "--note", String(repeating: "x", count: 1001)]).0, 2)
         XCTAssertEqual(try bytes(bike), before)

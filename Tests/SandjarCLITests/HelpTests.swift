@@ -55,6 +55,10 @@ final class HelpTests: XCTestCase {
             (["biuld"], "sandjar: unknown command 'biuld'; did you mean 'build'?\n\n", "overview"),
             (["build", "--otu", "x"], "sandjar: unknown option '--otu'; did you mean '--out'?\n\n", "build"),
             (["check", "--stirct"], "sandjar: unknown option '--stirct'; did you mean '--strict'?\n\n", "check"),
+            // Issue 39: a one-letter short form sandjar does not have, and a long option misspelt.
+            (["build", "-q"], "sandjar: unknown option '-q'; did you mean '--quiet'?\n\n", "build"),
+            (["build", "--quite"], "sandjar: unknown option '--quite'; did you mean '--quiet'?\n\n", "build"),
+            (["build", "-s"], "sandjar: unknown option '-s'; did you mean '--strict'?\n\n", "build"),
             (
                 ["build", "--today", "2026-13-01"],
                 "sandjar: --today must be a date like 2026-11-29, not '2026-13-01'\n\n", "build"

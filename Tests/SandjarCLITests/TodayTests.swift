@@ -77,6 +77,48 @@ final class TodayTests: XCTestCase {
         XCTAssertEqual(out.err, "")
     }
 
+    /// Issue 39: a forgotten trial 4 days before its first charge (the seed's Peacock Premium,
+    /// $5.99) is listed, in the text and in the JSON (DESIGN.md §6: within 7 days); one 8 days
+    /// away is not yet.
+    func testATrialThatTurnsIntoAChargeWithinAWeekIsListed() throws {
+        try append(
+            """
+
+            [[subscription]]
+            name = "Peacock Premium"
+            price = 5.99
+            cycle = "monthly"
+            trial = true
+            started = 2026-11-26
+            next_billing = 2026-12-03
+
+            [[subscription]]
+            name = "Far Trial"
+            catalog = false
+            price = 4
+            cycle = "monthly"
+            trial = true
+            started = 2026-11-20
+            next_billing = 2026-12-07
+
+            """, to: "subscriptions/main.toml")
+        let (status, out) = run(["--today", "2026-11-29"])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertTrue(
+            out.out.contains("- Peacock Premium: the free trial turns into a $5.99 charge — in 4 days\n"), out.out)
+        XCTAssertFalse(out.out.contains("Far Trial"), out.out)
+
+        let (jsonStatus, json) = run(["--today", "2026-11-29", "--format", "json"])
+        XCTAssertEqual(jsonStatus, 0, json.err)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let items = try XCTUnwrap(document["items"] as? [[String: Any]])
+        let trials = items.filter { $0["kind"] as? String == "trial" }
+        XCTAssertEqual(trials.count, 1, json.out)
+        XCTAssertEqual(trials.first?["when"] as? String, "2026-12-03")
+        XCTAssertEqual(trials.first?["days"] as? Int, 4)
+        XCTAssertEqual(trials.first?["amount"] as? String, "5.99")
+    }
+
     func testJSONIsTheShapeDesignSays() throws {
         try append("base_url = \"https://example.org/dash/\"\n", to: "site.toml")
         let (status, out) = run(["--today", "2026-11-03", "--format", "json"])

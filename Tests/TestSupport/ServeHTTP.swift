@@ -100,8 +100,11 @@ package struct RunningServe {
     package let process: SandjarProcess
     package let http: ServeHTTP
 
-    package init(_ arguments: [String], logs: URL, file: StaticString = #filePath, line: UInt = #line) throws {
-        process = try SandjarProcess(["serve"] + arguments + ["--port", "0"], logs: logs)
+    /// - Parameter wrapper: runs in front of `sandjar` and execs it (`faketime -f …`).
+    package init(
+        _ arguments: [String], logs: URL, wrapper: [String] = [], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        process = try SandjarProcess(["serve"] + arguments + ["--port", "0"], logs: logs, wrapper: wrapper)
         var port: UInt16?
         while port == nil, process.isRunning, process.elapsed < 300 {
             let said = process.outputSoFar

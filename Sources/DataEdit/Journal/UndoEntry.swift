@@ -33,6 +33,13 @@ public enum UndoEntry {
             let candidates: [UndoJournal.Entry]
             if let id {
                 guard let entry = journal.entry(id) else {
+                    // Numbers are given in order and never again: one past the latest was never a
+                    // write; one below it was, and has left the journal (it keeps the last 100).
+                    guard let latest = journal.latestID(), (1...latest).contains(id) else {
+                        let held = journal.latestID().map { "its latest is write \($0)" } ?? "it holds no writes"
+                        throw EditError(
+                            "there is no write \(id) in the undo journal (\(held)); nothing was changed")
+                    }
                     throw EditError("the undo journal no longer holds write \(id); nothing was changed")
                 }
                 guard entry.undone == nil else {

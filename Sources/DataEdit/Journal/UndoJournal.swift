@@ -62,6 +62,9 @@ public struct UndoJournal: Sendable, Equatable {
         numbers().compactMap(entry)
     }
 
+    /// The number of the latest write in the journal, undone or not; nil when it holds none.
+    public func latestID() -> Int? { numbers().last }
+
     /// The entry numbered `id`, if the journal still holds it.
     public func entry(_ id: Int) -> Entry? {
         guard let bytes = bytes(of: id) else { return nil }

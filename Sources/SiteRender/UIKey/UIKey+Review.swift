@@ -39,6 +39,9 @@ extension UIKey {
         case againDeposit = "again_deposit"
         case againSession = "again_session"
         case againSubscription = "again_subscription"
+        /// A subscription already active by its name, with no catalogue entry to name the service.
+        case againSubscriptionName = "again_subscription_name"
+        case againGoal = "again_goal"
         case endsOn = "ends_on"
         case doneDeposit = "done_deposit"
         case doneSession = "done_session"
