@@ -188,25 +188,89 @@ final class ImportWallosTests: XCTestCase {
         XCTAssertEqual(found[1]["killed"], "2026-06-30")
     }
 
-    func testAnAmbiguousSymbolIsALocatedErrorListingTheCandidates() {
+    func testASymbolIsTheSiteCurrencyWhenItCanMeanIt() throws {
+        // A USD site: `$` is the site's dollar without --currency; `€` stays EUR.
+        let (status, out) = run([export("current.json")])
+        XCTAssertEqual(status, 0, out.err)
+        let found = tables(out.out)
+        XCTAssertEqual(found.count, 7)
+        XCTAssertEqual(found[0]["name"], "Netflix")
+        XCTAssertNil(found[0]["currency"], "$ on a USD site is the site currency: no currency line")
+        XCTAssertEqual(found[0]["price"], "15.49")
+        XCTAssertEqual(found[1]["currency"], "EUR")
+        // --currency applies to a symbol that can mean it: `$` with --currency CAD is CAD.
+        try Data("base = \"USD\"\n\n[rates]\nEUR = 1.08\nCAD = 0.72\n".utf8).write(
+            to: data.appendingPathComponent("rates.toml"))
+        let (cad, told) = run([export("current.json"), "--currency", "CAD"])
+        XCTAssertEqual(cad, 0, told.err)
+        XCTAssertEqual(tables(told.out)[0]["currency"], "CAD")
+        XCTAssertEqual(tables(told.out)[1]["currency"], "EUR", "€ cannot mean CAD: the option is not for it")
+    }
+
+    func testYenIsNeverDollarsWhateverCurrencySays() {
         let before = snapshot()
-        let (status, out) = run([export("current.json"), "--write"])
+        let path = temporaryExport(
+            """
+            [{"Name": "Anime", "Payment Cycle": "Monthly", "Next Payment": "2026-12-01", "Price": "¥1500"}]
+            """)
+        // With --currency USD: `¥` cannot mean USD, so it is refused at its place, with its choices.
+        let (status, out) = run([path, "--currency", "USD", "--write"])
         XCTAssertEqual(status, 1)
         XCTAssertEqual(out.out, "")
-        XCTAssertEqual(snapshot(), before, "nothing is written on any error")
-        let path = export("current.json")
-        XCTAssertTrue(
-            out.err.hasPrefix(
-                """
-                \(path):12:22: error: "Netflix": '$' is the symbol of several currencies (USD, CAD, AUD, NZD, HKD, SGD, MXN, ARS, CLP, COP); say which with --currency CODE
-                              "Price": "$15.49",
-                                       ^
+        XCTAssertEqual(
+            out.err,
+            """
+            \(path):1:87: error: "Anime": '¥' is the symbol of JPY, CNY, never USD; say which with --currency CODE, one of JPY, CNY
+              [{"Name": "Anime", "Payment Cycle": "Monthly", "Next Payment": "2026-12-01", "Price": "¥1500"}]
+                                                                                                    ^
+            sandjar: nothing was imported
 
-                """), out.err)
+            """)
+        XCTAssertEqual(snapshot(), before, "nothing is written on any error")
+        // Without --currency on a USD site: the same refusal, saying the site's currency is none of them.
+        let (again, told) = run([path, "--write"])
+        XCTAssertEqual(again, 1)
         XCTAssertTrue(
-            out.err.contains("\(path):44:22: error: \"Adobe Creative Cloud\": '$' is the symbol"),
-            "every error, one run")
-        XCTAssertTrue(out.err.hasSuffix("sandjar: nothing was imported (3 errors)\n"), out.err)
+            told.err.hasPrefix(
+                "\(path):1:87: error: \"Anime\": '¥' is the symbol of several currencies (JPY, CNY), and the site's "
+                    + "currency USD is none of them; say which with --currency CODE\n"), told.err)
+        XCTAssertEqual(snapshot(), before)
+    }
+
+    func testYenOnAYenSiteIsTheSiteCurrency() throws {
+        let site = data.appendingPathComponent("site.toml")
+        let text = try String(contentsOf: site, encoding: .utf8)
+        try Data((text + "currency = \"JPY\"\n").utf8).write(to: site)
+        try Data("base = \"JPY\"\n\n[rates]\nEUR = 160\nUSD = 150\n".utf8).write(
+            to: data.appendingPathComponent("rates.toml"))
+        let path = temporaryExport(
+            """
+            [{"Name": "Anime", "Payment Cycle": "Monthly", "Next Payment": "2026-12-01", "Price": "¥1500"},
+             {"Name": "Comics", "Payment Cycle": "Monthly", "Next Payment": "2026-12-01", "Price": "$5"}]
+            """)
+        // `¥` is the site's yen; --currency USD is for the `$` it can mean, not for `¥`.
+        let (status, out) = run([path, "--currency", "USD"])
+        XCTAssertEqual(status, 0, out.err)
+        let found = tables(out.out)
+        XCTAssertEqual(found.map { $0["name"] }, ["Anime", "Comics"])
+        XCTAssertNil(found[0]["currency"], "¥ on a JPY site is the site currency")
+        XCTAssertEqual(found[0]["price"], "1500")
+        XCTAssertEqual(found[1]["currency"], "USD")
+    }
+
+    func testWallosHTMLEscapesAreReadAsTyped() {
+        let path = temporaryExport(
+            #"""
+            [{"Name": "Tom &amp; Jerry&#39;s &quot;Club&quot;", "Payment Cycle": "Monthly",
+              "Next Payment": "2026-12-01", "Price": "€5", "Paid By": "Anna &amp; Tom",
+              "Notes": "Kids&#039; profile &lt;3 &#x1F950; &bogus; a & b"}]
+            """#)
+        let (status, out) = run([path])
+        XCTAssertEqual(status, 0, out.err)
+        let found = tables(out.out)
+        XCTAssertEqual(found.first?["name"], "Tom & Jerry's \"Club\"")
+        XCTAssertEqual(found.first?["note"], "Kids' profile <3 🥐 &bogus; a & b", "an unknown name or a lone & kept")
+        XCTAssertTrue(out.out.contains("# Wallos: paid by Anna & Tom\n[[subscription]]\n"), out.out)
     }
 
     func testMalformedJSONIsFileLineColumn() {
