@@ -136,7 +136,8 @@ public struct WallosSubscription: Sendable, Equatable {
         return .success(
             WallosSubscription(
                 entry: entry, name: name.text, price: price, priceText: entry.field("Price")?.text ?? "",
-                currency: currency, currencyFromOption: fromOption, currencyFromSite: fromSite, cycle: cycle, cycleText: cycleField?.text,
+                currency: currency, currencyFromOption: fromOption, currencyFromSite: fromSite, cycle: cycle,
+                cycleText: cycleField?.text,
                 nextPayment: next, manualRenewal: entry.field("Renewal")?.text.lowercased() == "manual",
                 wallosCategory: ownCategory, category: ownCategory.flatMap { categories[$0.lowercased()] },
                 paymentMethod: entry.field("Payment Method")?.text, paidBy: entry.field("Paid By")?.text,

@@ -58,7 +58,7 @@ extension SandjarCommand {
         let charges = statement.rows.filter { $0.amount < 0 }.map { row in
             RecurringCharges.Charge(
                 date: row.date, payee: row.payee, amount: -row.amount, currency: row.currency ?? siteCurrency,
-                mandate: row.mandate)
+                mandate: row.mandate, id: row.id)
         }
         var suggestions = RecurringCharges.detect(charges, until: statement.period?.upperBound)
         let catalog = ShippedCatalog.load(data: data, theme: theme)
@@ -195,6 +195,9 @@ struct DetectedTOML {
         }
         if let skipped = suggestion.skipped {
             lines.append("# no charge around \(skipped): one \(suggestion.cycle.rawValue) charge skipped")
+        }
+        if let stopped = suggestion.stopped, let end = statement.period?.upperBound {
+            lines.append("# stopped on \(stopped)? no charge since, though the statement runs to \(end)")
         }
         lines.append("[[subscription]]")
         lines.append(TOMLField.string("name", suggestion.name).line)

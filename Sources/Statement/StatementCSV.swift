@@ -33,11 +33,15 @@ public struct StatementCSV: Sendable, Equatable {
         /// A SEPA direct debit's mandate (camt.053's `MndtId`): charges under one mandate are one
         /// creditor's, whatever name each row gives.
         public var mandate: String?
+        /// The bank's own id of the transaction (OFX's `FITID`, camt's `AcctSvcrRef`), where the
+        /// format has one: the same charge in two joined downloads has the same id.
+        public var id: String?
 
         public init(
             line: Int, date: CalendarDate, payee: String, amount: Decimal, currency: Currency? = nil,
-            mandate: String? = nil
+            mandate: String? = nil, id: String? = nil
         ) {
+            self.id = id
             self.line = line
             self.date = date
             self.payee = payee

@@ -82,6 +82,7 @@ final class DetectTests: XCTestCase {
 
                 # detected from bank-2026.csv: 3 charges, monthly, 2026-06-08 … 2026-08-08
                 # charged on 2026-06-08, 2026-07-08, 2026-08-08
+                # stopped on 2026-08-08? no charge since, though the statement runs to 2026-11-30
                 # [[subscription]]
                 # name = "HULU CA"
                 # catalog = "hulu"
@@ -305,6 +306,55 @@ final class DetectTests: XCTestCase {
             camt.contains(
                 "# collected by SEPA direct debit under mandate VF-2231-77: cancel it with your bank too\n"
                     + "[[subscription]]\nname = \"VODAFONE GMBH\""), camt)
+    }
+
+    /// Issue 39: two overlapping downloads joined into one file hold some charges twice; Spotify
+    /// vanished. The same charge twice counts once, in CSV and QIF alike.
+    func testAChargeTwiceInJoinedDownloadsCountsOnce() throws {
+        let csv = try String(contentsOf: statements.appendingPathComponent("bank-2026.csv"), encoding: .utf8)
+        let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        // The second download repeats the month of October it shares with the first.
+        let october = rows.filter { $0.hasPrefix("10/") }
+        XCTAssertTrue(october.contains { $0.contains("Spotify") })
+        XCTAssertEqual(october.count, 15, "the 15 rows of October")
+        let joined = temporaryFile((rows + october).joined(separator: "\r\n") + "\r\n")
+        let (status, out) = run([joined, "--data", base.path])
+        XCTAssertEqual(status, 0, out.err)
+        let (alone, once) = run([statements.appendingPathComponent("bank-2026.csv").path, "--data", base.path])
+        XCTAssertEqual(alone, 0)
+        XCTAssertEqual(suggested(out.out), suggested(once.out), "the joined file suggests what one download does")
+        XCTAssertTrue(suggested(out.out).contains { $0[0] == "Spotify USA" }, out.out)
+
+        let qif = try String(contentsOf: statements.appendingPathComponent("eu-2026.qif"), encoding: .utf8)
+        let records = qif.components(separatedBy: "^\n")
+        let spotify = try XCTUnwrap(records.first { $0.contains("PSPOTIFY AB") && $0.contains("!Type") == false })
+        let joinedQIF = temporaryFile(qif + spotify + "^\n")
+        let data = try euroData()
+        let (qifStatus, qifOut) = run([joinedQIF, "--data", data.path])
+        XCTAssertEqual(qifStatus, 0, qifOut.err)
+        XCTAssertTrue(suggested(qifOut.out).contains { $0[0] == "SPOTIFY AB" }, qifOut.out)
+    }
+
+    /// A series whose next charge is missing before the statement's end is commented out, as
+    /// stopped on its last charge, never suggested as running with a next billing already past.
+    func testASeriesMissingItsLastChargeIsSuggestedAsStopped() throws {
+        let path = temporaryFile(
+            """
+            Date,Description,Amount
+            2026-06-05,STREAMBOX,-9.99
+            2026-07-05,STREAMBOX,-9.99
+            2026-08-05,STREAMBOX,-9.99
+            2026-09-05,STREAMBOX,-9.99
+            2026-10-09,GROCER,-40.00
+
+            """)
+        let (status, out) = run([path, "--data", base.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(suggested(out.out), [], "nothing suggested as running")
+        XCTAssertTrue(
+            out.out.contains(
+                "# stopped on 2026-09-05? no charge since, though the statement runs to 2026-10-09\n"
+                    + "# [[subscription]]\n# name = \"STREAMBOX\"\n"), out.out)
     }
 
     func testAMalformedStatementIsALocatedErrorAndExit1() throws {
