@@ -44,6 +44,7 @@ public struct WallosExport: Sendable {
         guard bytes.count <= WallosExport.maxBytes else {
             throw Diagnostic(.error, path: path, message: "is larger than 16 MiB; a Wallos export is much smaller")
         }
+        let bytes = try UTF16Text.utf8(bytes, path: path)
         file = SourceFile(path: path, bytes: bytes)
         let root = try JSONReader.parse(bytes, path: path)
         let list: JSONNode

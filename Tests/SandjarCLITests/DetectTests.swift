@@ -264,6 +264,55 @@ final class DetectTests: XCTestCase {
         XCTAssertTrue(captured.err.hasPrefix("sandjar: --columns 'x': 'x' is not NAME=NUMBER"), captured.err)
     }
 
+    private func temporaryBytes(_ bytes: [UInt8], _ ext: String) -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sandjar-detect-\(UUID().uuidString).\(ext)")
+        XCTAssertNoThrow(try Data(bytes).write(to: url))
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
+    }
+
+    /// Issue 39: a UTF-16 statement (Excel's "Unicode Text") was called Latin-1, with an iconv line
+    /// that filled it with NULs, and the error printed raw NULs. With a byte-order mark it is read
+    /// as the UTF-8 one is; without, it is named UTF-16 and nothing raw reaches the terminal.
+    func testAUTF16StatementIsReadOrNamedRight() throws {
+        let original = statements.appendingPathComponent("bank-2026.csv")
+        let text = try String(contentsOf: original, encoding: .utf8)
+        let (_, utf8) = run([original.path, "--data", base.path])
+        let le = temporaryBytes([0xFF, 0xFE] + [UInt8](text.data(using: .utf16LittleEndian)!), "csv")
+        let (status, out) = run([le, "--data", base.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(suggested(out.out), suggested(utf8.out))
+        XCTAssertEqual(suggested(out.out).count, 4)
+
+        let bare = temporaryBytes([UInt8](text.data(using: .utf16BigEndian)!), "csv")
+        let (refused, told) = run([bare, "--data", base.path])
+        XCTAssertEqual(refused, 1)
+        XCTAssertEqual(
+            told.err,
+            "\(bare): error: is not UTF-8 text but looks like UTF-16BE (UTF-16 without a byte-order mark); convert it "
+                + "first: iconv -f UTF-16BE -t UTF-8 \(bare) > \(bare).utf8, then give sandjar the .utf8 file\n")
+        // An error that quotes a line holding control characters shows them escaped.
+        let odd = temporaryFile("Date,Payee,Amount\n2026-01-02,A,x\u{1B}[2J\u{0}y\n2026-01-03,B,-1\n")
+        let (_, quoted) = run([odd, "--data", base.path])
+        XCTAssertTrue(quoted.err.contains("\\u{1B}[2J"), quoted.err)
+        XCTAssertFalse(quoted.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, quoted.err)
+    }
+
+    /// A statement is held to the limit of every file sandjar reads, 16 MiB, before it is read.
+    func testAStatementOver16MiBIsRefused() throws {
+        let path = temporaryFile("Date,Payee,Amount\n")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(16 << 20) + 1)
+        try handle.close()
+        let (status, out) = run([path, "--data", base.path])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(
+            out.err,
+            "\(path): error: is larger than 16 MiB (16777217 bytes), the most sandjar reads of any file; export a "
+                + "shorter period\n")
+    }
+
     /// A data folder in euros, so a QIF statement (which names no currency) reads as EUR too.
     private func euroData() throws -> URL {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-detect-\(UUID().uuidString)")

@@ -273,6 +273,36 @@ final class ImportWallosTests: XCTestCase {
         XCTAssertTrue(out.out.contains("# Wallos: paid by Anna & Tom\n[[subscription]]\n"), out.out)
     }
 
+    /// Issue 39: an export saved as UTF-16 with a byte-order mark is read; an export over 16 MiB is
+    /// refused before it is read; a raw control character in an error is shown escaped.
+    func testUTF16AndOversizedExportsAndControlCharacters() throws {
+        let json =
+            #"[{"Name": "Netflix", "Payment Cycle": "Monthly", "Next Payment": "2026-12-02", "Price": "$15.49"}]"#
+        let utf16 = FileManager.default.temporaryDirectory.appendingPathComponent("wallos-\(UUID().uuidString).json")
+        try Data([0xFF, 0xFE] + [UInt8](json.data(using: .utf16LittleEndian)!)).write(to: utf16)
+        addTeardownBlock { try? FileManager.default.removeItem(at: utf16) }
+        let (status, out) = run([utf16.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(tables(out.out).first?["price"], "15.49")
+
+        let before = snapshot()
+        let big = temporaryExport("[]")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+        try handle.truncate(atOffset: UInt64(16 << 20) + 1)
+        try handle.close()
+        let (refused, told) = run([big, "--write"])
+        XCTAssertEqual(refused, 1)
+        XCTAssertEqual(
+            told.err, "\(big): error: is larger than 16 MiB (16777217 bytes), the most sandjar reads of any file\n")
+
+        let raw = temporaryExport("[{\"Name\": \"X\u{1B}[2J\u{0}\", \"Price\": \"€1\"}]")
+        let (broken, shown) = run([raw, "--write"])
+        XCTAssertEqual(broken, 1)
+        XCTAssertTrue(shown.err.contains("\\u{1B}[2J"), shown.err)
+        XCTAssertFalse(shown.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, shown.err)
+        XCTAssertEqual(snapshot(), before, "nothing written")
+    }
+
     func testMalformedJSONIsFileLineColumn() {
         let before = snapshot()
         let path = temporaryExport(
