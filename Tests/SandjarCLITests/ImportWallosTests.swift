@@ -303,6 +303,33 @@ final class ImportWallosTests: XCTestCase {
         XCTAssertEqual(snapshot(), before, "nothing written")
     }
 
+    /// Issue 39: a duplicate key in rates.toml made the import say EUR was not converted and to
+    /// add `EUR = …`, which made the file worse. A broken rates.toml is reported as broken, at its
+    /// line with the caret, exactly as check reports it.
+    func testABrokenRatesFileIsReportedAtItsLineAsCheckReportsIt() throws {
+        let rates = data.appendingPathComponent("rates.toml")
+        try Data("base = \"USD\"\nas_of = 2026-11-01\n\n[rates]\nEUR = 1.08\nEUR = 1.10\n".utf8).write(to: rates)
+        let before = snapshot()
+        let (status, out) = run([export("current.json"), "--write"])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(snapshot(), before, "nothing is written")
+        XCTAssertFalse(out.err.contains("does not convert"), out.err)
+        // What check says of rates.toml, line, caret and all.
+        let checked = SandjarCommandTests.Captured(self)
+        XCTAssertEqual(
+            SandjarCommand.main(arguments: ["check", data.path, "--today", "2026-11-29"], console: checked.console()), 1
+        )
+        let fromCheck = checked.err.components(separatedBy: "\n").drop { !$0.hasPrefix(rates.path + ":6:") }.prefix(3)
+        XCTAssertEqual(fromCheck.count, 3, checked.err)
+        XCTAssertTrue(fromCheck.first?.contains(": error: ") == true, checked.err)
+        XCTAssertTrue(fromCheck.last?.hasSuffix("^") == true, checked.err)
+        XCTAssertTrue(out.err.hasPrefix(fromCheck.joined(separator: "\n") + "\n"), out.err)
+        XCTAssertTrue(
+            out.err.hasSuffix(
+                "sandjar: rates.toml has errors, so prices in other currencies cannot be "
+                    + "converted; fix it first; nothing was imported\n"), out.err)
+    }
+
     func testMalformedJSONIsFileLineColumn() {
         let before = snapshot()
         let path = temporaryExport(
