@@ -145,6 +145,28 @@ final class DetectTests: XCTestCase {
         XCTAssertFalse(out.out.contains("name = \"HULU CA\""), "nor among the lapsed ones")
     }
 
+    /// Issue 39: "Spotify Premium" on a statement was taken as the "Spotify Family" tracked, since
+    /// both are the catalogue's Spotify. Another plan of one brand is suggested; the brand alone is
+    /// tracked.
+    func testAnotherPlanOfATrackedBrandIsSuggested() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-detect-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: base, to: data)
+        addTeardownBlock { try? FileManager.default.removeItem(at: data) }
+        try Data("[[subscription]]\nname = \"Spotify Family\"\nprice = 16.99\ncycle = \"monthly\"\n".utf8).write(
+            to: data.appendingPathComponent("subscriptions/music.toml"))
+        let months = ["06", "07", "08", "09"]
+        let rows = months.flatMap { month in
+            ["2026-\(month)-12,Spotify Premium,-11.99", "2026-\(month)-20,SPOTIFY P1X2Y3Z4,-16.99"]
+        }
+        let statement = temporaryFile((["Date,Description,Amount"] + rows).joined(separator: "\n") + "\n")
+        let (status, out) = run([statement, "--data", data.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(suggested(out.out).map { $0[0] }, ["Spotify Premium"], out.out)
+        XCTAssertTrue(
+            out.out.contains("# SPOTIFY: already tracked as spotify, \(data.path)/subscriptions/music.toml:1\n"),
+            out.out)
+    }
+
     func testTheAlipayStyleStatement() throws {
         let (status, out) = run([statements.appendingPathComponent("alipay-style.csv").path, "--data", base.path])
         XCTAssertEqual(status, 0, out.err)
