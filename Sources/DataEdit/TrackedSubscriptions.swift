@@ -31,11 +31,12 @@ public struct TrackedSubscription: Sendable, Equatable {
         }
     }
 
-    /// Whether a subscription called `name`, matching `catalogID`, is this one: the same catalogue
-    /// entry, or the same name once case, spaces and punctuation are ignored.
+    /// Whether a subscription called `name`, matching `catalogID`, is this one
+    /// (`NameWords.sameSubscription`): the same name once case, spaces and punctuation are ignored,
+    /// or one's words all among the other's, or the same catalogue entry — but never two plans of
+    /// one brand ("Spotify Premium" is not "Spotify Family", though both are the catalogue's Spotify).
     public func isTheSame(name other: String, catalogID otherCatalogID: String?) -> Bool {
-        if let catalogID, catalogID == otherCatalogID { return true }
-        let key = NameWords.key(name)
-        return !key.isEmpty && key == NameWords.key(other)
+        let sameEntry = catalogID != nil && catalogID == otherCatalogID
+        return NameWords.sameSubscription(name, other, sameCatalogEntry: sameEntry)
     }
 }

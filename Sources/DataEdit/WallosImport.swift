@@ -127,7 +127,24 @@ public struct WallosImport {
         let read = WallosSubscription.read(export, currency: currency, siteCurrency: site.currency)
         var errors = read.findings.filter { $0.severity == .error }
         var warnings = read.findings.filter { $0.severity != .error }
-        let rates = DataLoader(folder: folder, log: DiagnosticLog(strict: false)).load()?.data.rates
+        // The rates as the build reads them. A rates.toml that is broken is reported as broken, at
+        // its line, as check reports it — never as a currency it "does not convert", whose advice
+        // (add EUR = … again) would make it worse. A data folder that does not load says why too.
+        let log = DiagnosticLog(strict: false)
+        let loaded = DataLoader(folder: folder, log: log).load()
+        let ratesPath = folder.displayPath("rates.toml")
+        let brokenRates = log.entries.filter { $0.severity == .error && $0.path == ratesPath }
+        let foreign = read.subscriptions.contains { $0.currency != site.currency }
+        if foreign && (!brokenRates.isEmpty || loaded == nil) {
+            let found = brokenRates.isEmpty ? log.entries.filter { $0.severity == .error } : brokenRates
+            throw Failure(
+                diagnostics: found,
+                message: brokenRates.isEmpty
+                    ? "the data folder has errors (sandjar check lists them); nothing was imported"
+                    : "rates.toml has errors, so prices in other currencies cannot be converted; fix it first; "
+                        + "nothing was imported")
+        }
+        let rates = loaded?.data.rates
         for subscription in read.subscriptions where subscription.currency != site.currency {
             guard rates?.rate(for: subscription.currency) == nil, let field = subscription.entry.field("Price") else {
                 continue

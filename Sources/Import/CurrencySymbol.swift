@@ -3,8 +3,9 @@ import Domain
 /// The currency a price's symbol names: Wallos exports a price as its currency's symbol and the
 /// number (`€12.99`, `R$29.90`, `kr99`), not as a code.
 ///
-/// A symbol several currencies use (`$`, `¥`, `kr`) names none of them for certain: the importer
-/// asks for `--currency` and lists `candidates`. An ISO 4217 code standing as the symbol (`CHF`)
+/// A symbol several currencies use (`$`, `¥`, `kr`) names none of them for certain: `resolve`
+/// reads it as `--currency` or the site's currency when it can mean that, and otherwise the
+/// importer lists the candidates. An ISO 4217 code standing as the symbol (`CHF`)
 /// names its currency.
 public enum CurrencySymbol {
     /// What a symbol says.

@@ -12,7 +12,8 @@ import TOML
 ///
 /// Older exports have neither `Payment Cycle` nor `Renewal` nor `Active`, and spell `Category`
 /// `Categpry`; both are read. Unknown keys are kept out of the way (a newer Wallos may add some).
-/// A bare array of subscriptions, as some scripts save it, is read too.
+/// A bare array of subscriptions, as Wallos's "Export as JSON" saves it, is read too. Text fields
+/// are HTML-escaped in Wallos (`&amp;`, `&#039;`) and read back as typed (`HTMLEntities`).
 public struct WallosExport: Sendable {
     /// One field as written, and where its value starts.
     public struct Field: Sendable, Equatable {
@@ -43,6 +44,7 @@ public struct WallosExport: Sendable {
         guard bytes.count <= WallosExport.maxBytes else {
             throw Diagnostic(.error, path: path, message: "is larger than 16 MiB; a Wallos export is much smaller")
         }
+        let bytes = try UTF16Text.utf8(bytes, path: path)
         file = SourceFile(path: path, bytes: bytes)
         let root = try JSONReader.parse(bytes, path: path)
         let list: JSONNode
@@ -93,7 +95,8 @@ public struct WallosExport: Sendable {
                         .error, at: member.value.location,
                         "\"\(member.key)\" is \(member.value.kindName); Wallos writes every field as text")
                 }
-                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                // Wallos keeps text HTML-escaped: written back as the person typed it.
+                let trimmed = HTMLEntities.decoded(text).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty else { continue }
                 fields[member.key] = Field(text: trimmed, location: member.value.location)
             }

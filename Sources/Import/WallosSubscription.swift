@@ -16,6 +16,8 @@ public struct WallosSubscription: Sendable, Equatable {
     /// How the currency was found, for the comment: the symbol, or `--currency` for one that
     /// names several.
     public var currencyFromOption: Bool
+    /// A symbol several currencies write (`$`), read as the site's currency, which it can mean.
+    public var currencyFromSite: Bool = false
     /// Nil when the export does not say (older Wallos versions).
     public var cycle: Subscription.Cycle?
     /// As written: `Every 3 Months`.
@@ -77,6 +79,7 @@ public struct WallosSubscription: Sendable, Equatable {
         var price = "0"
         var currency = option ?? siteCurrency
         var fromOption = false
+        var fromSite = false
         if let field = entry.field("Price") {
             switch WallosSubscription.price(field.text) {
             case nil:
@@ -89,30 +92,13 @@ public struct WallosSubscription: Sendable, Equatable {
                     }
                     fromOption = option != nil
                 } else {
-                    switch CurrencySymbol.read(symbol) {
-                    case .one(let named):
+                    switch CurrencySymbol.resolve(symbol, option: option, site: siteCurrency) {
+                    case .success(let (named, source)):
                         currency = named
-                    case .several(let candidates):
-                        if let option {
-                            currency = option
-                            fromOption = true
-                        } else {
-                            error(
-                                field,
-                                "\(label): '\(symbol)' is the symbol of several currencies ("
-                                    + candidates.map(\.code).joined(separator: ", ")
-                                    + "); say which with --currency CODE")
-                        }
-                    case .unknown:
-                        if let option {
-                            currency = option
-                            fromOption = true
-                        } else {
-                            error(
-                                field,
-                                "\(label): '\(symbol)' is not a currency symbol sandjar knows; say which currency "
-                                    + "with --currency CODE")
-                        }
+                        fromOption = source == .option
+                        fromSite = source == .site
+                    case .failure(let refusal):
+                        error(field, "\(label): " + refusal.message(symbol: symbol, option: option, site: siteCurrency))
                     }
                 }
             }
@@ -150,7 +136,8 @@ public struct WallosSubscription: Sendable, Equatable {
         return .success(
             WallosSubscription(
                 entry: entry, name: name.text, price: price, priceText: entry.field("Price")?.text ?? "",
-                currency: currency, currencyFromOption: fromOption, cycle: cycle, cycleText: cycleField?.text,
+                currency: currency, currencyFromOption: fromOption, currencyFromSite: fromSite, cycle: cycle,
+                cycleText: cycleField?.text,
                 nextPayment: next, manualRenewal: entry.field("Renewal")?.text.lowercased() == "manual",
                 wallosCategory: ownCategory, category: ownCategory.flatMap { categories[$0.lowercased()] },
                 paymentMethod: entry.field("Payment Method")?.text, paidBy: entry.field("Paid By")?.text,

@@ -58,7 +58,7 @@ extension SandjarCommand {
         let charges = statement.rows.filter { $0.amount < 0 }.map { row in
             RecurringCharges.Charge(
                 date: row.date, payee: row.payee, amount: -row.amount, currency: row.currency ?? siteCurrency,
-                mandate: row.mandate)
+                mandate: row.mandate, id: row.id)
         }
         var suggestions = RecurringCharges.detect(charges, until: statement.period?.upperBound)
         let catalog = ShippedCatalog.load(data: data, theme: theme)
@@ -79,21 +79,13 @@ extension SandjarCommand {
         return 0
     }
 
-    /// The statement's bytes, or why they cannot be read.
+    /// The statement's bytes, or why they cannot be read: at most 16 MiB, as any data file.
     private static func readStatement(_ path: String) throws(Diagnostic) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Diagnostic(.error, path: path, message: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw Diagnostic(.error, path: path, message: "is a folder, not a file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= StatementCSV.maxBytes else {
-            throw Diagnostic(.error, path: path, message: "is larger than 64 MiB (\(size) bytes)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic(.error, path: path, message: "cannot be read")
-        }
-        return [UInt8](data)
+        try DataFolder.readInput(path).mapError { finding in
+            var finding = finding
+            if finding.message.hasPrefix("is larger") { finding.message += "; export a shorter period" }
+            return finding
+        }.get()
     }
 
     /// The currency of charges whose statement names none: the site's, read from `site.toml` by
@@ -195,6 +187,9 @@ struct DetectedTOML {
         }
         if let skipped = suggestion.skipped {
             lines.append("# no charge around \(skipped): one \(suggestion.cycle.rawValue) charge skipped")
+        }
+        if let stopped = suggestion.stopped, let end = statement.period?.upperBound {
+            lines.append("# stopped on \(stopped)? no charge since, though the statement runs to \(end)")
         }
         lines.append("[[subscription]]")
         lines.append(TOMLField.string("name", suggestion.name).line)

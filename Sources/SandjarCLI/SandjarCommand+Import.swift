@@ -63,7 +63,8 @@ extension SandjarCommand {
         }
         for warning in outcome.warnings { console.err(warning.description + "\n") }
         for entry in outcome.tracked {
-            console.err("sandjar: \(entry.name): already tracked as \(entry.id), \(entry.place); not imported again\n")
+            let name = Diagnostic.visible(entry.name, keepingLineBreaks: false)
+            console.err("sandjar: \(name): already tracked as \(entry.id), \(entry.place); not imported again\n")
         }
         let slain = outcome.slain == 0 ? "" : " (\(outcome.slain) slain)"
         guard !outcome.imported.isEmpty else {
@@ -87,16 +88,8 @@ extension SandjarCommand {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
-    /// The export's bytes, or why they cannot be read.
+    /// The export's bytes, or why they cannot be read: at most 16 MiB, as any data file.
     private static func readExport(_ path: String) throws(Diagnostic) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Diagnostic(.error, path: path, message: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw Diagnostic(.error, path: path, message: "is a folder, not a file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic(.error, path: path, message: "cannot be read")
-        }
-        return [UInt8](data)
+        try DataFolder.readInput(path).get()
     }
 }

@@ -204,6 +204,32 @@ package struct DataFolder: Sendable {
 
     private static func tooLarge(_ size: Int) -> String { "is larger than 16 MiB (\(size) bytes)" }
 
+    /// A file a command is given from outside any data folder — a bank statement, an export — read
+    /// as carefully as a data file and with its limit (16 MiB): a regular file only (a FIFO or a
+    /// device is never opened), and no more than the limit read, so a file that grows meanwhile
+    /// is refused too.
+    package static func readInput(_ path: String, limit: Int = maxFileBytes) -> Result<[UInt8], Diagnostic> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(Diagnostic(.error, path: path, message: "no such file"))
+        }
+        guard !isDirectory.boolValue else {
+            return .failure(Diagnostic(.error, path: path, message: "is a folder, not a file"))
+        }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
+            (attributes[.type] as? FileAttributeType) == .typeRegular
+        else {
+            return .failure(Diagnostic(.error, path: path, message: "is not a regular file"))
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= limit else {
+            return .failure(
+                Diagnostic(.error, path: path, message: tooLarge(size) + ", the most sandjar reads of any file"))
+        }
+        return readRegularFile(resolved, limit: limit).mapError { Diagnostic(.error, path: path, message: $0.message) }
+    }
+
     /// The bytes of `path` when it is a regular file of at most 16 MiB whose real path, as the
     /// kernel reports it for the open file (`/proc/self/fd`), lies inside `root`; nil otherwise,
     /// and then the careful way above finds what is wrong and says it. A data folder of 2,000

@@ -36,8 +36,9 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// The first line alone: `path:line:column: error: message` (`path:line:` for a whole line,
     /// `path:` for a whole file).
     public var headline: String {
+        let path = Diagnostic.visible(self.path, keepingLineBreaks: false)
         let place = line > 0 ? (column > 0 ? "\(path):\(line):\(column)" : "\(path):\(line)") : path
-        return "\(place): \(severity.rawValue): \(message)"
+        return "\(place): \(severity.rawValue): \(Diagnostic.visible(message, keepingLineBreaks: true))"
     }
 
     public var description: String {
@@ -55,9 +56,49 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
             scalars = before + scalars[start..<end] + after
             caretColumn = column - start + before.count
         }
-        let shown = String(String.UnicodeScalarView(scalars))
+        // A control character is shown as its escape, never sent raw to the terminal; the caret
+        // moves right by the width each escape adds before it.
+        var shownScalars: [Unicode.Scalar] = []
+        let caretIndex = caretColumn - 1
+        for (index, scalar) in scalars.enumerated() {
+            guard let escape = Diagnostic.escape(scalar) else {
+                shownScalars.append(scalar)
+                continue
+            }
+            shownScalars += escape.unicodeScalars
+            if index < caretIndex { caretColumn += escape.unicodeScalars.count - 1 }
+        }
+        let shown = String(String.UnicodeScalarView(shownScalars))
         let caret = String(repeating: " ", count: max(0, caretColumn - 1)) + "^"
         return "\(headline)\n  \(shown)\n  \(caret)"
+    }
+
+    /// `text` with every character that would act on a terminal rather than show — the C0 and
+    /// C1 controls and DEL (a NUL of a UTF-16 file, an escape sequence in a name), the line and
+    /// paragraph separators, the bidirectional overrides — written as `\u{1B}`; a message's own
+    /// line breaks are kept when `keepingLineBreaks`. For every text a message quotes.
+    public static func visible(_ text: String, keepingLineBreaks: Bool) -> String {
+        guard text.unicodeScalars.contains(where: { escape($0) != nil }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if keepingLineBreaks && scalar == "\n" {
+                out.append(scalar)
+            } else if let escape = escape(scalar) {
+                out.append(contentsOf: escape.unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// `\u{0}` for a scalar a terminal would act on; nil for one it shows.
+    static func escape(_ scalar: Unicode.Scalar) -> String? {
+        let value = scalar.value
+        let acts =
+            value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        return acts ? "\\u{" + String(value, radix: 16, uppercase: true) + "}" : nil
     }
 
     /// Lines up to this many characters are quoted whole; longer ones by a window this wide.

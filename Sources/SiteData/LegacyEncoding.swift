@@ -130,7 +130,7 @@ package enum LegacyEncoding: CaseIterable, Sendable {
         }
     }
 
-    private static func shellQuoted(_ path: String) -> String {
+    static func shellQuoted(_ path: String) -> String {
         let plain = path.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
                 || "/._-+,".unicodeScalars.contains($0)

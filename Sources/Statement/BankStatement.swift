@@ -36,8 +36,12 @@ public struct BankStatement: Sendable, Equatable {
     ) throws(Diagnostic) {
         guard bytes.count <= StatementCSV.maxBytes else {
             throw Diagnostic(
-                .error, path: path, message: "is larger than 64 MiB (\(bytes.count) bytes); export a shorter period")
+                .error, path: path,
+                message: "is larger than 16 MiB (\(bytes.count) bytes), the most sandjar reads of a file; "
+                    + "export a shorter period")
         }
+        // UTF-16 (Excel's "Unicode Text"): read from its byte-order mark, or named without one.
+        let bytes = try UTF16Text.utf8(bytes, path: path)
         format = BankStatement.format(of: bytes)
         if format == .csv {
             let csv = try StatementCSV(bytes: bytes, path: path, columns: columns, dates: dates)

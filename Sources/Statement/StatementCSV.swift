@@ -33,11 +33,15 @@ public struct StatementCSV: Sendable, Equatable {
         /// A SEPA direct debit's mandate (camt.053's `MndtId`): charges under one mandate are one
         /// creditor's, whatever name each row gives.
         public var mandate: String?
+        /// The bank's own id of the transaction (OFX's `FITID`, camt's `AcctSvcrRef`), where the
+        /// format has one: the same charge in two joined downloads has the same id.
+        public var id: String?
 
         public init(
             line: Int, date: CalendarDate, payee: String, amount: Decimal, currency: Currency? = nil,
-            mandate: String? = nil
+            mandate: String? = nil, id: String? = nil
         ) {
+            self.id = id
             self.line = line
             self.date = date
             self.payee = payee
@@ -47,8 +51,8 @@ public struct StatementCSV: Sendable, Equatable {
         }
     }
 
-    /// Larger files are refused: a statement is not a database.
-    public static let maxBytes = 64 << 20
+    /// Larger files are refused: a statement is not a database. The limit of every file sandjar reads (DESIGN.md §2): a statement is one too.
+    public static let maxBytes = DataFolder.maxFileBytes
     /// Row warnings shown before the rest are only counted.
     public static let maxRowWarnings = 50
 
@@ -79,7 +83,7 @@ public struct StatementCSV: Sendable, Equatable {
     {
         func fail(_ message: String) -> Diagnostic { Diagnostic(.error, path: path, message: message) }
         guard bytes.count <= StatementCSV.maxBytes else {
-            throw fail("is larger than 64 MiB (\(bytes.count) bytes); export a shorter period")
+            throw fail("is larger than 16 MiB (\(bytes.count) bytes); export a shorter period")
         }
         let body = Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
         guard String(validating: body, as: UTF8.self) != nil else {

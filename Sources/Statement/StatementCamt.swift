@@ -103,7 +103,8 @@ enum StatementCamt {
         let own = transactions.map { $0.at("AmtDtls", "TxAmt", "Amt") ?? $0.child("Amt") }
         if transactions.count > 1, own.allSatisfy({ $0.flatMap { Decimal(exactly: $0.text) } != nil }) {
             var rows: [StatementCSV.Row] = []
-            for (details, amount) in zip(transactions, own) {
+            let batch = entry.text("AcctSvcrRef") ?? entry.text("NtryRef")
+            for (index, (details, amount)) in zip(transactions, own).enumerated() {
                 guard let name = payee(details) else {
                     return .failure(Skip(message: "<TxDtls> names no creditor or debtor", node: details))
                 }
@@ -111,7 +112,9 @@ enum StatementCamt {
                     StatementCSV.Row(
                         line: details.line, date: date, payee: name, amount: sign * Decimal(exactly: amount!.text)!,
                         currency: amount!.attributes["Ccy"].flatMap { Currency(code: $0.uppercased()) } ?? currency,
-                        mandate: details.text("Refs", "MndtId")))
+                        mandate: details.text("Refs", "MndtId"),
+                        id: details.text("Refs", "AcctSvcrRef") ?? details.text("Refs", "TxId")
+                            ?? batch.map { "\($0)#\(index + 1)" }))
             }
             return .success(rows)
         }
@@ -122,7 +125,8 @@ enum StatementCamt {
         return .success([
             StatementCSV.Row(
                 line: entry.line, date: date, payee: name, amount: sign * value, currency: currency,
-                mandate: transactions.first?.text("Refs", "MndtId"))
+                mandate: transactions.first?.text("Refs", "MndtId"),
+                id: entry.text("AcctSvcrRef") ?? entry.text("NtryRef"))
         ])
     }
 

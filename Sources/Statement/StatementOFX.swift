@@ -89,7 +89,7 @@ enum StatementOFX {
         return .success(
             StatementCSV.Row(
                 line: node.line, date: date, payee: payee.split(whereSeparator: \.isWhitespace).joined(separator: " "),
-                amount: amount.value, currency: own ?? amount.currency ?? currency))
+                amount: amount.value, currency: own ?? amount.currency ?? currency, id: node.text("FITID")))
     }
 
     /// `20261102`, `20261102120000`, `20261102120000.000[-5:EST]`: the first eight digits.

@@ -24,8 +24,10 @@ import Foundation
 /// - `price` is the latest amount, `started` the first charge, `nextBilling` the next date of the
 ///   schedule after the last charge: counted from the first charge with the anchor-day rule while
 ///   the charges keep to that schedule, else one cycle after the last charge.
-/// - A suggestion is `lapsed` when the statement goes on past two more cycles after the last charge
-///   without one: probably cancelled already.
+/// - The same charge twice — the same day, payee as written, amount, currency, mandate and bank id
+///   (OFX's `FITID`, where the format has one) — counts once: two overlapping downloads joined.
+/// - A suggestion is `lapsed` (`stopped` on its last charge) when the statement goes on past the
+///   next expected charge plus the tolerance without it: probably cancelled already.
 public enum RecurringCharges {
     /// One payment as the statement shows it.
     public struct Charge: Sendable, Equatable {
@@ -38,10 +40,14 @@ public enum RecurringCharges {
         public var currency: Currency?
         /// The SEPA direct debit mandate the charge was collected under, when the statement says.
         public var mandate: String?
+        /// The bank's id of the transaction, where the statement has one (OFX's `FITID`).
+        public var id: String?
 
         public init(
-            date: CalendarDate, payee: String, amount: Decimal, currency: Currency? = nil, mandate: String? = nil
+            date: CalendarDate, payee: String, amount: Decimal, currency: Currency? = nil, mandate: String? = nil,
+            id: String? = nil
         ) {
+            self.id = id
             self.date = date
             self.payee = payee
             self.amount = amount
@@ -81,8 +87,11 @@ public enum RecurringCharges {
         public var priceChange: PriceChange?
         /// The date a charge was expected but none came (the one skipped period), if any.
         public var skipped: CalendarDate?
-        /// No charge for two cycles before the statement ends.
+        /// The statement goes on past the next expected charge (and its tolerance) without it:
+        /// stopped on the last charge, perhaps.
         public var lapsed: Bool
+        /// The last charge's date when `lapsed`: "stopped on …?".
+        public var stopped: CalendarDate? { lapsed ? charges.last?.date : nil }
         /// The catalogue entry this payee matches; filled in by whoever knows the catalogue, so the
         /// suggestion can say `catalog = "id"`.
         public var catalogID: String?
@@ -96,7 +105,10 @@ public enum RecurringCharges {
     public static func detect(_ charges: [Charge], until end: CalendarDate? = nil) -> [Suggestion] {
         let end = end ?? charges.map(\.date).max()
         var groups: [GroupKey: [Charge]] = [:]
+        var seen: Set<ChargeKey> = []
         for charge in charges where charge.amount > 0 {
+            // Two overlapping downloads joined: the same charge twice counts once.
+            guard seen.insert(ChargeKey(charge)).inserted else { continue }
             let key = charge.mandate.map { "\u{1}mandate \($0)" } ?? normalisedPayee(charge.payee)
             groups[GroupKey(payee: key, currency: charge.currency?.code ?? ""), default: []].append(charge)
         }
@@ -170,6 +182,26 @@ public enum RecurringCharges {
 
     private static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isWholeNumber }
 
+    /// What makes two rows one charge: the day, the payee as written, the amount, the currency,
+    /// the mandate and the bank's id, where there is one.
+    private struct ChargeKey: Hashable {
+        var date: CalendarDate
+        var payee: String
+        var amount: Decimal
+        var currency: String?
+        var mandate: String?
+        var id: String?
+
+        init(_ charge: Charge) {
+            date = charge.date
+            payee = charge.payee
+            amount = charge.amount
+            currency = charge.currency?.code
+            mandate = charge.mandate
+            id = charge.id
+        }
+    }
+
     private struct GroupKey: Hashable {
         var payee: String
         var currency: String
@@ -190,11 +222,10 @@ public enum RecurringCharges {
         }
         let change = split.map { PriceChange(from: amounts[$0 - 1], to: amounts[$0], on: charges[$0].date) }
         let next = nextBilling(first: first.date, last: last.date, cycle: fit.cycle)
+        // The charge expected next is missing when the statement goes on past its date and the
+        // tolerance: stopped, perhaps; never suggested as running with a next billing already past.
         var lapsed = false
-        if let end {
-            let secondMissed = step(next, fit.cycle, 1)
-            lapsed = secondMissed.adding(days: tolerance(fit.cycle)) < end
-        }
+        if let end { lapsed = next.adding(days: tolerance(fit.cycle)) < end }
         return Suggestion(
             payee: payee, name: payeeWords(last.payee).joined(separator: " "), price: last.amount,
             currency: last.currency, cycle: fit.cycle, started: first.date, nextBilling: next, charges: charges,

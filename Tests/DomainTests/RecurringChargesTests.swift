@@ -187,11 +187,49 @@ final class RecurringChargesTests: XCTestCase {
         XCTAssertEqual(found.map(\.cycle), [.monthly, .monthly])
     }
 
-    func testLapsedWhenTheStatementRunsOnPastTwoCycles() {
+    func testStoppedWhenTheStatementRunsOnPastTheNextExpectedCharge() {
+        // The next charge was due on 2026-09-08; three days late is still on time.
         let hulu = monthly("HULU", "7.99", ["2026-06-08", "2026-07-08", "2026-08-08"])
-        XCTAssertEqual(RecurringCharges.detect(hulu, until: d("2026-10-11")).first?.lapsed, false)
-        XCTAssertEqual(RecurringCharges.detect(hulu, until: d("2026-10-12")).first?.lapsed, true)
+        let due = d("2026-08-08").adding(months: 1)
+        XCTAssertEqual(due, d("2026-09-08"))
+        let onTime = RecurringCharges.detect(hulu, until: due.adding(days: 3)).first
+        XCTAssertEqual(onTime?.lapsed, false)
+        XCTAssertNil(onTime?.stopped)
+        let missing = RecurringCharges.detect(hulu, until: due.adding(days: 4)).first
+        XCTAssertEqual(missing?.lapsed, true, "the statement runs past the missing charge")
+        XCTAssertEqual(missing?.stopped, d("2026-08-08"), "stopped on its last charge")
         XCTAssertEqual(RecurringCharges.detect(hulu).first?.lapsed, false)
+        // A suggestion that is not stopped never has its next billing before the statement's end.
+        for end in stride(from: 0, through: 120, by: 1).map({ d("2026-08-08").adding(days: $0) }) {
+            for found in RecurringCharges.detect(hulu, until: end) where !found.lapsed {
+                XCTAssertGreaterThanOrEqual(found.nextBilling.adding(days: 3), end, "\(end)")
+            }
+        }
+    }
+
+    func testTheSameChargeTwiceCountsOnce() throws {
+        // Two overlapping downloads joined: July's charge appears twice.
+        let dates = ["2026-06-12", "2026-07-12", "2026-07-12", "2026-08-12", "2026-09-12"]
+        let joined = monthly("Spotify USA", "16.99", dates)
+        let found = try XCTUnwrap(RecurringCharges.detect(joined).first)
+        XCTAssertEqual(found.charges.map(\.date), Array(Set(dates.map(d))).sorted())
+        XCTAssertEqual(found.nextBilling, d("2026-10-12"))
+        // The same with the bank's id: one id twice is one charge; two ids on one day are two
+        // charges, and two charges in one day are no monthly series.
+        func withIDs(_ ids: [String]) -> [RecurringCharges.Charge] {
+            zip(joined, ids).map { charge, id in
+                var charge = charge
+                charge.id = id
+                return charge
+            }
+        }
+        XCTAssertEqual(RecurringCharges.detect(withIDs(["a", "b", "b", "c", "d"])).first?.charges.count, 4)
+        XCTAssertEqual(RecurringCharges.detect(withIDs(["a", "b", "x", "c", "d"])), [])
+        // A payee or an amount that differs is another charge.
+        var other = joined
+        other[2].amount = dec("9.99")
+        XCTAssertEqual(
+            RecurringCharges.detect(other).first?.charges.count, 4, "the 9.99 is no part of the 16.99 series")
     }
 
     func testCreditsAreIgnoredAndCurrenciesKeptApart() {

@@ -82,6 +82,7 @@ final class DetectTests: XCTestCase {
 
                 # detected from bank-2026.csv: 3 charges, monthly, 2026-06-08 … 2026-08-08
                 # charged on 2026-06-08, 2026-07-08, 2026-08-08
+                # stopped on 2026-08-08? no charge since, though the statement runs to 2026-11-30
                 # [[subscription]]
                 # name = "HULU CA"
                 # catalog = "hulu"
@@ -142,6 +143,28 @@ final class DetectTests: XCTestCase {
 
                 """), out.out)
         XCTAssertFalse(out.out.contains("name = \"HULU CA\""), "nor among the lapsed ones")
+    }
+
+    /// Issue 39: "Spotify Premium" on a statement was taken as the "Spotify Family" tracked, since
+    /// both are the catalogue's Spotify. Another plan of one brand is suggested; the brand alone is
+    /// tracked.
+    func testAnotherPlanOfATrackedBrandIsSuggested() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-detect-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: base, to: data)
+        addTeardownBlock { try? FileManager.default.removeItem(at: data) }
+        try Data("[[subscription]]\nname = \"Spotify Family\"\nprice = 16.99\ncycle = \"monthly\"\n".utf8).write(
+            to: data.appendingPathComponent("subscriptions/music.toml"))
+        let months = ["06", "07", "08", "09"]
+        let rows = months.flatMap { month in
+            ["2026-\(month)-12,Spotify Premium,-11.99", "2026-\(month)-20,SPOTIFY P1X2Y3Z4,-16.99"]
+        }
+        let statement = temporaryFile((["Date,Description,Amount"] + rows).joined(separator: "\n") + "\n")
+        let (status, out) = run([statement, "--data", data.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(suggested(out.out).map { $0[0] }, ["Spotify Premium"], out.out)
+        XCTAssertTrue(
+            out.out.contains("# SPOTIFY: already tracked as spotify, \(data.path)/subscriptions/music.toml:1\n"),
+            out.out)
     }
 
     func testTheAlipayStyleStatement() throws {
@@ -263,6 +286,55 @@ final class DetectTests: XCTestCase {
         XCTAssertTrue(captured.err.hasPrefix("sandjar: --columns 'x': 'x' is not NAME=NUMBER"), captured.err)
     }
 
+    private func temporaryBytes(_ bytes: [UInt8], _ ext: String) -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sandjar-detect-\(UUID().uuidString).\(ext)")
+        XCTAssertNoThrow(try Data(bytes).write(to: url))
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
+    }
+
+    /// Issue 39: a UTF-16 statement (Excel's "Unicode Text") was called Latin-1, with an iconv line
+    /// that filled it with NULs, and the error printed raw NULs. With a byte-order mark it is read
+    /// as the UTF-8 one is; without, it is named UTF-16 and nothing raw reaches the terminal.
+    func testAUTF16StatementIsReadOrNamedRight() throws {
+        let original = statements.appendingPathComponent("bank-2026.csv")
+        let text = try String(contentsOf: original, encoding: .utf8)
+        let (_, utf8) = run([original.path, "--data", base.path])
+        let le = temporaryBytes([0xFF, 0xFE] + [UInt8](text.data(using: .utf16LittleEndian)!), "csv")
+        let (status, out) = run([le, "--data", base.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(suggested(out.out), suggested(utf8.out))
+        XCTAssertEqual(suggested(out.out).count, 4)
+
+        let bare = temporaryBytes([UInt8](text.data(using: .utf16BigEndian)!), "csv")
+        let (refused, told) = run([bare, "--data", base.path])
+        XCTAssertEqual(refused, 1)
+        XCTAssertEqual(
+            told.err,
+            "\(bare): error: is not UTF-8 text but looks like UTF-16BE (UTF-16 without a byte-order mark); convert it "
+                + "first: iconv -f UTF-16BE -t UTF-8 \(bare) > \(bare).utf8, then give sandjar the .utf8 file\n")
+        // An error that quotes a line holding control characters shows them escaped.
+        let odd = temporaryFile("Date,Payee,Amount\n2026-01-02,A,x\u{1B}[2J\u{0}y\n2026-01-03,B,-1\n")
+        let (_, quoted) = run([odd, "--data", base.path])
+        XCTAssertTrue(quoted.err.contains("\\u{1B}[2J"), quoted.err)
+        XCTAssertFalse(quoted.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, quoted.err)
+    }
+
+    /// A statement is held to the limit of every file sandjar reads, 16 MiB, before it is read.
+    func testAStatementOver16MiBIsRefused() throws {
+        let path = temporaryFile("Date,Payee,Amount\n")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(16 << 20) + 1)
+        try handle.close()
+        let (status, out) = run([path, "--data", base.path])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(
+            out.err,
+            "\(path): error: is larger than 16 MiB (16777217 bytes), the most sandjar reads of any file; export a "
+                + "shorter period\n")
+    }
+
     /// A data folder in euros, so a QIF statement (which names no currency) reads as EUR too.
     private func euroData() throws -> URL {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("sandjar-detect-\(UUID().uuidString)")
@@ -305,6 +377,55 @@ final class DetectTests: XCTestCase {
             camt.contains(
                 "# collected by SEPA direct debit under mandate VF-2231-77: cancel it with your bank too\n"
                     + "[[subscription]]\nname = \"VODAFONE GMBH\""), camt)
+    }
+
+    /// Issue 39: two overlapping downloads joined into one file hold some charges twice; Spotify
+    /// vanished. The same charge twice counts once, in CSV and QIF alike.
+    func testAChargeTwiceInJoinedDownloadsCountsOnce() throws {
+        let csv = try String(contentsOf: statements.appendingPathComponent("bank-2026.csv"), encoding: .utf8)
+        let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        // The second download repeats the month of October it shares with the first.
+        let october = rows.filter { $0.hasPrefix("10/") }
+        XCTAssertTrue(october.contains { $0.contains("Spotify") })
+        XCTAssertEqual(october.count, 15, "the 15 rows of October")
+        let joined = temporaryFile((rows + october).joined(separator: "\r\n") + "\r\n")
+        let (status, out) = run([joined, "--data", base.path])
+        XCTAssertEqual(status, 0, out.err)
+        let (alone, once) = run([statements.appendingPathComponent("bank-2026.csv").path, "--data", base.path])
+        XCTAssertEqual(alone, 0)
+        XCTAssertEqual(suggested(out.out), suggested(once.out), "the joined file suggests what one download does")
+        XCTAssertTrue(suggested(out.out).contains { $0[0] == "Spotify USA" }, out.out)
+
+        let qif = try String(contentsOf: statements.appendingPathComponent("eu-2026.qif"), encoding: .utf8)
+        let records = qif.components(separatedBy: "^\n")
+        let spotify = try XCTUnwrap(records.first { $0.contains("PSPOTIFY AB") && $0.contains("!Type") == false })
+        let joinedQIF = temporaryFile(qif + spotify + "^\n")
+        let data = try euroData()
+        let (qifStatus, qifOut) = run([joinedQIF, "--data", data.path])
+        XCTAssertEqual(qifStatus, 0, qifOut.err)
+        XCTAssertTrue(suggested(qifOut.out).contains { $0[0] == "SPOTIFY AB" }, qifOut.out)
+    }
+
+    /// A series whose next charge is missing before the statement's end is commented out, as
+    /// stopped on its last charge, never suggested as running with a next billing already past.
+    func testASeriesMissingItsLastChargeIsSuggestedAsStopped() throws {
+        let path = temporaryFile(
+            """
+            Date,Description,Amount
+            2026-06-05,STREAMBOX,-9.99
+            2026-07-05,STREAMBOX,-9.99
+            2026-08-05,STREAMBOX,-9.99
+            2026-09-05,STREAMBOX,-9.99
+            2026-10-09,GROCER,-40.00
+
+            """)
+        let (status, out) = run([path, "--data", base.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(suggested(out.out), [], "nothing suggested as running")
+        XCTAssertTrue(
+            out.out.contains(
+                "# stopped on 2026-09-05? no charge since, though the statement runs to 2026-10-09\n"
+                    + "# [[subscription]]\n# name = \"STREAMBOX\"\n"), out.out)
     }
 
     func testAMalformedStatementIsALocatedErrorAndExit1() throws {

@@ -188,25 +188,146 @@ final class ImportWallosTests: XCTestCase {
         XCTAssertEqual(found[1]["killed"], "2026-06-30")
     }
 
-    func testAnAmbiguousSymbolIsALocatedErrorListingTheCandidates() {
+    func testASymbolIsTheSiteCurrencyWhenItCanMeanIt() throws {
+        // A USD site: `$` is the site's dollar without --currency; `€` stays EUR.
+        let (status, out) = run([export("current.json")])
+        XCTAssertEqual(status, 0, out.err)
+        let found = tables(out.out)
+        XCTAssertEqual(found.count, 7)
+        XCTAssertEqual(found[0]["name"], "Netflix")
+        XCTAssertNil(found[0]["currency"], "$ on a USD site is the site currency: no currency line")
+        XCTAssertEqual(found[0]["price"], "15.49")
+        XCTAssertEqual(found[1]["currency"], "EUR")
+        // --currency applies to a symbol that can mean it: `$` with --currency CAD is CAD.
+        try Data("base = \"USD\"\n\n[rates]\nEUR = 1.08\nCAD = 0.72\n".utf8).write(
+            to: data.appendingPathComponent("rates.toml"))
+        let (cad, told) = run([export("current.json"), "--currency", "CAD"])
+        XCTAssertEqual(cad, 0, told.err)
+        XCTAssertEqual(tables(told.out)[0]["currency"], "CAD")
+        XCTAssertEqual(tables(told.out)[1]["currency"], "EUR", "€ cannot mean CAD: the option is not for it")
+    }
+
+    func testYenIsNeverDollarsWhateverCurrencySays() {
+        let before = snapshot()
+        let path = temporaryExport(
+            """
+            [{"Name": "Anime", "Payment Cycle": "Monthly", "Next Payment": "2026-12-01", "Price": "¥1500"}]
+            """)
+        // With --currency USD: `¥` cannot mean USD, so it is refused at its place, with its choices.
+        let (status, out) = run([path, "--currency", "USD", "--write"])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(out.out, "")
+        XCTAssertEqual(
+            out.err,
+            """
+            \(path):1:87: error: "Anime": '¥' is the symbol of JPY, CNY, never USD; say which with --currency CODE, one of JPY, CNY
+              [{"Name": "Anime", "Payment Cycle": "Monthly", "Next Payment": "2026-12-01", "Price": "¥1500"}]
+                                                                                                    ^
+            sandjar: nothing was imported
+
+            """)
+        XCTAssertEqual(snapshot(), before, "nothing is written on any error")
+        // Without --currency on a USD site: the same refusal, saying the site's currency is none of them.
+        let (again, told) = run([path, "--write"])
+        XCTAssertEqual(again, 1)
+        XCTAssertTrue(
+            told.err.hasPrefix(
+                "\(path):1:87: error: \"Anime\": '¥' is the symbol of several currencies (JPY, CNY), and the site's "
+                    + "currency USD is none of them; say which with --currency CODE\n"), told.err)
+        XCTAssertEqual(snapshot(), before)
+    }
+
+    func testYenOnAYenSiteIsTheSiteCurrency() throws {
+        let site = data.appendingPathComponent("site.toml")
+        let text = try String(contentsOf: site, encoding: .utf8)
+        try Data((text + "currency = \"JPY\"\n").utf8).write(to: site)
+        try Data("base = \"JPY\"\n\n[rates]\nEUR = 160\nUSD = 150\n".utf8).write(
+            to: data.appendingPathComponent("rates.toml"))
+        let path = temporaryExport(
+            """
+            [{"Name": "Anime", "Payment Cycle": "Monthly", "Next Payment": "2026-12-01", "Price": "¥1500"},
+             {"Name": "Comics", "Payment Cycle": "Monthly", "Next Payment": "2026-12-01", "Price": "$5"}]
+            """)
+        // `¥` is the site's yen; --currency USD is for the `$` it can mean, not for `¥`.
+        let (status, out) = run([path, "--currency", "USD"])
+        XCTAssertEqual(status, 0, out.err)
+        let found = tables(out.out)
+        XCTAssertEqual(found.map { $0["name"] }, ["Anime", "Comics"])
+        XCTAssertNil(found[0]["currency"], "¥ on a JPY site is the site currency")
+        XCTAssertEqual(found[0]["price"], "1500")
+        XCTAssertEqual(found[1]["currency"], "USD")
+    }
+
+    func testWallosHTMLEscapesAreReadAsTyped() {
+        let path = temporaryExport(
+            #"""
+            [{"Name": "Tom &amp; Jerry&#39;s &quot;Club&quot;", "Payment Cycle": "Monthly",
+              "Next Payment": "2026-12-01", "Price": "€5", "Paid By": "Anna &amp; Tom",
+              "Notes": "Kids&#039; profile &lt;3 &#x1F950; &bogus; a & b"}]
+            """#)
+        let (status, out) = run([path])
+        XCTAssertEqual(status, 0, out.err)
+        let found = tables(out.out)
+        XCTAssertEqual(found.first?["name"], "Tom & Jerry's \"Club\"")
+        XCTAssertEqual(found.first?["note"], "Kids' profile <3 🥐 &bogus; a & b", "an unknown name or a lone & kept")
+        XCTAssertTrue(out.out.contains("# Wallos: paid by Anna & Tom\n[[subscription]]\n"), out.out)
+    }
+
+    /// Issue 39: an export saved as UTF-16 with a byte-order mark is read; an export over 16 MiB is
+    /// refused before it is read; a raw control character in an error is shown escaped.
+    func testUTF16AndOversizedExportsAndControlCharacters() throws {
+        let json =
+            #"[{"Name": "Netflix", "Payment Cycle": "Monthly", "Next Payment": "2026-12-02", "Price": "$15.49"}]"#
+        let utf16 = FileManager.default.temporaryDirectory.appendingPathComponent("wallos-\(UUID().uuidString).json")
+        try Data([0xFF, 0xFE] + [UInt8](json.data(using: .utf16LittleEndian)!)).write(to: utf16)
+        addTeardownBlock { try? FileManager.default.removeItem(at: utf16) }
+        let (status, out) = run([utf16.path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(tables(out.out).first?["price"], "15.49")
+
+        let before = snapshot()
+        let big = temporaryExport("[]")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+        try handle.truncate(atOffset: UInt64(16 << 20) + 1)
+        try handle.close()
+        let (refused, told) = run([big, "--write"])
+        XCTAssertEqual(refused, 1)
+        XCTAssertEqual(
+            told.err, "\(big): error: is larger than 16 MiB (16777217 bytes), the most sandjar reads of any file\n")
+
+        let raw = temporaryExport("[{\"Name\": \"X\u{1B}[2J\u{0}\", \"Price\": \"€1\"}]")
+        let (broken, shown) = run([raw, "--write"])
+        XCTAssertEqual(broken, 1)
+        XCTAssertTrue(shown.err.contains("\\u{1B}[2J"), shown.err)
+        XCTAssertFalse(shown.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, shown.err)
+        XCTAssertEqual(snapshot(), before, "nothing written")
+    }
+
+    /// Issue 39: a duplicate key in rates.toml made the import say EUR was not converted and to
+    /// add `EUR = …`, which made the file worse. A broken rates.toml is reported as broken, at its
+    /// line with the caret, exactly as check reports it.
+    func testABrokenRatesFileIsReportedAtItsLineAsCheckReportsIt() throws {
+        let rates = data.appendingPathComponent("rates.toml")
+        try Data("base = \"USD\"\nas_of = 2026-11-01\n\n[rates]\nEUR = 1.08\nEUR = 1.10\n".utf8).write(to: rates)
         let before = snapshot()
         let (status, out) = run([export("current.json"), "--write"])
         XCTAssertEqual(status, 1)
-        XCTAssertEqual(out.out, "")
-        XCTAssertEqual(snapshot(), before, "nothing is written on any error")
-        let path = export("current.json")
+        XCTAssertEqual(snapshot(), before, "nothing is written")
+        XCTAssertFalse(out.err.contains("does not convert"), out.err)
+        // What check says of rates.toml, line, caret and all.
+        let checked = SandjarCommandTests.Captured(self)
+        XCTAssertEqual(
+            SandjarCommand.main(arguments: ["check", data.path, "--today", "2026-11-29"], console: checked.console()), 1
+        )
+        let fromCheck = checked.err.components(separatedBy: "\n").drop { !$0.hasPrefix(rates.path + ":6:") }.prefix(3)
+        XCTAssertEqual(fromCheck.count, 3, checked.err)
+        XCTAssertTrue(fromCheck.first?.contains(": error: ") == true, checked.err)
+        XCTAssertTrue(fromCheck.last?.hasSuffix("^") == true, checked.err)
+        XCTAssertTrue(out.err.hasPrefix(fromCheck.joined(separator: "\n") + "\n"), out.err)
         XCTAssertTrue(
-            out.err.hasPrefix(
-                """
-                \(path):12:22: error: "Netflix": '$' is the symbol of several currencies (USD, CAD, AUD, NZD, HKD, SGD, MXN, ARS, CLP, COP); say which with --currency CODE
-                              "Price": "$15.49",
-                                       ^
-
-                """), out.err)
-        XCTAssertTrue(
-            out.err.contains("\(path):44:22: error: \"Adobe Creative Cloud\": '$' is the symbol"),
-            "every error, one run")
-        XCTAssertTrue(out.err.hasSuffix("sandjar: nothing was imported (3 errors)\n"), out.err)
+            out.err.hasSuffix(
+                "sandjar: rates.toml has errors, so prices in other currencies cannot be "
+                    + "converted; fix it first; nothing was imported\n"), out.err)
     }
 
     func testMalformedJSONIsFileLineColumn() {
