@@ -77,6 +77,8 @@ struct ReviewPages: PageFamily {
             "badges": .list(review.badges.map(renderer.badgeValue)),
             "has_badges": .bool(!review.badges.isEmpty),
             "badge_count": .int(review.badges.count),
+            // Three medals a row on a phone, six on a wide screen, unless that leaves one alone.
+            "medals_grid": GridColumns.fields(review.badges.count, phone: [3, 4, 2], wide: [6, 5, 7, 4]),
             "reached_count": .int(review.reached.count),
             "slain_count": .string(renderer.counted(.review(.slainCount), review.slain.count)),
             "slain_monthly": .string(format.money(review.slainMonthly, base)),
