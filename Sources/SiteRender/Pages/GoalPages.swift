@@ -242,7 +242,8 @@ struct GoalPages: PageFamily {
             var (ratio, share) = (jar.sand / jar.coinValue, Decimal())
             NSDecimalRound(&share, &ratio, 2, .down)  // 99.9 % of a coin is 99 %, never 100 %
             let percent = share > 0 ? format.percent(share) : "<1%"
-            let text = renderer.string(.jar(.sand), ["value": format.money(jar.sand, goal.currency), "percent": percent])
+            let value = format.money(jar.sand, goal.currency)
+            let text = renderer.string(.jar(.sand), ["value": value, "percent": percent])
             legend.append(.object(["tier": .string("sand"), "text": .string(text), "count": .null]))
         }
         // Saved by the end of each month: one pass over the deposits, then a running total.
