@@ -55,15 +55,7 @@ extension SubscriptionEntries {
     /// loosely, as `find`), or an error that says what it names.
     func findSlain(_ name: String) throws(EditError) -> Entry {
         let entries = try all()
-        let loose = SubscriptionEntries.looseKey(name)
-        let steps: [(Entry) -> Bool] = [
-            { $0.name == name },
-            { $0.id == name || $0.catalogID == name },
-            { !loose.isEmpty && SubscriptionEntries.looseKey($0.name) == loose },
-        ]
-        for step in steps {
-            let matches = entries.filter(step)
-            guard !matches.isEmpty else { continue }
+        if let matches = SubscriptionEntries.matches(of: name, in: entries) {
             let slain = matches.filter { $0.killed != nil }
             if slain.count == 1 { return slain[0] }
             if slain.count > 1 {

@@ -189,18 +189,27 @@ struct SubscriptionEntries {
         return entries
     }
 
-    /// The one active subscription that `name` names, or an error that explains what it names.
-    func find(_ name: String) throws(EditError) -> Entry {
-        let entries = try all()
-        let loose = SubscriptionEntries.looseKey(name)
+    /// The entries `name` names at the first step that finds any — its name exactly, then its id
+    /// or catalogue id, then its name loosely — or nil when no step does; `find` and `findSlain`
+    /// take the active or the slain of them.
+    static func matches(of name: String, in entries: [Entry]) -> [Entry]? {
+        let loose = looseKey(name)
         let steps: [(Entry) -> Bool] = [
             { $0.name == name },
             { $0.id == name || $0.catalogID == name },
-            { !loose.isEmpty && SubscriptionEntries.looseKey($0.name) == loose },
+            { !loose.isEmpty && looseKey($0.name) == loose },
         ]
         for step in steps {
             let matches = entries.filter(step)
-            guard !matches.isEmpty else { continue }
+            if !matches.isEmpty { return matches }
+        }
+        return nil
+    }
+
+    /// The one active subscription that `name` names, or an error that explains what it names.
+    func find(_ name: String) throws(EditError) -> Entry {
+        let entries = try all()
+        if let matches = SubscriptionEntries.matches(of: name, in: entries) {
             let active = matches.filter { $0.killed == nil }
             if active.count == 1 { return active[0] }
             if active.count > 1 {
