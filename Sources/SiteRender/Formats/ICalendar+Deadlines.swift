@@ -15,26 +15,10 @@ extension ICalendar {
         language: SiteSettings.Language
     ) -> String {
         let labels = Labels(language: language)
-        var lines = [
-            "BEGIN:VCALENDAR",
-            "VERSION:2.0",
-            "PRODID:-//sandjar//deadlines//EN",
-            "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH",
-            "X-WR-CALNAME:" + escape(labels.deadlinesName(title)),
-        ]
-        for entry in savings.entries {
-            lines += depositEvent(entry, today: today, site: site, labels: labels)
-        }
-        for item in report.items where item.status == .active {
-            guard let schedule = item.schedule, let next = item.nextBilling else { continue }
-            lines += event(item, schedule: schedule, next: next, today: today, site: site, labels: labels)
-        }
-        for item in report.items where item.status == .active {
-            lines += noticeEvent(item, today: today, site: site, labels: labels)
-        }
-        lines.append("END:VCALENDAR")
-        return lines.map(fold).joined()
+        let deposits = savings.entries.flatMap { depositEvent($0, today: today, site: site, labels: labels) }
+        return calendar(
+            product: "deadlines", name: labels.deadlinesName(title), leading: deposits, report, today: today,
+            site: site, labels: labels)
     }
 
     /// The plan's "deposit due" event, or nothing (no plan, nothing due, a reached goal).

@@ -29,14 +29,27 @@ enum ICalendar {
         language: SiteSettings.Language
     ) -> String {
         let labels = Labels(language: language)
+        return calendar(
+            product: "subscriptions", name: labels.calendarName(title), report, today: today, site: site,
+            labels: labels)
+    }
+
+    /// One VCALENDAR, folded: the header with `product` in its PRODID and `name` as the calendar's
+    /// name, the `leading` events, then every active subscription's events and notice events —
+    /// both feeds (`feed`, `deadlines`) are this with their own header and leading events.
+    static func calendar(
+        product: String, name: String, leading: [String] = [], _ report: SubscriptionReport, today: CalendarDate,
+        site: String, labels: Labels
+    ) -> String {
         var lines = [
             "BEGIN:VCALENDAR",
             "VERSION:2.0",
-            "PRODID:-//sandjar//subscriptions//EN",
+            "PRODID:-//sandjar//\(product)//EN",
             "CALSCALE:GREGORIAN",
             "METHOD:PUBLISH",
-            "X-WR-CALNAME:" + escape(labels.calendarName(title)),
+            "X-WR-CALNAME:" + escape(name),
         ]
+        lines += leading
         for item in report.items where item.status == .active {
             guard let schedule = item.schedule, let next = item.nextBilling else { continue }
             lines += event(item, schedule: schedule, next: next, today: today, site: site, labels: labels)
