@@ -1,4 +1,5 @@
 import Basics
+import Domain
 
 /// The jar as it stood at the end of one month: a picture in the goal's timelapse.
 public struct MonthPile: Equatable, Sendable {
@@ -13,7 +14,7 @@ public struct MonthPile: Equatable, Sendable {
     public var reached: Bool
 
     /// `CalendarDate.monthIndex` of this month.
-    public var index: Int { year * 12 + month - 1 }
+    public var index: Int { CalendarDate.monthIndex(year: year, month: month) }
 
     /// `m2026-09`: the picture's view in timelapse.svg.
     public var viewID: String { "m\(year.zeroPadded(4))-\(month.zeroPadded(2))" }

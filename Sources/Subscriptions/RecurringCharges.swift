@@ -322,7 +322,7 @@ public enum RecurringCharges {
     /// it; otherwise one cycle after the last charge.
     static func nextBilling(first: CalendarDate, last: CalendarDate, cycle: Subscription.Cycle) -> CalendarDate {
         guard let months = cycle.months else { return last.adding(days: 7) }
-        let elapsed = (last.year * 12 + last.month) - (first.year * 12 + first.month)
+        let elapsed = last.monthIndex - first.monthIndex
         let guess = Int((Double(elapsed) / Double(months)).rounded())
         let nearest = [guess - 1, guess, guess + 1].filter { $0 >= 0 }
             .min {

@@ -38,7 +38,7 @@ extension CalendarDate {
 
     /// `self` moved by `months`, keeping this date's day as the anchor and clamping to month end.
     public func adding(months: Int) -> CalendarDate {
-        let index = year * 12 + (month - 1) + months
+        let index = monthIndex + months
         let y = min(max(index / 12, 1), 9999)
         let m = index % 12 + 1
         return CalendarDate(year: y, month: m, day: min(day, CalendarDate.daysIn(month: m, year: y)))!

@@ -4,8 +4,11 @@ import Foundation
 /// and its timelapse, and the build's jar scheduling all read.
 extension CalendarDate {
     /// The month as one number, `year × 12 + month − 1`: consecutive months are consecutive
-    /// numbers, so a span of months is a range.
-    public var monthIndex: Int { year * 12 + month - 1 }
+    /// numbers, so a span of months is a range. The one month rule: every month number is this.
+    public static func monthIndex(year: Int, month: Int) -> Int { year * 12 + month - 1 }
+
+    /// This date's month as one number (`monthIndex(year:month:)`).
+    public var monthIndex: Int { Self.monthIndex(year: year, month: month) }
 }
 
 /// The deposits of one month of a goal (on the wall clock), in time order.
@@ -15,7 +18,7 @@ public struct DepositMonth: Sendable, Equatable {
     public var deposits: [Deposit]
 
     /// `CalendarDate.monthIndex` of this month.
-    public var index: Int { year * 12 + month - 1 }
+    public var index: Int { CalendarDate.monthIndex(year: year, month: month) }
 
     /// What the month's deposits add up to, in the goal's currency.
     public var total: Decimal { deposits.reduce(0) { $0 + $1.amount } }
