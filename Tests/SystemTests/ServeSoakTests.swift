@@ -7,10 +7,13 @@ import XCTest
 #endif
 
 /// `sandjar serve` used as a person uses it (DESIGN.md §6, "serve never hangs"): the installed-style
-/// executable on an `init` folder, the watch on, every form sent at a person's pace for minutes,
-/// and in bursts with command-line edits at once. Every request must be answered within 10 s and
-/// every write must be in the files exactly once. The last round's serve hung on the 2nd–11th
-/// form sent every two seconds (a lock-order inversion between a form's rebuild and the watch's).
+/// executable on an `init` folder, the watch on, every form sent at a person's pace — the pace
+/// simulated: a person's seeded gaps scaled down, the test waiting on what serve does, never on
+/// the clock — with files saved by hand and command-line edits between and at once, and in
+/// bursts. Every request must be answered (the client gives up after 30 s, a hang guard only) and
+/// every write must be in the files exactly once. The last round's serve hung on the 2nd–11th form
+/// sent every two seconds (a lock-order inversion between a form's rebuild and the watch's).
+/// How long anything took is printed, never asserted (CONTRIBUTING.md, "Benchmarks").
 final class ServeSoakTests: XCTestCase {
     override class func setUp() {
         super.setUp()
@@ -20,6 +23,11 @@ final class ServeSoakTests: XCTestCase {
     private var work: URL!
     private var data: URL!
 
+    /// A person's gaps between forms, 0.3 to 3 s, are slept for this share of their length: 15 to
+    /// 150 ms, which still falls before, during and after the watch's looks (every 250 ms) and the
+    /// rebuilds they start, without minutes of sleep (twice in `make test`, once under TSan).
+    private static let pace = 0.05
+
     override func setUpWithError() throws {
         _ = try SandjarProcess.requireExecutable()
         work = TestSupport.temporaryFolder(self)
@@ -28,10 +36,13 @@ final class ServeSoakTests: XCTestCase {
         XCTAssertEqual(made.status, 0, made.stderr)
     }
 
-    /// Over 100 writes through every form — deposit, session, subscription, goal, edit, remove,
-    /// slay, revive, price, undo — 0.3 to 3 s apart (a seeded draw), each followed to the page it
-    /// lands on, with files saved by hand between them so the watch rebuilds too.
-    func testEveryFormAtAPersonsPaceForMinutesWithTheWatchOn() throws {
+    /// 110 writes through every form — deposit, session, subscription, goal, edit, remove, slay,
+    /// revive, price, undo — a person's seeded gaps apart (scaled down, `pace`), each followed to the
+    /// page it lands on; every 7th a file saved by hand just before the form, the test waiting until
+    /// the served site shows it (the watch's rebuild, or the form's that took it in); every 10th a
+    /// `sandjar add deposit` run while the form is sent, the test waiting until the served site
+    /// shows that too (the watch's rebuild).
+    func testEveryFormAtAPersonsPaceWithTheWatchOnAndCommandLineEditsBetween() throws {
         let (serve, token) = try start()
         defer {
             serve.process.kill(SIGTERM)
@@ -43,30 +54,54 @@ final class ServeSoakTests: XCTestCase {
         let kinds = ["deposit", "session", "subscription", "goal", "edit", "remove", "slay", "revive", "price", "undo"]
         // SANDJAR_SOAK_STEPS shortens it while working on serve; `make test` runs all 110.
         let steps = ProcessInfo.processInfo.environment["SANDJAR_SOAK_STEPS"].flatMap(Int.init) ?? 110
+        var handSaves = 0
+        var commandLineEdits = 0
         for step in 0..<steps {
             let gap = 0.3 + Double(random.next() % 2700) / 1000  // seeded: the same gaps every run
-            usleep(useconds_t(gap * 1_000_000))
+            usleep(useconds_t(gap * Self.pace * 1_000_000))
+            var title: String?
             if step % 7 == 3 {
                 // A person saves a file by hand meanwhile: the watch rebuilds it.
-                let site = data.appendingPathComponent("site.toml")
-                let handle = try FileHandle(forWritingTo: site)
-                try handle.seekToEnd()
-                try handle.write(contentsOf: Data("# saved by hand, step \(step)\n".utf8))
-                try handle.close()
+                title = "Saved by hand (step \(step))"
+                try saveTitleByHand(title!)
+                handSaves += 1
             }
-            try soak.send(kinds[step % kinds.count], step: step)
+            // A command-line edit while a form that reads no page is sent (a session).
+            let edit =
+                step % 10 == 1
+                ? try SandjarProcess(
+                    ["add", "deposit", "new-bike", "1", "--note", "soak-cli-\(step)", "--data", data.path], logs: work)
+                : nil
+            try soak.send(kinds[step % kinds.count], step: step, writtenAfter: edit != nil)
+            if let edit {
+                let outcome = edit.wait(timeout: 120)
+                XCTAssertEqual(outcome.status, 0, outcome.stderr)
+                soak.expected["note = \"soak-cli-\(step)\""] = 1
+                commandLineEdits += 1
+                try soak.waitUntilServed("/goals/new-bike/", shows: "soak-cli-\(step)")
+            }
+            if let title { try soak.waitUntilServed("/", shows: title) }
         }
         print(
-            "soak: \(soak.answered) requests, slowest \(String(format: "%.3f", soak.slowest)) s, median \(String(format: "%.3f", soak.median)) s"
+            "soak: \(steps) forms, \(handSaves) saves by hand, \(commandLineEdits) command-line edits; "
+                + "\(soak.answered) requests, slowest \(String(format: "%.3f", soak.slowest)) s, "
+                + "median \(String(format: "%.3f", soak.median)) s"
         )
-        XCTAssertLessThanOrEqual(soak.slowest, 10, "every request answered within 10 s")
         try soak.assertEveryWriteIsInTheFilesExactlyOnce(data)
         let signalled = Date()
         serve.process.kill(SIGTERM)
-        let ended = serve.process.wait(timeout: 10)
+        let ended = serve.process.wait(timeout: 30)
         print("soak: stopped \(String(format: "%.3f", Date().timeIntervalSince(signalled))) s after SIGTERM")
         XCTAssertEqual(ended.status, 0, ended.stderr)
         XCTAssertFalse(ended.stderr.contains("ThreadSanitizer"), ended.stderr)
+    }
+
+    /// site.toml's title changed, as an editor saves it: the served pages show it once rebuilt.
+    private func saveTitleByHand(_ title: String) throws {
+        let site = data.appendingPathComponent("site.toml")
+        let text = try String(contentsOf: site, encoding: .utf8)
+        let line = try XCTUnwrap(text.range(of: "(?m)^title = .*$", options: .regularExpression), "a title line")
+        try Data(text.replacingCharacters(in: line, with: "title = \"\(title)\"").utf8).write(to: site)
     }
 
     /// 50 forms and 20 `sandjar add deposit` processes at once: every request answered, every
@@ -112,9 +147,12 @@ final class ServeSoakTests: XCTestCase {
         }
     }
 
-    /// SIGTERM while a rebuild is under way (a form's, still unanswered) stops serve within a
-    /// second, cleanly, and leaves no temporary folder behind; the form's write stays written.
-    func testSIGTERMInTheMiddleOfARebuildStopsWithinASecond() throws {
+    /// SIGTERM while a rebuild is under way (a form's, still unanswered): serve ends — the test
+    /// waits for the process's exit, 30 s at most as a hang guard — with status 0 and "stopped",
+    /// leaves no temporary folder behind, and the form's write stays written in data files that
+    /// `sandjar check` reads without an error. How long it took to stop is printed (BENCHMARKS.md
+    /// is where serve's costs are measured), not asserted.
+    func testSIGTERMInTheMiddleOfARebuildStopsCleanly() throws {
         // 1,500 pages make a rebuild long enough to be in the middle of.
         let pages = data.appendingPathComponent("pages")
         try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
@@ -142,13 +180,13 @@ final class ServeSoakTests: XCTestCase {
         let signalled = Date()
         serve.process.kill(SIGTERM)
         let ended = serve.process.wait(timeout: 30)
-        let took = Date().timeIntervalSince(signalled)
-        print("SIGTERM during a rebuild: stopped in \(String(format: "%.3f", took)) s")
-        XCTAssertLessThanOrEqual(took, 1.0, "stopped within a second")
+        print("SIGTERM during a rebuild: stopped in \(String(format: "%.3f", Date().timeIntervalSince(signalled))) s")
         XCTAssertEqual(ended.status, 0, ended.stderr)
         XCTAssertTrue(ended.stdout.hasSuffix("stopped\n"), ended.stdout)
         XCTAssertEqual(Self.temporaryEntries(), temporary, "no temporary folder left behind")
         XCTAssertTrue(try String(contentsOf: goal, encoding: .utf8).contains("amount = 9\n"), "the write stays")
+        let check = try SandjarProcess.run(["check", data.path], logs: work)
+        XCTAssertEqual(check.status, 0, "the data files are whole: \(check.stderr)")
         for _ in 0..<100 where thread.isExecuting { usleep(10_000) }
     }
 
@@ -204,7 +242,9 @@ private struct Soak {
     var slowest: Double { times.max() ?? 0 }
     var median: Double { times.sorted()[times.count / 2] }
 
-    mutating func send(_ kind: String, step: Int) throws {
+    /// - Parameter writtenAfter: a command-line edit runs meanwhile; if it lands after the form's
+    ///   write, the landing rightly says nothing (a notice shows only while its write is the latest).
+    mutating func send(_ kind: String, step: Int, writtenAfter: Bool = false) throws {
         var changes: [String: Int] = [:]
         var fields: [String: String]
         var form = kind
@@ -256,7 +296,9 @@ private struct Soak {
         guard answer.status == 303, let location = answer.headers["location"] else { return }
         let landing = try XCTUnwrap(get(String(location.split(separator: "#")[0])), "the landing of \(form)")
         XCTAssertEqual(landing.status, 200)
-        XCTAssertTrue(landing.body.contains("class=\"notice-text\""), "\(form) at step \(step) says what it did")
+        if !writtenAfter {
+            XCTAssertTrue(landing.body.contains("class=\"notice-text\""), "\(form) at step \(step) says what it did")
+        }
         for (marker, count) in changes { expected[marker] = count }
         if form == "slay" || form == "revive" { slain.toggle() }
         if kind == "undo" {
@@ -272,6 +314,22 @@ private struct Soak {
         let answer = http.get(path)
         if let answer { times.append(answer.seconds) }
         return answer
+    }
+
+    /// Asks for `path` until its page holds `text`: an event of serve's (a rebuild served), not a
+    /// time; 30 s without it fails the test as a hang.
+    mutating func waitUntilServed(
+        _ path: String, shows text: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while true {
+            let page = try XCTUnwrap(get(path), "\(path) answered", file: file, line: line)
+            if page.body.contains(text) { return }
+            guard Date() < deadline else {
+                return XCTFail("\(path) never showed \(text.debugDescription)", file: file, line: line)
+            }
+            usleep(10_000)
+        }
     }
 
     func assertEveryWriteIsInTheFilesExactlyOnce(_ data: URL) throws {
