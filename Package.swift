@@ -84,8 +84,8 @@ let package = Package(
         .target(
             name: "SandjarCLI",
             dependencies: [
-                "Basics", "SiteBuilder", "SiteData", "Statement", "DataEdit", "FixtureGenerator", "SiteServer",
-                "LocalApp", "TOML",
+                "Basics", "SiteBuilder", "SiteRender", "SiteData", "Statement", "DataEdit", "FixtureGenerator",
+                "SiteServer", "LocalApp", "TOML",
                 "Mustache", "BuiltinFiles", "Markdown", "Jar", "Domain", "Subscriptions",
             ]),
         .executableTarget(name: "sandjar", dependencies: ["SandjarCLI"]),
