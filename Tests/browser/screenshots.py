@@ -27,13 +27,13 @@ PHONE = (375, 812)
 # name, page, width, height, scheme, reduced motion, what to do first
 PAGES = [
     ("dashboard", "", 1280, 900, "light", False, None),
-    ("goal", "goals/sony-headphones/", 1280, 900, "light", True, None),
+    ("goal", "goals/spare-change/", 1280, 900, "light", True, None),
     ("subscriptions", "subscriptions/", 1280, 900, "light", False, None),
     ("breathing", "breathing/", 1280, 900, "light", False, None),
     ("pacer", "breathing/box/", 1280, 700, "light", False, "start"),
     ("dashboard-phone", "", *PHONE, "light", False, None),
     ("dashboard-phone-dark", "", *PHONE, "dark", False, None),
-    ("goal-phone", "goals/sony-headphones/", *PHONE, "light", True, None),
+    ("goal-phone", "goals/spare-change/", *PHONE, "light", True, None),
     ("subscriptions-phone", "subscriptions/", *PHONE, "light", False, None),
 ]
 SERVED = [("deposit-phone", "goals/sony-headphones/", *PHONE, "light", True, "deposit")]
