@@ -6,7 +6,7 @@ import SiteData
 /// detection), told apart by its content, never by its name:
 /// - OFX 1.x (SGML, `OFXHEADER:100` or a bare `<OFX>`) and OFX/QFX 2.x (XML with `<?OFX …?>` or
 ///   an `<OFX>` root): `StatementOFX`;
-/// - ISO 20022 camt.053 (XML, a `<Document>` holding `<BkToCstmrStmt>`): `StatementCamt`;
+/// - ISO 20022 camt.052/053/054 (XML, a `<Document>` holding `<BkToCstmrStmt>` or the like): `StatementCamt`;
 /// - QIF (`!Type:Bank` …): `StatementQIF`;
 /// - anything else is read as CSV (`StatementCSV`).
 ///
@@ -28,11 +28,44 @@ public struct BankStatement: Sendable, Equatable {
     public var rows: [StatementCSV.Row]
     /// Skipped transactions and what was assumed, as `StatementCSV.notes`.
     public var notes: [Diagnostic]
+    /// Every transaction skipped with a warning (the warnings stop after 50; this does not).
+    public var skipped: [SkippedTransaction] = []
 
     /// Reads a statement; `columns` and `dates` are `--columns` (CSV only) and `--dates` or the
-    /// site's locale (CSV and QIF, whose dates carry no order).
+    /// site's locale (CSV and QIF, whose dates carry no order); `account` is `--account`, the one
+    /// account to read of a file that holds several.
     public init(
-        bytes: [UInt8], path: String, columns: StatementCSV.Columns? = nil, dates: StatementCSV.DateReading? = nil
+        bytes: [UInt8], path: String, columns: StatementCSV.Columns? = nil, dates: StatementCSV.DateReading? = nil,
+        account: String? = nil
+    ) throws(Diagnostic) {
+        try self.init(bytes: bytes, path: path, columns: columns, dates: dates)
+        guard let account else { return }
+        let accounts = self.accounts
+        guard accounts.contains(account) else {
+            throw Diagnostic(
+                .error, path: path,
+                message: accounts.isEmpty
+                    ? "--account \(account): this \(format.rawValue) file names no account"
+                    : "--account \(account): no such account in this file; it holds "
+                        + accounts.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        let before = rows.count
+        rows = rows.filter { $0.account == account }
+        notes.append(
+            Diagnostic(
+                .note, path: path,
+                message: "reading account \(account) alone (--account): \(rows.count) of \(before) transactions"))
+    }
+
+    /// The accounts the rows are under, in the order they first come; empty when the file names none.
+    public var accounts: [String] {
+        var seen: [String] = []
+        for account in rows.compactMap(\.account) where !seen.contains(account) { seen.append(account) }
+        return seen
+    }
+
+    private init(
+        bytes: [UInt8], path: String, columns: StatementCSV.Columns?, dates: StatementCSV.DateReading?
     ) throws(Diagnostic) {
         guard bytes.count <= StatementCSV.maxBytes else {
             throw Diagnostic(
@@ -47,6 +80,7 @@ public struct BankStatement: Sendable, Equatable {
             let csv = try StatementCSV(bytes: bytes, path: path, columns: columns, dates: dates)
             rows = csv.rows
             notes = csv.notes
+            skipped = csv.skipped
             return
         }
         var notes: [Diagnostic] = []
@@ -57,29 +91,50 @@ public struct BankStatement: Sendable, Equatable {
                     message: "--columns \(columns.option) is for CSV; this \(format.rawValue) file names its fields, "
                         + "so it is ignored"))
         }
-        let lines = SourceLines(path: path, bytes: try BankStatement.utf8(bytes, path: path, format: format))
+        // Line ends of old Macs (CR alone) read as LF: the same bytes, so places stay where they are.
+        let text = BankStatement.lineFeeds(try BankStatement.utf8(bytes, path: path, format: format))
+        let lines = SourceLines(path: path, bytes: text)
         switch format {
         case .qif:
             let read = try StatementQIF.rows(lines, dates: dates)
             rows = read.rows
             notes += read.notes
+            skipped = read.skipped
         case .ofx1:
             let (root, _) = try OFXSGMLReader.parse(lines)
             let read = try StatementOFX.rows(root, lines: lines)
             rows = read.rows
             notes += read.notes
+            skipped = read.skipped
         case .ofx2, .camt053:
-            let (root, instructions) = try XMLReader.parse(lines)
+            let root: MarkupNode
+            let instructions: [String: String]
+            do {
+                (root, instructions) = try XMLReader.parse(lines)
+            } catch {
+                // An OFX 2.x header over an SGML body (ANZ, Desjardins' QFX): read as OFX 1.x when
+                // that finds its transactions; else the XML error stands.
+                guard BankStatement.namesOFX(text), let (sgml, _) = try? OFXSGMLReader.parse(lines),
+                    let read = try? StatementOFX.rows(sgml, lines: lines)
+                else { throw error }
+                format = .ofx1
+                rows = read.rows
+                self.notes = notes + read.notes
+                skipped = read.skipped
+                return
+            }
             if root.name.uppercased() == "OFX" || instructions["OFX"] != nil {
                 format = .ofx2
                 let read = try StatementOFX.rows(root, lines: lines)
                 rows = read.rows
                 notes += read.notes
+                skipped = read.skipped
             } else if StatementCamt.isCamt(root) {
                 format = .camt053
                 let read = try StatementCamt.rows(root, lines: lines)
                 rows = read.rows
                 notes += read.notes
+                skipped = read.skipped
             } else {
                 throw lines.diagnostic(
                     .error, at: root,
@@ -90,6 +145,22 @@ public struct BankStatement: Sendable, Equatable {
             rows = []
         }
         self.notes = notes
+    }
+
+    /// `bytes` with every CR that no LF follows made an LF.
+    static func lineFeeds(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(0x0D) else { return bytes }
+        var out = bytes
+        for index in out.indices where out[index] == 0x0D && (index + 1 == out.count || out[index + 1] != 0x0A) {
+            out[index] = 0x0A
+        }
+        return out
+    }
+
+    /// Whether an XML-looking file is OFX: an `<?OFX` header or an `<OFX>` element.
+    static func namesOFX(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self).uppercased()
+        return head.contains("<?OFX") || head.contains("<OFX>")
     }
 
     /// The first and last date of the rows.
@@ -126,6 +197,9 @@ public struct BankStatement: Sendable, Equatable {
             declared = .isoLatin1
         } else if head.contains("ENCODING=\"WINDOWS-1252\"") || head.contains("ENCODING='WINDOWS-1252'") {
             declared = .windowsCP1252
+        } else if format == .qif, body.contains(0x0D), !body.contains(0x0A) {
+            // Quicken for the classic Mac OS: CR line ends and MacRoman.
+            declared = .macOSRoman
         } else {
             declared = nil
         }

@@ -22,23 +22,38 @@ enum StatementCamt {
     }
 
     static func rows(_ root: MarkupNode, lines: SourceLines) throws(Diagnostic) -> (
-        rows: [StatementCSV.Row], notes: [Diagnostic]
+        rows: [StatementCSV.Row], notes: [Diagnostic], skipped: [SkippedTransaction]
     ) {
-        let entries = root.all("Ntry")
+        // Each statement (053), report (052) or notification (054) with its account's IBAN or other id.
+        let containers = (root.all("Stmt") + root.all("Rpt") + root.all("Ntfctn")).sorted {
+            ($0.line, $0.column) < ($1.line, $1.column)
+        }
+        let entries: [(entry: MarkupNode, account: String?)] = containers.flatMap { container in
+            let account = container.text("Acct", "Id", "IBAN") ?? container.text("Acct", "Id", "Othr", "Id")
+            return container.all("Ntry").map { ($0, account) }
+        }
         var rows: [StatementCSV.Row] = []
         var notes: [Diagnostic] = []
         var skipped = 0
+        var skips: [SkippedTransaction] = []
         var pending = 0
-        for entry in entries {
+        for (entry, account) in entries {
             let status = (entry.text("Sts", "Cd") ?? entry.text("Sts") ?? "BOOK").uppercased()
             if status == "PDNG" || status == "INFO" {
                 pending += 1
                 continue
             }
             switch read(entry) {
-            case .success(let read): rows += read
+            case .success(let read):
+                rows += read.map { row in
+                    var row = row
+                    row.account = account
+                    return row
+                }
             case .failure(let why):
                 skipped += 1
+                let node = why.node ?? entry
+                skips.append(SkippedTransaction(line: node.line, column: node.column, reason: why.message))
                 if skipped <= StatementCSV.maxRowWarnings {
                     notes.append(lines.diagnostic(.warning, at: why.node ?? entry, why.message + "; skipped"))
                 }
@@ -59,9 +74,14 @@ enum StatementCamt {
         guard !rows.isEmpty else {
             throw lines.diagnostic(
                 .error, at: root.children.first { roots.contains($0.name) } ?? root,
-                entries.isEmpty ? "this statement holds no entry (<Ntry>)" : "no entry could be read")
+                entries.isEmpty
+                    ? "this statement holds no entry (<Ntry>)"
+                    : skipped == 0
+                        ? "nothing booked to read: \(pending) entr\(pending == 1 ? "y" : "ies") not booked yet "
+                            + "(<Sts> pending or for information) left out"
+                        : "no entry could be read")
         }
-        return (rows, notes)
+        return (rows, notes, skips)
     }
 
     struct Skip: Error {
