@@ -12,7 +12,8 @@ import SiteData
 ///   entry's additional information;
 /// - the SEPA direct debit's mandate (`<Refs><MndtId>`): charges under one mandate are one
 ///   creditor's for certain, whatever name the bank wrote on each;
-/// - a batch (several `<TxDtls>` with amounts of their own) is a row per transaction.
+/// - a batch (several `<TxDtls>` with amounts of their own that add up to the entry's, in its
+///   currency) is a row per transaction.
 enum StatementCamt {
     static let roots = ["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn"]
 
@@ -121,7 +122,16 @@ enum StatementCamt {
         }
         // A batch: each transaction with an amount of its own is a row of its own.
         let own = transactions.map { $0.at("AmtDtls", "TxAmt", "Amt") ?? $0.child("Amt") }
-        if transactions.count > 1, own.allSatisfy({ $0.flatMap { Decimal(exactly: $0.text) } != nil }) {
+        // Only when they add up to the entry, in its currency: else the entry is what moved.
+        let parts = own.map { node in
+            node.flatMap { node in
+                (node.attributes["Ccy"] ?? amountNode.attributes["Ccy"]) == amountNode.attributes["Ccy"]
+                    ? Decimal(exactly: node.text) : nil
+            }
+        }
+        if transactions.count > 1, parts.allSatisfy({ $0 != nil }),
+            parts.reduce(Decimal(0), { $0 + ($1 ?? 0) }) == value
+        {
             var rows: [StatementCSV.Row] = []
             let batch = entry.text("AcctSvcrRef") ?? entry.text("NtryRef")
             for (index, (details, amount)) in zip(transactions, own).enumerated() {
