@@ -199,7 +199,7 @@ public struct BankStatement: Sendable, Equatable {
             declared = .windowsCP1252
         } else if format == .qif, body.contains(0x0D), !body.contains(0x0A) {
             // Quicken for the classic Mac OS: CR line ends and MacRoman.
-            declared = .macOSRoman
+            return Array(MacRoman.decode(body).utf8)
         } else {
             declared = nil
         }
