@@ -139,8 +139,9 @@ screenshots: build test-deps
 	$(RELEASE) build content --out .build/screenshots-site --today 2026-11-29 --quiet
 	python3 Tests/browser/screenshots.py .build/screenshots-site docs/screenshots --serve $(RELEASE) content
 
-# libFuzzer on every parser (DESIGN.md §7): TOML, Mustache, front matter, statement CSV, each
-# for FUZZ_SECONDS, two at a time. Crashing inputs land in .fuzz/artifacts/; see Fuzz/fuzz.sh.
+# libFuzzer on every parser (DESIGN.md §7): TOML, Mustache, front matter, bank statements (every
+# format at once, then the OFX, QIF and camt readers each alone), Wallos's export, each for
+# FUZZ_SECONDS, two at a time. Crashing inputs land in .fuzz/artifacts/; see Fuzz/fuzz.sh.
 FUZZ_SECONDS ?= 600
 fuzz:
 	Fuzz/fuzz.sh run $(FUZZ_SECONDS)

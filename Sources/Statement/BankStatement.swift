@@ -169,6 +169,13 @@ public struct BankStatement: Sendable, Equatable {
         return first...last
     }
 
+    /// The format the content says, as reading it will find (an XML file naming OFX is OFX 2.x):
+    /// for the fuzzers, which each keep to one reader.
+    package static func sniffedFormat(of bytes: [UInt8]) -> Format {
+        let format = format(of: bytes)
+        return format == .camt053 && namesOFX(bytes) ? .ofx2 : format
+    }
+
     /// The format the content says: OFX's header or root, an XML document, QIF's `!` line, else CSV.
     static func format(of bytes: [UInt8]) -> Format {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

@@ -26,9 +26,8 @@ enum StatementCamt {
         rows: [StatementCSV.Row], notes: [Diagnostic], skipped: [SkippedTransaction]
     ) {
         // Each statement (053), report (052) or notification (054) with its account's IBAN or other id.
-        let containers = (root.all("Stmt") + root.all("Rpt") + root.all("Ntfctn")).sorted {
-            ($0.line, $0.column) < ($1.line, $1.column)
-        }
+        var containers = outermost(["Stmt", "Rpt", "Ntfctn"], in: root)
+        if containers.isEmpty { containers = [root] }
         let entries: [(entry: MarkupNode, account: String?)] = containers.flatMap { container in
             let account = container.text("Acct", "Id", "IBAN") ?? container.text("Acct", "Id", "Othr", "Id")
             return container.all("Ntry").map { ($0, account) }
@@ -83,6 +82,11 @@ enum StatementCamt {
                         : "no entry could be read")
         }
         return (rows, notes, skips)
+    }
+
+    /// The elements named one of `names`, in document order, not looking inside one found.
+    private static func outermost(_ names: Set<String>, in node: MarkupNode) -> [MarkupNode] {
+        node.children.flatMap { child in names.contains(child.name) ? [child] : outermost(names, in: child) }
     }
 
     struct Skip: Error {
