@@ -13,7 +13,8 @@ struct DetectedStatement {
     let statement: BankStatement
 
     /// `# account 999988: 2 transactions read, 1996-10-04 … 1996-10-20, sum -500.00 USD`, one per
-    /// account in the order they come; one line without a name when the file names none.
+    /// account the file names, in the order they come (one without transactions too: `0
+    /// transactions read, sum 0`); one line without a name when the file names none.
     var accountLines: [String] {
         let accounts: [String?] = statement.accounts.isEmpty ? [nil] : statement.accounts
         return accounts.map { account in

@@ -30,6 +30,9 @@ public struct BankStatement: Sendable, Equatable {
     public var notes: [Diagnostic]
     /// Every transaction skipped with a warning (the warnings stop after 50; this does not).
     public var skipped: [SkippedTransaction] = []
+    /// The accounts the file names (OFX's `ACCTID`, camt's IBAN or other id, QIF's `!Account`
+    /// name), in the order they come, those without a transaction too; empty when it names none.
+    public var accounts: [String] = []
 
     /// Reads a statement; `columns` and `dates` are `--columns` (CSV only) and `--dates` or the
     /// site's locale (CSV and QIF, whose dates carry no order); `account` is `--account`, the one
@@ -51,17 +54,11 @@ public struct BankStatement: Sendable, Equatable {
         }
         let before = rows.count
         rows = rows.filter { $0.account == account }
+        self.accounts = [account]
         notes.append(
             Diagnostic(
                 .note, path: path,
                 message: "reading account \(account) alone (--account): \(rows.count) of \(before) transactions"))
-    }
-
-    /// The accounts the rows are under, in the order they first come; empty when the file names none.
-    public var accounts: [String] {
-        var seen: [String] = []
-        for account in rows.compactMap(\.account) where !seen.contains(account) { seen.append(account) }
-        return seen
     }
 
     private init(
@@ -100,12 +97,14 @@ public struct BankStatement: Sendable, Equatable {
             rows = read.rows
             notes += read.notes
             skipped = read.skipped
+            accounts = read.accounts
         case .ofx1:
             let (root, _) = try OFXSGMLReader.parse(lines)
             let read = try StatementOFX.rows(root, lines: lines)
             rows = read.rows
             notes += read.notes
             skipped = read.skipped
+            accounts = read.accounts
         case .ofx2, .camt053:
             let root: MarkupNode
             let instructions: [String: String]
@@ -121,6 +120,7 @@ public struct BankStatement: Sendable, Equatable {
                 rows = read.rows
                 self.notes = notes + read.notes
                 skipped = read.skipped
+                accounts = read.accounts
                 return
             }
             if root.name.uppercased() == "OFX" || instructions["OFX"] != nil {
@@ -129,12 +129,14 @@ public struct BankStatement: Sendable, Equatable {
                 rows = read.rows
                 notes += read.notes
                 skipped = read.skipped
+                accounts = read.accounts
             } else if StatementCamt.isCamt(root) {
                 format = .camt053
                 let read = try StatementCamt.rows(root, lines: lines)
                 rows = read.rows
                 notes += read.notes
                 skipped = read.skipped
+                accounts = read.accounts
             } else {
                 throw lines.diagnostic(
                     .error, at: root,

@@ -23,7 +23,7 @@ enum StatementCamt {
     }
 
     static func rows(_ root: MarkupNode, lines: SourceLines) throws(Diagnostic) -> (
-        rows: [StatementCSV.Row], notes: [Diagnostic], skipped: [SkippedTransaction]
+        rows: [StatementCSV.Row], notes: [Diagnostic], skipped: [SkippedTransaction], accounts: [String]
     ) {
         // Each statement (053), report (052) or notification (054) with its account's IBAN or other id.
         var containers = outermost(["Stmt", "Rpt", "Ntfctn"], in: root)
@@ -81,7 +81,14 @@ enum StatementCamt {
                             + "(<Sts> pending or for information) left out"
                         : "no entry could be read")
         }
-        return (rows, notes, skips)
+        var accounts: [String] = []
+        for container in containers {
+            guard let account = container.text("Acct", "Id", "IBAN") ?? container.text("Acct", "Id", "Othr", "Id"),
+                !accounts.contains(account)
+            else { continue }
+            accounts.append(account)
+        }
+        return (rows, notes, skips, accounts)
     }
 
     /// The elements named one of `names`, in document order, not looking inside one found.

@@ -11,7 +11,7 @@ import SiteData
 /// statement (`<INVSTMTRS>`) alone is refused as one.
 enum StatementOFX {
     static func rows(_ root: MarkupNode, lines: SourceLines) throws(Diagnostic) -> (
-        rows: [StatementCSV.Row], notes: [Diagnostic], skipped: [SkippedTransaction]
+        rows: [StatementCSV.Row], notes: [Diagnostic], skipped: [SkippedTransaction], accounts: [String]
     ) {
         guard root.name.uppercased() == "OFX" else {
             throw lines.diagnostic(.error, at: root, "an OFX file starts with <OFX>, not <\(root.name)>")
@@ -36,9 +36,11 @@ enum StatementOFX {
         var duplicates = 0
         var skipped = 0
         var skips: [SkippedTransaction] = []
+        var accounts: [String] = []
         for statement in statements {
             let currency = statement.text("CURDEF").flatMap { Currency(code: $0.uppercased()) }
             let account = statement.text("BANKACCTFROM", "ACCTID") ?? statement.text("CCACCTFROM", "ACCTID")
+            if let account, !accounts.contains(account) { accounts.append(account) }
             for transaction in statement.all("STMTTRN") {
                 switch row(transaction, currency: currency, account: account) {
                 case .success(let row):
@@ -77,7 +79,7 @@ enum StatementOFX {
                 .error, at: statements[0],
                 skipped == 0 ? "this statement holds no transaction (<STMTTRN>)" : "no transaction could be read")
         }
-        return (rows, notes, skips)
+        return (rows, notes, skips, accounts)
     }
 
     struct Skip: Error {

@@ -48,7 +48,8 @@ enum StatementQIF {
     static let moneyTypes: Set<String> = ["bank", "cash", "ccard", "oth a", "oth l"]
 
     static func rows(_ lines: SourceLines, dates: StatementCSV.DateReading?) throws(Diagnostic) -> (
-        rows: [StatementCSV.Row], notes: [Diagnostic], order: StatementCSV.DateOrder, skipped: [SkippedTransaction]
+        rows: [StatementCSV.Row], notes: [Diagnostic], order: StatementCSV.DateOrder, skipped: [SkippedTransaction],
+        accounts: [String]
     ) {
         var records: [Record] = []
         var current: Record?
@@ -212,7 +213,9 @@ enum StatementQIF {
                     ? "holds no bank or card transactions: no record (D, T, P … lines ended by ^) after a !Type:Bank line"
                     : "no record could be read (\(records.count) found, all skipped)")
         }
-        return (rows, notes, order, skips)
+        var accounts: [String] = []
+        for case let account? in records.map(\.account) where !accounts.contains(account) { accounts.append(account) }
+        return (rows, notes, order, skips, accounts)
     }
 
     /// An amount, also with Quicken's cleared flag glued to it (`42.32CX`, `-5.00*`).
