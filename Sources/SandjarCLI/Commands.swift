@@ -213,9 +213,10 @@ enum Commands {
         })
 
     static let detect = CommandSpec(
-        name: "detect", summary: "suggest subscriptions from a bank statement (CSV, OFX, QIF, camt.053)",
+        name: "detect", summary: "suggest subscriptions from a bank statement (CSV, OFX, QIF, camt)",
         synopsis: [
-            "detect STATEMENT [--columns date=1,payee=2,amount=3] [--dates dmy|mdy|ymd] [--data DIR] [--theme DIR]"
+            "detect STATEMENT [--format text|json] [--account ID] [--columns date=1,payee=2,amount=3] "
+                + "[--dates dmy|mdy|ymd] [--data DIR] [--theme DIR]"
         ],
         about: """
             Reads a bank export and prints a [[subscription]] table for every payee charged at a regular
@@ -223,11 +224,16 @@ enum Commands {
             only listed, in comments. Nothing is written.
 
             The format is read from the content, whatever the file's name: CSV, OFX/QFX 1.x (SGML) and
-            2.x (XML), QIF, or an ISO 20022 camt.053 statement (XML), whose SEPA mandate ids group a
-            creditor's direct debits for certain.
+            2.x (XML), QIF, or an ISO 20022 camt.052/053/054 statement (XML), whose SEPA mandate ids
+            group a creditor's direct debits for certain. A line per account says what was read.
+            With --format json it prints every transaction read, what was skipped and why, and the
+            suggestions, for a script or to check what was read.
             """,
         arguments: [ArgumentSpec(name: "STATEMENT", completes: .files)],
-        options: .columns, .dates, .data, .theme,
+        options: .format.described(
+            "text (the suggested tables, to paste; the default) or json:",
+            "every transaction read, what was skipped, and the suggestions"),
+        .account, .columns, .dates, .data, .theme,
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.detect(call.words, console: call.console)
         })

@@ -6,8 +6,9 @@ import Statement
 import Subscriptions
 import TOML
 
-/// `sandjar detect STATEMENT [--columns date=1,payee=2,amount=3] [--data DIR] [--theme DIR]`:
-/// prints suggested `[[subscription]]` tables for the recurring charges in a bank export
+/// `sandjar detect STATEMENT [--format text|json] [--account ID] [--columns date=1,payee=2,amount=3]
+/// [--dates dmy|mdy|ymd] [--data DIR] [--theme DIR]`: prints suggested `[[subscription]]` tables
+/// for the recurring charges in a bank export, or with `--format json` everything it read
 /// (DESIGN.md §3, §6). It only reads; nothing in the data folder changes.
 ///
 /// The data folder is optional here: found as every command finds it, it gives the currency of
@@ -25,6 +26,8 @@ extension SandjarCommand {
                 command: command.name)
         }
         let columns = try arguments[.columns]
+        let format = try arguments[.format] ?? .text
+        let account = try arguments[.account]
         var dates = try arguments[.dates].map(StatementCSV.DateReading.given)
         let theme = try arguments[.theme]
         let data: String?
@@ -42,7 +45,8 @@ extension SandjarCommand {
         let path = arguments.positionals[0]
         let statement: BankStatement
         do {
-            statement = try BankStatement(bytes: try readStatement(path), path: path, columns: columns, dates: dates)
+            statement = try BankStatement(
+                bytes: try readStatement(path), path: path, columns: columns, dates: dates, account: account)
         } catch {
             console.err(error.description + "\n")
             return 1
@@ -74,8 +78,13 @@ extension SandjarCommand {
                 console.err("sandjar: cannot tell which of these are already tracked\n")
             }
         }
-        let source = URL(fileURLWithPath: path).lastPathComponent
-        console.out(DetectedTOML(source: source, statement: statement, tracked: tracked).render(suggestions))
+        switch format {
+        case .json:
+            console.out(DetectedStatement(path: path, statement: statement).json(suggestions))
+        case .text:
+            let source = URL(fileURLWithPath: path).lastPathComponent
+            console.out(DetectedTOML(source: source, statement: statement, tracked: tracked).render(suggestions))
+        }
         return 0
     }
 
@@ -116,14 +125,15 @@ struct DetectedTOML {
     func render(_ suggestions: [RecurringCharges.Suggestion]) -> String {
         var span = "\(statement.rows.count) rows"
         if let period = statement.period { span += ", \(period.lowerBound) … \(period.upperBound)" }
+        let accounts = DetectedStatement(path: source, statement: statement).accountLines.joined(separator: "\n") + "\n"
         guard !suggestions.isEmpty else {
-            return "# sandjar detect: no recurring charges found in \(comment(source)) (\(span)).\n"
+            return "# sandjar detect: no recurring charges found in \(comment(source)) (\(span)).\n" + accounts
         }
         let known = suggestions.map(trackedAs)
         let fresh = suggestions.indices.filter { known[$0] == nil }.map { suggestions[$0] }
         let running = fresh.filter { !$0.lapsed }
         let lapsed = fresh.filter(\.lapsed)
-        var out = "# sandjar detect: subscriptions suggested from \(comment(source)) (\(span)).\n"
+        var out = "# sandjar detect: subscriptions suggested from \(comment(source)) (\(span)).\n" + accounts
         if running.isEmpty && lapsed.isEmpty {
             out += "# Every recurring charge found is already tracked.\n"
         } else {

@@ -6,7 +6,7 @@ import SiteData
 /// detection), told apart by its content, never by its name:
 /// - OFX 1.x (SGML, `OFXHEADER:100` or a bare `<OFX>`) and OFX/QFX 2.x (XML with `<?OFX …?>` or
 ///   an `<OFX>` root): `StatementOFX`;
-/// - ISO 20022 camt.053 (XML, a `<Document>` holding `<BkToCstmrStmt>`): `StatementCamt`;
+/// - ISO 20022 camt.052/053/054 (XML, a `<Document>` holding `<BkToCstmrStmt>` or the like): `StatementCamt`;
 /// - QIF (`!Type:Bank` …): `StatementQIF`;
 /// - anything else is read as CSV (`StatementCSV`).
 ///
@@ -28,11 +28,41 @@ public struct BankStatement: Sendable, Equatable {
     public var rows: [StatementCSV.Row]
     /// Skipped transactions and what was assumed, as `StatementCSV.notes`.
     public var notes: [Diagnostic]
+    /// Every transaction skipped with a warning (the warnings stop after 50; this does not).
+    public var skipped: [SkippedTransaction] = []
+    /// The accounts the file names (OFX's `ACCTID`, camt's IBAN or other id, QIF's `!Account`
+    /// name), in the order they come, those without a transaction too; empty when it names none.
+    public var accounts: [String] = []
 
     /// Reads a statement; `columns` and `dates` are `--columns` (CSV only) and `--dates` or the
-    /// site's locale (CSV and QIF, whose dates carry no order).
+    /// site's locale (CSV and QIF, whose dates carry no order); `account` is `--account`, the one
+    /// account to read of a file that holds several.
     public init(
-        bytes: [UInt8], path: String, columns: StatementCSV.Columns? = nil, dates: StatementCSV.DateReading? = nil
+        bytes: [UInt8], path: String, columns: StatementCSV.Columns? = nil, dates: StatementCSV.DateReading? = nil,
+        account: String? = nil
+    ) throws(Diagnostic) {
+        try self.init(bytes: bytes, path: path, columns: columns, dates: dates)
+        guard let account else { return }
+        let accounts = self.accounts
+        guard accounts.contains(account) else {
+            throw Diagnostic(
+                .error, path: path,
+                message: accounts.isEmpty
+                    ? "--account \(account): this \(format.rawValue) file names no account"
+                    : "--account \(account): no such account in this file; it holds "
+                        + accounts.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        let before = rows.count
+        rows = rows.filter { $0.account == account }
+        self.accounts = [account]
+        notes.append(
+            Diagnostic(
+                .note, path: path,
+                message: "reading account \(account) alone (--account): \(rows.count) of \(before) transactions"))
+    }
+
+    private init(
+        bytes: [UInt8], path: String, columns: StatementCSV.Columns?, dates: StatementCSV.DateReading?
     ) throws(Diagnostic) {
         guard bytes.count <= StatementCSV.maxBytes else {
             throw Diagnostic(
@@ -47,6 +77,7 @@ public struct BankStatement: Sendable, Equatable {
             let csv = try StatementCSV(bytes: bytes, path: path, columns: columns, dates: dates)
             rows = csv.rows
             notes = csv.notes
+            skipped = csv.skipped
             return
         }
         var notes: [Diagnostic] = []
@@ -57,29 +88,55 @@ public struct BankStatement: Sendable, Equatable {
                     message: "--columns \(columns.option) is for CSV; this \(format.rawValue) file names its fields, "
                         + "so it is ignored"))
         }
-        let lines = SourceLines(path: path, bytes: try BankStatement.utf8(bytes, path: path, format: format))
+        // Line ends of old Macs (CR alone) read as LF: the same bytes, so places stay where they are.
+        let text = BankStatement.lineFeeds(try BankStatement.utf8(bytes, path: path, format: format))
+        let lines = SourceLines(path: path, bytes: text)
         switch format {
         case .qif:
             let read = try StatementQIF.rows(lines, dates: dates)
             rows = read.rows
             notes += read.notes
+            skipped = read.skipped
+            accounts = read.accounts
         case .ofx1:
             let (root, _) = try OFXSGMLReader.parse(lines)
             let read = try StatementOFX.rows(root, lines: lines)
             rows = read.rows
             notes += read.notes
+            skipped = read.skipped
+            accounts = read.accounts
         case .ofx2, .camt053:
-            let (root, instructions) = try XMLReader.parse(lines)
+            let root: MarkupNode
+            let instructions: [String: String]
+            do {
+                (root, instructions) = try XMLReader.parse(lines)
+            } catch {
+                // An OFX 2.x header over an SGML body (ANZ, Desjardins' QFX): read as OFX 1.x when
+                // that finds its transactions; else the XML error stands.
+                guard BankStatement.namesOFX(text), let (sgml, _) = try? OFXSGMLReader.parse(lines),
+                    let read = try? StatementOFX.rows(sgml, lines: lines)
+                else { throw error }
+                format = .ofx1
+                rows = read.rows
+                self.notes = notes + read.notes
+                skipped = read.skipped
+                accounts = read.accounts
+                return
+            }
             if root.name.uppercased() == "OFX" || instructions["OFX"] != nil {
                 format = .ofx2
                 let read = try StatementOFX.rows(root, lines: lines)
                 rows = read.rows
                 notes += read.notes
+                skipped = read.skipped
+                accounts = read.accounts
             } else if StatementCamt.isCamt(root) {
                 format = .camt053
                 let read = try StatementCamt.rows(root, lines: lines)
                 rows = read.rows
                 notes += read.notes
+                skipped = read.skipped
+                accounts = read.accounts
             } else {
                 throw lines.diagnostic(
                     .error, at: root,
@@ -92,10 +149,33 @@ public struct BankStatement: Sendable, Equatable {
         self.notes = notes
     }
 
+    /// `bytes` with every CR that no LF follows made an LF.
+    static func lineFeeds(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(0x0D) else { return bytes }
+        var out = bytes
+        for index in out.indices where out[index] == 0x0D && (index + 1 == out.count || out[index + 1] != 0x0A) {
+            out[index] = 0x0A
+        }
+        return out
+    }
+
+    /// Whether an XML-looking file is OFX: an `<?OFX` header or an `<OFX>` element.
+    static func namesOFX(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self).uppercased()
+        return head.contains("<?OFX") || head.contains("<OFX>")
+    }
+
     /// The first and last date of the rows.
     public var period: ClosedRange<CalendarDate>? {
         guard let first = rows.map(\.date).min(), let last = rows.map(\.date).max() else { return nil }
         return first...last
+    }
+
+    /// The format the content says, as reading it will find (an XML file naming OFX is OFX 2.x):
+    /// for the fuzzers, which each keep to one reader.
+    package static func sniffedFormat(of bytes: [UInt8]) -> Format {
+        let format = format(of: bytes)
+        return format == .camt053 && namesOFX(bytes) ? .ofx2 : format
     }
 
     /// The format the content says: OFX's header or root, an XML document, QIF's `!` line, else CSV.
@@ -126,6 +206,9 @@ public struct BankStatement: Sendable, Equatable {
             declared = .isoLatin1
         } else if head.contains("ENCODING=\"WINDOWS-1252\"") || head.contains("ENCODING='WINDOWS-1252'") {
             declared = .windowsCP1252
+        } else if format == .qif, body.contains(0x0D), !body.contains(0x0A) {
+            // Quicken for the classic Mac OS: CR line ends and MacRoman.
+            return Array(MacRoman.decode(body).utf8)
         } else {
             declared = nil
         }

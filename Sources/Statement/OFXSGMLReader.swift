@@ -6,8 +6,11 @@ import SiteData
 /// OFX serves both versions.
 ///
 /// A value's element ends where the next tag begins. An end tag closes the element it names and
-/// any value elements opened inside it; one that names no open element, or that would close an
-/// element holding elements of its own without its end tag, is an error at the end tag.
+/// any value elements opened inside it. Tools that "close" OFX 1.x write end tags for values
+/// after what follows them (`<TRNAMT>-1.00 <FITID>7</FITID></TRNAMT>`): an end tag naming a value
+/// already ended by the next tag is passed over. One that names no element opened before, or that
+/// would close an element holding elements of its own without its end tag, is an error at the
+/// end tag.
 struct OFXSGMLReader {
     private let bytes: [UInt8]
     private let lines: SourceLines
@@ -56,6 +59,9 @@ struct OFXSGMLReader {
             open.node.children.isEmpty && (!open.node.text.isEmpty || !closedNames.contains(open.node.name))
         }
 
+        // Values ended by the next tag, whose late end tags are passed over.
+        var endedValues: Set<String> = []
+
         /// Closes the innermost open element into its parent (or as the root).
         func closeTop() {
             let done = stack.removeLast().node
@@ -83,6 +89,7 @@ struct OFXSGMLReader {
                 }
                 if closing {
                     guard let index = stack.lastIndex(where: { $0.node.name == name }) else {
+                        if endedValues.contains(name) { continue }
                         throw lines.diagnostic(.error, at: tagStart, "</\(name)> closes nothing: no <\(name)> is open")
                     }
                     // What it closes on the way must be values, whose elements need no end tag: the
@@ -99,7 +106,10 @@ struct OFXSGMLReader {
                     closeTop()
                 } else {
                     // A value's element ends where the next tag begins.
-                    if stack.count > 1, let top = stack.last, isValue(top) { closeTop() }
+                    if stack.count > 1, let top = stack.last, isValue(top) {
+                        endedValues.insert(top.node.name)
+                        closeTop()
+                    }
                     guard root == nil else {
                         throw lines.diagnostic(
                             .error, at: tagStart, "<\(name)> comes after </OFX>, which ends the file")

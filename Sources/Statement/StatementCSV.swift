@@ -36,12 +36,16 @@ public struct StatementCSV: Sendable, Equatable {
         /// The bank's own id of the transaction (OFX's `FITID`, camt's `AcctSvcrRef`), where the
         /// format has one: the same charge in two joined downloads has the same id.
         public var id: String?
+        /// The account the statement names it under (OFX's `ACCTID`, camt's IBAN, QIF's `!Account`
+        /// name); nil when the file names none, as a CSV.
+        public var account: String?
 
         public init(
             line: Int, date: CalendarDate, payee: String, amount: Decimal, currency: Currency? = nil,
-            mandate: String? = nil, id: String? = nil
+            mandate: String? = nil, id: String? = nil, account: String? = nil
         ) {
             self.id = id
+            self.account = account
             self.line = line
             self.date = date
             self.payee = payee
@@ -60,6 +64,8 @@ public struct StatementCSV: Sendable, Equatable {
     /// Skipped rows and guesses worth knowing about, printed as `statement.csv:17: warning: …` or
     /// `statement.csv: note: …`.
     public var notes: [Diagnostic]
+    /// Every row skipped with a warning.
+    public var skipped: [SkippedTransaction] = []
     public var columns: Columns
     /// `,`, `;` or a tab.
     public var separator: Character
@@ -180,6 +186,7 @@ public struct StatementCSV: Sendable, Equatable {
             case nil: break
             }
         }
+        self.skipped = skipped.map { SkippedTransaction(line: $0.line, reason: $0.why) }
         for (line, why) in skipped.prefix(StatementCSV.maxRowWarnings) {
             notes.append(Diagnostic(.warning, path: path, line: line, message: why))
         }

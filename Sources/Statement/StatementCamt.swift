@@ -12,7 +12,8 @@ import SiteData
 ///   entry's additional information;
 /// - the SEPA direct debit's mandate (`<Refs><MndtId>`): charges under one mandate are one
 ///   creditor's for certain, whatever name the bank wrote on each;
-/// - a batch (several `<TxDtls>` with amounts of their own) is a row per transaction.
+/// - a batch (several `<TxDtls>` with amounts of their own that add up to the entry's, in its
+///   currency) is a row per transaction.
 enum StatementCamt {
     static let roots = ["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn"]
 
@@ -22,23 +23,37 @@ enum StatementCamt {
     }
 
     static func rows(_ root: MarkupNode, lines: SourceLines) throws(Diagnostic) -> (
-        rows: [StatementCSV.Row], notes: [Diagnostic]
+        rows: [StatementCSV.Row], notes: [Diagnostic], skipped: [SkippedTransaction], accounts: [String]
     ) {
-        let entries = root.all("Ntry")
+        // Each statement (053), report (052) or notification (054) with its account's IBAN or other id.
+        var containers = outermost(["Stmt", "Rpt", "Ntfctn"], in: root)
+        if containers.isEmpty { containers = [root] }
+        let entries: [(entry: MarkupNode, account: String?)] = containers.flatMap { container in
+            let account = container.text("Acct", "Id", "IBAN") ?? container.text("Acct", "Id", "Othr", "Id")
+            return container.all("Ntry").map { ($0, account) }
+        }
         var rows: [StatementCSV.Row] = []
         var notes: [Diagnostic] = []
         var skipped = 0
+        var skips: [SkippedTransaction] = []
         var pending = 0
-        for entry in entries {
+        for (entry, account) in entries {
             let status = (entry.text("Sts", "Cd") ?? entry.text("Sts") ?? "BOOK").uppercased()
             if status == "PDNG" || status == "INFO" {
                 pending += 1
                 continue
             }
             switch read(entry) {
-            case .success(let read): rows += read
+            case .success(let read):
+                rows += read.map { row in
+                    var row = row
+                    row.account = account
+                    return row
+                }
             case .failure(let why):
                 skipped += 1
+                let node = why.node ?? entry
+                skips.append(SkippedTransaction(line: node.line, column: node.column, reason: why.message))
                 if skipped <= StatementCSV.maxRowWarnings {
                     notes.append(lines.diagnostic(.warning, at: why.node ?? entry, why.message + "; skipped"))
                 }
@@ -59,9 +74,26 @@ enum StatementCamt {
         guard !rows.isEmpty else {
             throw lines.diagnostic(
                 .error, at: root.children.first { roots.contains($0.name) } ?? root,
-                entries.isEmpty ? "this statement holds no entry (<Ntry>)" : "no entry could be read")
+                entries.isEmpty
+                    ? "this statement holds no entry (<Ntry>)"
+                    : skipped == 0
+                        ? "nothing booked to read: \(pending) entr\(pending == 1 ? "y" : "ies") not booked yet "
+                            + "(<Sts> pending or for information) left out"
+                        : "no entry could be read")
         }
-        return (rows, notes)
+        var accounts: [String] = []
+        for container in containers {
+            guard let account = container.text("Acct", "Id", "IBAN") ?? container.text("Acct", "Id", "Othr", "Id"),
+                !accounts.contains(account)
+            else { continue }
+            accounts.append(account)
+        }
+        return (rows, notes, skips, accounts)
+    }
+
+    /// The elements named one of `names`, in document order, not looking inside one found.
+    private static func outermost(_ names: Set<String>, in node: MarkupNode) -> [MarkupNode] {
+        node.children.flatMap { child in names.contains(child.name) ? [child] : outermost(names, in: child) }
     }
 
     struct Skip: Error {
@@ -101,7 +133,16 @@ enum StatementCamt {
         }
         // A batch: each transaction with an amount of its own is a row of its own.
         let own = transactions.map { $0.at("AmtDtls", "TxAmt", "Amt") ?? $0.child("Amt") }
-        if transactions.count > 1, own.allSatisfy({ $0.flatMap { Decimal(exactly: $0.text) } != nil }) {
+        // Only when they add up to the entry, in its currency: else the entry is what moved.
+        let parts = own.map { node in
+            node.flatMap { node in
+                (node.attributes["Ccy"] ?? amountNode.attributes["Ccy"]) == amountNode.attributes["Ccy"]
+                    ? Decimal(exactly: node.text) : nil
+            }
+        }
+        if transactions.count > 1, parts.allSatisfy({ $0 != nil }),
+            parts.reduce(Decimal(0), { $0 + ($1 ?? 0) }) == value
+        {
             var rows: [StatementCSV.Row] = []
             let batch = entry.text("AcctSvcrRef") ?? entry.text("NtryRef")
             for (index, (details, amount)) in zip(transactions, own).enumerated() {

@@ -11,10 +11,18 @@ import SiteData
 /// writes them (a note says which). A record without a date or
 /// an amount is a warning at its line, and skipped.
 enum StatementQIF {
-    /// Whether `bytes` starts like a QIF file: a `!Type:`, `!Account` or `!Option` line.
+    /// Whether `bytes` starts like a QIF file: a `!Type:`, `!Account`, `!Option` or `!Clear` line,
+    /// after any `#` comment lines (quiffen's files start with `###` ones).
     static func looksLikeQIF(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let start = bytes.prefix(32)
-        let text = String(decoding: start, as: UTF8.self).lowercased()
+        var start = bytes.startIndex
+        while start < bytes.endIndex, bytes[start] == UInt8(ascii: "#") || bytes[start] <= 0x20 {
+            if bytes[start] == UInt8(ascii: "#") {
+                while start < bytes.endIndex, bytes[start] != 0x0A, bytes[start] != 0x0D { start += 1 }
+            } else {
+                start += 1
+            }
+        }
+        let text = String(decoding: bytes[start...].prefix(32), as: UTF8.self).lowercased()
         return text.hasPrefix("!type:") || text.hasPrefix("!account") || text.hasPrefix("!option")
             || text.hasPrefix("!clear")
     }
@@ -31,34 +39,77 @@ enum StatementQIF {
         var amount: Field?
         var payee: String?
         var memo: String?
+        var account: String?
+        /// An `S` line came: the `D`, `$` and `E` lines that follow are the split's.
+        var inSplit = false
     }
 
+    /// The account types whose records are bank, cash or card transactions.
+    static let moneyTypes: Set<String> = ["bank", "cash", "ccard", "oth a", "oth l"]
+
     static func rows(_ lines: SourceLines, dates: StatementCSV.DateReading?) throws(Diagnostic) -> (
-        rows: [StatementCSV.Row], notes: [Diagnostic], order: StatementCSV.DateOrder
+        rows: [StatementCSV.Row], notes: [Diagnostic], order: StatementCSV.DateOrder, skipped: [SkippedTransaction],
+        accounts: [String]
     ) {
         var records: [Record] = []
         var current: Record?
         var reading = true
         var number = 0
         var passedOver: Set<String> = []
-        for raw in String(decoding: lines.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        {
+        var investment: Int?
+        // `!Account` starts an account's own record (N name, T type); under `!Option:AutoSwitch`
+        // every record up to `!Clear:AutoSwitch` is one.
+        var accountRecord = false
+        var autoSwitch = false
+        var account: String?
+        var accountName: String?
+        var accountType: String?
+        for raw in lines.bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
-            var line = Substring(raw)
-            if line.hasSuffix("\r") { line = line.dropLast() }
+            var line = Substring(String(decoding: raw, as: UTF8.self))
+            if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
             if number == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
-            guard let code = line.first else { continue }
+            guard let code = line.first, code != "#" else { continue }
             let value = String(line.dropFirst()).trimmingWhiteSpace()
             if code == "!" {
                 let header = value.lowercased()
                 if header.hasPrefix("type:") {
                     let type = String(header.dropFirst(5)).trimmingWhiteSpace()
-                    reading = ["bank", "cash", "ccard", "oth a", "oth l"].contains(type)
+                    reading = moneyTypes.contains(type)
                     if !reading { passedOver.insert("!Type:" + String(value.dropFirst(5))) }
+                    if type == "invst" || type == "port", investment == nil { investment = number }
+                    accountRecord = false
                 } else if header.hasPrefix("account") {
                     reading = false
+                    accountRecord = true
+                    accountName = nil
+                    accountType = nil
+                } else if header.hasPrefix("option:autoswitch") {
+                    autoSwitch = true
+                } else if header.hasPrefix("clear:autoswitch") {
+                    autoSwitch = false
+                    accountRecord = false
                 }
                 current = nil
+                continue
+            }
+            if accountRecord {
+                switch code {
+                case "N": accountName = value
+                case "T": accountType = value.lowercased()
+                case "^":
+                    if !autoSwitch {
+                        // Records that follow an account without a !Type: line are that account's.
+                        accountRecord = false
+                        account = accountName
+                        reading =
+                            accountType.map(moneyTypes.contains)
+                            ?? (accountName.map { !$0.isEmpty } ?? false)
+                    }
+                    accountName = nil
+                    accountType = nil
+                default: break
+                }
                 continue
             }
             guard reading else { continue }
@@ -67,13 +118,14 @@ enum StatementQIF {
                 current = nil
                 continue
             }
-            if current == nil { current = Record(line: number) }
+            if current == nil { current = Record(line: number, account: account) }
             switch code {
-            case "D": current?.date = Field(value: value, line: number)
+            case "D" where current?.inSplit == false: current?.date = Field(value: value, line: number)
             case "T", "U":
                 if current?.amount == nil || code == "T" { current?.amount = Field(value: value, line: number) }
             case "P": current?.payee = value
             case "M": current?.memo = value
+            case "S": current?.inSplit = true
             default: break
             }
         }
@@ -108,8 +160,10 @@ enum StatementQIF {
         let decimalComma = StatementCSV.usesDecimalComma(records.compactMap { $0.amount?.value })
         var rows: [StatementCSV.Row] = []
         var skipped = 0
+        var skips: [SkippedTransaction] = []
         func skip(_ line: Int, _ message: String) {
             skipped += 1
+            skips.append(SkippedTransaction(line: line, reason: message))
             guard skipped <= StatementCSV.maxRowWarnings else { return }
             notes.append(lines.diagnostic(.warning, line: line, column: 1, message + "; skipped"))
         }
@@ -126,7 +180,7 @@ enum StatementQIF {
                 skip(record.line, "this record has no amount (a T line)")
                 continue
             }
-            guard let amount = StatementCSV.amount(amountField.value, decimalComma: decimalComma) else {
+            guard let amount = amount(amountField.value, decimalComma: decimalComma) else {
                 skip(amountField.line, "'\(amountField.value)' is not an amount")
                 continue
             }
@@ -138,7 +192,7 @@ enum StatementQIF {
                 StatementCSV.Row(
                     line: record.line, date: date,
                     payee: payee.split(whereSeparator: \.isWhitespace).joined(separator: " "),
-                    amount: amount.value, currency: amount.currency))
+                    amount: amount.value, currency: amount.currency, account: record.account))
         }
         if skipped > StatementCSV.maxRowWarnings {
             notes.append(
@@ -147,13 +201,30 @@ enum StatementQIF {
                 ))
         }
         guard !rows.isEmpty else {
-            throw Diagnostic(
-                .error, path: lines.path,
-                message: records.isEmpty
+            if records.isEmpty, let investment {
+                throw lines.diagnostic(
+                    .error, line: investment, column: 1,
+                    "an investment account (!Type:Invst): sandjar reads bank, cash and card accounts "
+                        + "(!Type:Bank, Cash, CCard); export one of those")
+            }
+            throw lines.diagnostic(
+                .error, line: records.first?.line ?? 1, column: 1,
+                records.isEmpty
                     ? "holds no bank or card transactions: no record (D, T, P … lines ended by ^) after a !Type:Bank line"
                     : "no record could be read (\(records.count) found, all skipped)")
         }
-        return (rows, notes, order)
+        var accounts: [String] = []
+        for case let account? in records.map(\.account) where !accounts.contains(account) { accounts.append(account) }
+        return (rows, notes, order, skips, accounts)
+    }
+
+    /// An amount, also with Quicken's cleared flag glued to it (`42.32CX`, `-5.00*`).
+    private static func amount(_ text: String, decimalComma: Bool) -> StatementCSV.Amount? {
+        if let amount = StatementCSV.amount(text, decimalComma: decimalComma) { return amount }
+        var trimmed = Substring(text)
+        while let last = trimmed.last, "CXRcxr*".contains(last) { trimmed = trimmed.dropLast() }
+        guard trimmed.count < text.count else { return nil }
+        return StatementCSV.amount(String(trimmed), decimalComma: decimalComma)
     }
 
     /// Quicken's `1/ 2'26` as `1/2/26`; other dates as written.

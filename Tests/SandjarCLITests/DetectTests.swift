@@ -217,7 +217,9 @@ final class DetectTests: XCTestCase {
         XCTAssertEqual(status, 0)
         let name = URL(fileURLWithPath: path).lastPathComponent
         XCTAssertEqual(
-            out.out, "# sandjar detect: no recurring charges found in \(name) (2 rows, 2026-11-02 … 2026-11-03).\n")
+            out.out,
+            "# sandjar detect: no recurring charges found in \(name) (2 rows, 2026-11-02 … 2026-11-03).\n"
+                + "# 2 transactions read, 2026-11-02 … 2026-11-03, sum -9.00\n")
         XCTAssertEqual(suggested(out.out), [])
     }
 
@@ -367,10 +369,16 @@ final class DetectTests: XCTestCase {
                 ["SPOTIFY AB", "monthly", "10.99", "EUR", "2026-06-12", "2026-12-12"],
                 ["VODAFONE GMBH", "monthly", "29.99", "EUR", "2026-08-28", "2026-12-28"],
             ], "not the groceries, the bakery, the refund or the salary")
-        for (file, text) in outputs {
-            let mandates = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Every format reads the same 25 transactions; the CSV names no account, the others do.
+        func withoutAccounts(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false)
                 .filter { !$0.hasPrefix("# collected by SEPA direct debit under mandate ") }
-            XCTAssertEqual(mandates.joined(separator: "\n"), csv, file)
+                .filter { !($0.hasPrefix("# ") && $0.contains(" transactions read, ")) }
+                .joined(separator: "\n")
+        }
+        for (file, text) in outputs {
+            XCTAssertTrue(text.contains("25 transactions read, 2026-06-"), "\(file): \(text)")
+            XCTAssertEqual(withoutAccounts(text), withoutAccounts(csv), file)
         }
         let camt = try XCTUnwrap(outputs["eu-2026.camt053.xml"])
         XCTAssertTrue(
@@ -446,5 +454,64 @@ final class DetectTests: XCTestCase {
                                    ^
 
             """)
+    }
+
+    func testJSONPrintsEveryTransactionWhatWasSkippedAndTheSuggestions() throws {
+        let path = statements.appendingPathComponent("bank-2026.csv").path
+        let (status, out) = run([path, "--data", base.path, "--format", "json"])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertTrue(out.out.hasPrefix("{\n  \"file\": \"\(path)\",\n  \"format\": \"CSV\",\n"), out.out)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.out.utf8)) as? [String: Any])
+        XCTAssertEqual(json.keys.sorted(), ["file", "format", "skipped", "suggestions", "transactions"])
+        let transactions = try XCTUnwrap(json["transactions"] as? [[String: Any]])
+        XCTAssertEqual(transactions.count, 87)
+        XCTAssertEqual(transactions.first?.keys.sorted(), ["amount", "currency", "date", "id", "line", "payee"])
+        XCTAssertTrue(transactions.contains { ($0["amount"] as? Double ?? 0) < 0 }, "debits are negative")
+        let skipped = try XCTUnwrap(json["skipped"] as? [[String: Any]])
+        XCTAssertEqual(skipped.count, 1)
+        XCTAssertEqual(skipped.first?["line"] as? Int, 2)
+        XCTAssertEqual(skipped.first?["column"] as? Int, 1)
+        XCTAssertEqual(skipped.first?["reason"] as? String, "'PENDING' is not an amount")
+        let suggestions = try XCTUnwrap(json["suggestions"] as? [[String: Any]])
+        XCTAssertEqual(
+            suggestions.first?.keys.sorted(),
+            ["charges", "currency", "cycle", "name", "next_billing", "price", "started", "stopped"])
+        XCTAssertEqual(suggestions.count, 5, "the four in the TOML and Hulu, stopped")
+        XCTAssertEqual(suggestions.filter { $0["stopped"] is String }.count, 1)
+    }
+
+    func testSeveralAccountsAreEachSummedAndOneIsPickedWithAccount() throws {
+        let ofx = """
+            OFXHEADER:100
+            DATA:OFXSGML
+
+            <OFX><BANKMSGSRSV1>
+            <STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><ACCTID>111</BANKACCTFROM><BANKTRANLIST>
+            <STMTTRN><DTPOSTED>20261102<TRNAMT>-9.99<FITID>1<NAME>SHOP</STMTTRN>
+            <STMTTRN><DTPOSTED>20261105<TRNAMT>-5,01<FITID>2<NAME>CAFE</STMTTRN>
+            </BANKTRANLIST></STMTRS></STMTTRNRS>
+            <STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM><ACCTID>222</BANKACCTFROM><BANKTRANLIST>
+            <STMTTRN><DTPOSTED>20261103<TRNAMT>100.00<FITID>3<NAME>PAY</STMTTRN>
+            </BANKTRANLIST></STMTRS></STMTTRNRS>
+            </BANKMSGSRSV1></OFX>
+
+            """
+        let path = temporaryFile(ofx)
+        let (status, out) = run([path])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(
+            out.out.split(separator: "\n").dropFirst().map(String.init),
+            [
+                "# account 111: 2 transactions read, 2026-11-02 … 2026-11-05, sum -15.00 EUR",
+                "# account 222: 1 transaction read, 2026-11-03 … 2026-11-03, sum 100.00 USD",
+            ])
+        let (picked, one) = run([path, "--account", "222", "--format", "json"])
+        XCTAssertEqual(picked, 0, one.err)
+        XCTAssertTrue(one.out.contains("\"payee\": \"PAY\""), one.out)
+        XCTAssertFalse(one.out.contains("SHOP"), one.out)
+        let (missing, none) = run([path, "--account", "333"])
+        XCTAssertEqual(missing, 1)
+        XCTAssertEqual(none.out, "")
+        XCTAssertEqual(none.err, "\(path): error: --account 333: no such account in this file; it holds '111', '222'\n")
     }
 }

@@ -259,11 +259,11 @@ final class StatementFormatsTests: XCTestCase {
         XCTAssertEqual(
             failure("<?xml version=\"1.0\"?><OFX a=1></OFX>", path: "j.ofx")?.headline,
             "j.ofx:1:29: error: an attribute's value is written in quotes: a=\"…\"")
-        // QIF with nothing but investments.
+        // QIF with nothing but investments: refused as that.
         XCTAssertEqual(
             failure("!Type:Invst\nD11/02/2026\nNBuy\nT-100.00\n^\n", path: "k.qif")?.headline,
-            "k.qif: error: holds no bank or card transactions: no record (D, T, P … lines ended by ^) after a "
-                + "!Type:Bank line")
+            "k.qif:1:1: error: an investment account (!Type:Invst): sandjar reads bank, cash and card accounts "
+                + "(!Type:Bank, Cash, CCard); export one of those")
         // Not UTF-8, and no encoding declared.
         XCTAssertEqual(
             failure(

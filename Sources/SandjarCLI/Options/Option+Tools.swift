@@ -16,6 +16,18 @@ extension Option where Value == StatementCSV.Columns {
     }
 }
 
+extension Option where Value == String {
+    static var account: Option {
+        .text(
+            "account", "ID",
+            help: [
+                "of a statement that holds several accounts, read this one alone",
+                "(its number as the file writes it: OFX's ACCTID, camt's IBAN,",
+                "QIF's account name); default: every account, each named",
+            ])
+    }
+}
+
 extension Option where Value == StatementCSV.DateOrder {
     static var dates: Option {
         let orders = StatementCSV.DateOrder.allCases.map(\.option)

@@ -4,7 +4,7 @@ import Foundation
 
 /// A JSON value whose objects keep their keys in the order written, so `data.json` reads in the
 /// order of DESIGN.md §5 and is byte-identical on every build.
-indirect enum JSONValue: Equatable {
+package indirect enum JSONValue: Equatable {
     case null
     case bool(Bool)
     case number(String)
@@ -12,9 +12,9 @@ indirect enum JSONValue: Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
+    package static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
 
-    static func int(_ n: Int) -> JSONValue { .number(String(n)) }
+    package static func int(_ n: Int) -> JSONValue { .number(String(n)) }
 
     /// A ratio as a number with at most 4 decimals, trailing zeros trimmed.
     static func ratio(_ d: Decimal) -> JSONValue {
@@ -26,12 +26,12 @@ indirect enum JSONValue: Equatable {
         return .number(text == "-0" ? "0" : text)
     }
 
-    static func optional<T>(_ value: T?, _ make: (T) -> JSONValue) -> JSONValue {
+    package static func optional<T>(_ value: T?, _ make: (T) -> JSONValue) -> JSONValue {
         value.map(make) ?? .null
     }
 
     /// Two-space indented text with a final newline.
-    func serialized() -> String {
+    package func serialized() -> String {
         var out = ""
         write(into: &out, indent: "")
         return out + "\n"

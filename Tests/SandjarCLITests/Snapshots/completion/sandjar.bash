@@ -140,8 +140,8 @@ _sandjar() {
         first="_sandjar_files"
         ;;
     detect)
-        options="--columns --data --dates --help --theme -C"
-        valued="--columns --data --dates --theme -C"
+        options="--account --columns --data --dates --format --help --theme -C"
+        valued="--account --columns --data --dates --format --theme -C"
         first="_sandjar_files"
         ;;
     "theme export")

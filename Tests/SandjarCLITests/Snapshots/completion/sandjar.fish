@@ -42,7 +42,7 @@ function __sandjar_first
     for word in $words
         if test $skip -eq 1
             set skip 0
-        else if contains -- $word --amount --at --cache --columns --currency --cycles --data --dates --format --from --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
+        else if contains -- $word --account --amount --at --cache --columns --currency --cycles --data --dates --format --from --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
             set skip 1
         else if not string match -q -- '-*' $word
             return 1
@@ -80,7 +80,7 @@ complete -c sandjar -n __sandjar_needs_command -a remove -d 'take a deposit out 
 complete -c sandjar -n __sandjar_needs_command -a undo -d 'take back the latest write, by a command or a form'
 complete -c sandjar -n __sandjar_needs_command -a today -d 'what needs you today and this week (for cron\'s mail, ntfy)'
 complete -c sandjar -n __sandjar_needs_command -a import -d 'import subscriptions from Wallos\'s JSON export'
-complete -c sandjar -n __sandjar_needs_command -a detect -d 'suggest subscriptions from a bank statement (CSV, OFX, QIF, camt.053)'
+complete -c sandjar -n __sandjar_needs_command -a detect -d 'suggest subscriptions from a bank statement (CSV, OFX, QIF, camt)'
 complete -c sandjar -n __sandjar_needs_command -a theme -d 'write the built-in theme out, to change it'
 complete -c sandjar -n __sandjar_needs_command -a completion -d 'print the shell completion script for bash, zsh or fish'
 complete -c sandjar -n __sandjar_needs_command -a help -d 'show help for a command, or the manual page'
@@ -195,9 +195,11 @@ complete -c sandjar -n '__sandjar_is "import wallos"' -l theme -x -a '(__fish_co
 complete -c sandjar -n '__sandjar_is "import wallos"' -l write -d 'write the new file; without it, print what it would hold and write nothing'
 complete -c sandjar -n '__sandjar_is "import wallos"' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first "import wallos"' -F
+complete -c sandjar -n '__sandjar_is detect' -l account -x -d 'of a statement that holds several accounts, read this one alone (its number as the file writes it: OFX\'s ACCTID, camt\'s IBAN, QIF\'s account name); default: every account, each named'
 complete -c sandjar -n '__sandjar_is detect' -l columns -x -d 'which columns of a CSV hold the date, payee and amount, when the header does not say'
 complete -c sandjar -n '__sandjar_is detect' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is detect' -l dates -x -a 'dmy mdy ymd' -d 'how to read 08/07/2026 in a CSV or QIF: dmy (8 July), mdy (August 7) or ymd; default: what the dates themselves show, else the order of the data folder\'s locale, else the order they run in'
+complete -c sandjar -n '__sandjar_is detect' -l format -x -a 'text json' -d 'text (the suggested tables, to paste; the default) or json: every transaction read, what was skipped, and the suggestions'
 complete -c sandjar -n '__sandjar_is detect' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is detect' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
 complete -c sandjar -n '__sandjar_is detect' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
