@@ -11,9 +11,11 @@ import SiteData
 /// (another format is never read) simply means pouring from the first month, which draws the same
 /// jar byte for byte, so nothing here throws or reports. Snapshots are replaced atomically (a
 /// temporary file renamed over the old one, `AtomicFile`), so a build killed halfway leaves the old
-/// snapshot or the new one. The folder is refused when it lies inside the output, which sandjar owns
-/// and swaps away on every build. It is read and written through a `DataFolder`, on disk or, in
-/// tests, in memory.
+/// snapshot or the new one. They are not flushed to the disk (no durability barrier a goal): one
+/// lost or cut short by a power cut is a corrupt snapshot, poured again. The folder's marker is
+/// flushed, once: without it the folder would be refused. The folder is refused when it lies
+/// inside the output, which sandjar owns and swaps away on every build. It is read and written
+/// through a `DataFolder`, on disk or, in tests, in memory.
 public struct JarCache: Sendable {
     package let folder: DataFolder
     private let usable: Bool
@@ -61,7 +63,7 @@ public struct JarCache: Sendable {
         guard !updates.isEmpty else { return }
         prepare()
         // A cache that cannot be written costs time tomorrow, nothing else.
-        for update in updates { try? folder.write(update.file, update.bytes) }
+        for update in updates { try? folder.write(update.file, update.bytes, durable: false) }
     }
 
     /// Creates the snapshots' folder and marks the folder as a sandjar cache (`CacheFolder`).

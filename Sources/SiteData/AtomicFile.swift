@@ -36,7 +36,13 @@ package enum AtomicFile {
     }
 
     /// Writes `bytes` to `path`, which the caller has checked leads where it may write.
-    package static func write(_ bytes: [UInt8], to path: String, expecting expected: Expected) throws(Failure) {
+    /// - Parameter durable: false for a file whose loss or a cut-short copy after a power cut
+    ///   costs only time (a jar snapshot, recomputed byte for byte): neither it nor its folder is
+    ///   flushed, so a build pays no durability barrier for it (DESIGN.md §7). The rename keeps a
+    ///   killed writer from leaving half a file all the same.
+    package static func write(
+        _ bytes: [UInt8], to path: String, expecting expected: Expected, durable: Bool = true
+    ) throws(Failure) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = "\(folder)/.\(url.lastPathComponent).sandjar-\(UInt64.random(in: 1...UInt64.max)).tmp"
@@ -65,7 +71,7 @@ package enum AtomicFile {
                     throw Failure(message: "cannot set permissions on the temporary file: \(reason())")
                 }
             }
-            guard fsync(descriptor) == 0 else {
+            guard !durable || fsync(descriptor) == 0 else {
                 throw Failure(message: "cannot flush the new text to disk: \(reason())")
             }
         } catch {
@@ -97,7 +103,7 @@ package enum AtomicFile {
             guard rename(temporary, path) == 0 else { throw Failure(message: "cannot be replaced: \(reason())") }
         }
         committed = true
-        syncFolder(folder)
+        if durable { syncFolder(folder) }
     }
 
     /// Removes the file at `path`, and flushes its folder so the removal lasts.

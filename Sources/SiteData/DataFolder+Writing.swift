@@ -28,15 +28,17 @@ extension DataFolder {
     /// folder, itself or through a symlink, is refused. A folder laid over another writes into the
     /// top one.
     /// - Parameter expected: what the file must hold for the write to go ahead (`AtomicFile.Expected`).
+    /// - Parameter durable: false for a cache file, which is not flushed (`AtomicFile.write`).
     package func write(
-        _ relative: String, _ bytes: [UInt8], expecting expected: AtomicFile.Expected = .anything
+        _ relative: String, _ bytes: [UInt8], expecting expected: AtomicFile.Expected = .anything,
+        durable: Bool = true
     ) throws(WriteFailure) {
         switch storage {
         case .disk:
             let target = try diskTarget(relative)
             let made = try makeFolders(URL(fileURLWithPath: target).deletingLastPathComponent().path, for: relative)
             do throws(AtomicFile.Failure) {
-                try AtomicFile.write(bytes, to: target, expecting: expected)
+                try AtomicFile.write(bytes, to: target, expecting: expected, durable: durable)
             } catch {
                 for folder in made.reversed() { rmdir(folder) }
                 throw WriteFailure(path: displayPath(relative), reason: error.message)
@@ -48,7 +50,7 @@ extension DataFolder {
             if let refusal = files.replace(relative, with: bytes, expecting: expected) {
                 throw WriteFailure(path: displayPath(relative), reason: refusal)
             }
-        case .overlay(let top, _): try top.write(relative, bytes, expecting: expected)
+        case .overlay(let top, _): try top.write(relative, bytes, expecting: expected, durable: durable)
         }
     }
 

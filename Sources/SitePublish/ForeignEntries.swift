@@ -101,18 +101,15 @@ struct ForeignEntries: Equatable {
     }
 
     /// Makes every foreign entry of the site `old` again in the new site `new` (already written:
-    /// its folders exist), with the folders above it that the new site lacks. Every folder of the
-    /// new site this adds an entry to is added to `changed` (relative paths, "" the top).
-    func carry(from old: String, into new: String, changed: inout Set<String>) throws(POSIXFailure) {
+    /// its folders exist), with the folders above it that the new site lacks.
+    func carry(from old: String, into new: String) throws(POSIXFailure) {
         var made: [String] = []
         for path in paths {
             for folder in ForeignEntries.ancestors(of: path).reversed() where kind(of: new + "/" + folder) == nil {
                 try ForeignEntries.makeFolder(like: old + "/" + folder, at: new + "/" + folder)
                 made.append(folder)
-                changed.insert(ForeignEntries.ancestors(of: folder).first ?? "")
             }
-            try ForeignEntries.copy(old + "/" + path, to: new + "/" + path, changed: &changed, as: path)
-            changed.insert(ForeignEntries.ancestors(of: path).first ?? "")
+            try ForeignEntries.copy(old + "/" + path, to: new + "/" + path)
         }
         // The folders made above foreign entries get their modes last, innermost first, since a
         // read-only one could not take the entries after it.
@@ -121,11 +118,9 @@ struct ForeignEntries: Equatable {
         }
     }
 
-    /// The entry `source` again at `target` (`relative` in the new site): a hard link, a symlink,
-    /// or a folder filled the same way, which is then added to `changed`.
-    private static func copy(_ source: String, to target: String, changed: inout Set<String>, as relative: String)
-        throws(POSIXFailure)
-    {
+    /// The entry `source` again at `target`: a hard link, a symlink, or a folder filled the same
+    /// way.
+    private static func copy(_ source: String, to target: String) throws(POSIXFailure) {
         var status = stat()
         guard lstat(source, &status) == 0 else { throw POSIXFailure(code: errno) }
         switch status.st_mode & S_IFMT {
@@ -142,10 +137,7 @@ struct ForeignEntries: Equatable {
             _ = lchown(target, status.st_uid, status.st_gid)
         case S_IFDIR:
             try makeFolder(like: source, at: target)
-            changed.insert(relative)
-            for name in names(in: source) {
-                try copy(source + "/" + name, to: target + "/" + name, changed: &changed, as: relative + "/" + name)
-            }
+            for name in names(in: source) { try copy(source + "/" + name, to: target + "/" + name) }
             try finishFolder(like: source, at: target)
         case S_IFIFO:
             guard mkfifo(target, status.st_mode & 0o7777) == 0 else { throw POSIXFailure(code: errno) }

@@ -5,101 +5,101 @@ import Foundation
     import Glibc
 #endif
 
-/// Putting what a build wrote on the disk before the swap (DESIGN.md §7), at the cost of what it
-/// wrote: the files it wrote and the folders whose entries it changed, once all of them are
-/// written (no flush waits between two creates).
+/// Putting what a build wrote on the disk before the swap (DESIGN.md §7, "Durable without the
+/// cost") with a bounded number of durability barriers, as git's `core.fsyncMethod=batch` does:
+/// writeback is started for each file as soon as it is written (`DiskFlush.startWriting`, no
+/// barrier), each is waited for once all are written (`waitWritten`, no barrier either: neither
+/// writes metadata nor empties the device's cache), and then ONE barrier puts the whole staging
+/// folder on the disk (`Barrier`); the swap is followed by one more, of the parent folder.
 ///
-/// Two ways, chosen by `FlushPlan`: an `fsync` of each of them, which costs the disk a cache flush
-/// each (measured on a throttled disk: 0.30 s for the sample's nightly rebuild against 0.10 s with
-/// one `syncfs`, and 14 s for 2,000 new pages), or one `syncfs`, which flushes once but writes
-/// whatever else the file system holds unwritten. So `syncfs` is used only when the machine has
-/// little unwritten besides what the build wrote, and a few entries are always fsynced.
+/// An `fsync` each cost the disk a cache flush each (4,777 for a first build of 2,000 pages, 10 to
+/// 50 ms each on an SD card); one `syncfs` writes whatever else the file system holds unwritten.
+/// The one barrier is chosen by the file system, so that it costs only what the build wrote where
+/// the file system allows it.
 extension SitePublisher {
-    /// How what a build wrote goes to the disk.
-    enum FlushPlan: Equatable {
-        /// An `fsync` of each file written and each folder changed.
-        case eachEntry
-        /// One `syncfs` of the file system holding the site.
+    /// The one barrier that puts a written staging folder on the disk.
+    enum Barrier: Equatable {
+        /// An `fsync` of the staging folder, the inode the build changed last: on ext4 with a
+        /// journal and on XFS it commits the journal (the log) up to that change, and with it every
+        /// earlier change of the file system's metadata — each new file, folder, link and size —
+        /// in order, behind one device cache flush. The files' data was written before (waited for).
+        case journal
+        /// One `syncfs` of the file system holding the site: btrfs (whose `fsync` logs one inode
+        /// only), ext2/ext4 without a journal, FAT, NFS, anything else. It writes what else that
+        /// file system holds unwritten too, but is the one call that is a barrier for all of it.
         case fileSystem
     }
 
-    /// Up to this many entries are fsynced one by one whatever else is unwritten.
-    static let fewEntries = 8
-    /// What else may be unwritten on the machine for a `syncfs` to be cheaper than an `fsync` each.
-    static let othersUnwritten = 16 << 20
-
-    /// The plan for `entries` files and folders holding `bytes` just written, given what the
-    /// machine holds unwritten (`Dirty` and `Writeback` in /proc/meminfo, of every file system, so
-    /// never less than this one's); each entry alone where that cannot be read.
-    static func flushPlan(entries: Int, bytes: Int, unwritten: Int? = unwrittenBytes()) -> FlushPlan {
-        guard entries > fewEntries, let unwritten, unwritten <= bytes + othersUnwritten else { return .eachEntry }
-        return .fileSystem
-    }
-
-    /// The bytes the kernel holds to be written (`Dirty` + `Writeback`), or nil.
-    static func unwrittenBytes() -> Int? {
-        let descriptor = open("/proc/meminfo", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 8192)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-        guard count > 0 else { return nil }
-        var total = 0
-        var found = 0
-        for line in String(decoding: buffer[..<count], as: UTF8.self).split(separator: "\n")
-        where line.hasPrefix("Dirty:") || line.hasPrefix("Writeback:") {
-            guard let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
-            total += kilobytes * 1024
-            found += 1
+    /// The barrier for the file system holding the open folder `descriptor`.
+    static func barrier(for descriptor: Int32) -> Barrier {
+        let xfs = 0x5846_5342
+        let ext = 0xEF53  // ext2, ext3 and ext4 alike: the journal is looked for
+        switch fileSystemType(descriptor) {
+        case xfs: return .journal
+        case ext: return hasJournal(descriptor) ? .journal : .fileSystem
+        default: return .fileSystem
         }
-        return found == 2 ? total : nil
     }
 
-    /// `syncfs` of the file system holding `folder` (looked up at run time: Glibc's Swift overlay
-    /// does not export it; `sync` where it is missing).
-    static func flush(fileSystemOf folder: String) throws(POSIXFailure) {
+    /// `f_type` of `fstatfs(2)` (the first field of `struct statfs`, a `long`), or nil. Looked up
+    /// at run time: Glibc's Swift overlay does not export it.
+    private static func fileSystemType(_ descriptor: Int32) -> Int? {
+        typealias FStatFS = @convention(c) (Int32, UnsafeMutableRawPointer) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fstatfs") else { return nil }
+        // `struct statfs` is 120 bytes on 64-bit Linux; room to spare.
+        return withUnsafeTemporaryAllocation(byteCount: 512, alignment: 16) { buffer in
+            guard unsafeBitCast(symbol, to: FStatFS.self)(descriptor, buffer.baseAddress!) == 0 else { return nil }
+            return buffer.load(as: Int.self)
+        }
+    }
+
+    /// Whether the ext file system holding `descriptor` has a journal: jbd2 lists each journal it
+    /// runs as `/proc/fs/jbd2/<device>-8`, and the device's name is in its `uevent`.
+    private static func hasJournal(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        let device = UInt64(status.st_dev)
+        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
+        let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
+        guard let uevent = FileManager.default.contents(atPath: "/sys/dev/block/\(major):\(minor)/uevent"),
+            let line = String(decoding: uevent, as: UTF8.self).split(separator: "\n")
+                .first(where: { $0.hasPrefix("DEVNAME=") })
+        else { return false }
+        let name = line.dropFirst("DEVNAME=".count).replacingOccurrences(of: "/", with: "!")
+        return access("/proc/fs/jbd2/\(name)-8", F_OK) == 0
+    }
+
+    /// Puts the written folder `folder` on the disk with one barrier (`Barrier`), once every file
+    /// written into it has been waited for; `waited` is false when that could not be done (then a
+    /// `syncfs`, which writes and waits for everything, is the barrier).
+    static func flush(written folder: String, waited: Bool, with disk: DiskFlush) throws(POSIXFailure) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw POSIXFailure(code: errno) }
         defer { close(descriptor) }
-        typealias SyncFS = @convention(c) (Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else {
-            sync()
-            return
-        }
-        if unsafeBitCast(symbol, to: SyncFS.self)(descriptor) != 0 { throw POSIXFailure(code: errno) }
+        let code =
+            waited && barrier(for: descriptor) == .journal ? disk.fsync(descriptor) : disk.syncfs(descriptor)
+        if code != 0 { throw POSIXFailure(code: code) }
     }
 
-    /// How many `fsync`s are waiting at once: they wait on the disk, not the processor, and a
-    /// file system flushes the ones that arrive together in one go.
+    /// How many files are waited for at once: the waits are on the disk, not the processor.
     static let flushWidth = 16
 
-    /// `fsync`s and closes each of `descriptors`; the `errno` of the first that failed, if any
-    /// (every one is closed all the same).
-    static func flush(descriptors: [Int32]) -> Int32? {
+    /// Waits for the writing of each of `descriptors` (started when it was written) and closes it.
+    /// The `errno` of the first that failed, if any (every one is closed all the same); `ENOSYS`,
+    /// `EINVAL` or `ESPIPE` say that waiting is not possible here.
+    static func wait(for descriptors: [Int32], with disk: DiskFlush) -> Int32? {
         let failures = Slots<Int32>(count: descriptors.count)
         onThreads(descriptors.count) { index in
             let descriptor = descriptors[index]
-            if fsync(descriptor) != 0 { failures[index] = errno }
+            if let code = disk.waitWritten(descriptor) { failures[index] = code }
             close(descriptor)
         }
         return descriptors.indices.lazy.compactMap { failures[$0] }.first
     }
 
-    /// `fsync`s each folder of `relative` (paths under `root`, "" for `root` itself).
-    static func flush(folders relative: Set<String>, in root: String) throws(POSIXFailure) {
-        let paths = relative.map { $0.isEmpty ? root : root + "/" + $0 }
-        let failures = Slots<Int32>(count: paths.count)
-        onThreads(paths.count) { index in
-            let descriptor = open(paths[index], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                failures[index] = errno
-                return
-            }
-            if fsync(descriptor) != 0 { failures[index] = errno }
-            close(descriptor)
-        }
-        if let code = paths.indices.lazy.compactMap({ failures[$0] }).first { throw POSIXFailure(code: code) }
-    }
+    /// Whether `code` from `waitWritten` says only that the wait is not possible on this system or
+    /// file system, not that writing failed.
+    static func cannotWait(_ code: Int32) -> Bool { code == ENOSYS || code == EINVAL || code == ESPIPE }
 
     /// Runs `work` for every index below `count` on up to `flushWidth` threads, and returns once
     /// all are done.

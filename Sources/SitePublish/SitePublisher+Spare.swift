@@ -97,10 +97,9 @@ struct SiteTree {
 
     /// Removes from `folder` every entry that is neither one of `files` nor one of `folders` (a
     /// folder not wanted goes whole), and a file where a folder goes or a folder where a file goes.
-    /// What is left is listed in the result: the entries the new site can build on. The folders
-    /// an entry was removed from are added to `changed`.
+    /// What is left is listed in the result: the entries the new site can build on.
     func pruned(
-        in folder: String, files: [String: [UInt8]], folders: Set<Substring>, changed: inout Set<String>
+        in folder: String, files: [String: [UInt8]], folders: Set<Substring>
     ) throws(POSIXFailure) -> [String: Entry] {
         var left: [String: Entry] = [:]
         left.reserveCapacity(entries.count)
@@ -120,7 +119,6 @@ struct SiteTree {
             } else if unlink(folder + "/" + path) != 0, errno != ENOENT {
                 throw POSIXFailure(code: errno)
             }
-            changed.insert(above.first ?? "")
         }
         return left
     }

@@ -20,9 +20,10 @@ extension SitePublisher {
     /// modification time, a nightly rebuild writes only what changed, and removing the previous
     /// site frees nothing the new one still uses.
     ///
-    /// Flushed before the swap: each file written and each folder whose entries changed (made,
-    /// added to, removed from), never the whole file system (`SitePublisher+Flush`). A file kept
-    /// or linked was flushed by the build that wrote it.
+    /// Put on the disk before the swap with one barrier (`SitePublisher+Flush`): writeback is
+    /// started for each file written as it is written, waited for once all are, and then the whole
+    /// folder is flushed at once. A file kept or linked was put on the disk by the build that wrote
+    /// it.
     ///
     /// Folders and files get the site's mode, owner and group (`access`); a `chown` or `chmod` is
     /// made only where what was made lacks them (`CreatedAccess`).
@@ -37,15 +38,13 @@ extension SitePublisher {
     static func store(
         _ files: [String: [UInt8]], into folder: String, access: FolderAccess, reusing previous: String?,
         records: [String: FileRecord] = [:], keeping foreign: ForeignEntries = ForeignEntries(paths: []),
-        spare: SiteTree? = nil
+        spare: SiteTree? = nil, disk: DiskFlush = .system
     ) throws(POSIXFailure) -> SiteRecords {
         let paths = files.keys.sorted()
         let folderSet = SitePublisher.folders(of: paths)
         let folders = folderSet.sorted()
         // Every folder like the site's own folder: its permissions, setgid, owner and group.
         let folderMode = access.subfolderMode | FolderAccess.writing
-        // The folders whose entries change, to be flushed (the top one always: the swap renames it).
-        var changed: Set<String> = [""]
         var existing: [String: SiteTree.Entry] = [:]
         if let tree = spare {
             // Kept folders first get the access the new site writes with, so what goes can go.
@@ -55,7 +54,7 @@ extension SitePublisher {
                 try CreatedAccess.ofFolder(path, mode: folderMode, access: access)
                     .apply(to: path, mode: folderMode, access: access)
             }
-            existing = try tree.pruned(in: folder, files: files, folders: folderSet, changed: &changed)
+            existing = try tree.pruned(in: folder, files: files, folders: folderSet)
         }
         var madeFolders: CreatedAccess?
         for relative in folders {
@@ -65,8 +64,6 @@ extension SitePublisher {
             let made = madeFolders ?? CreatedAccess.ofFolder(path, mode: folderMode, access: access)
             madeFolders = made
             try made.apply(to: path, mode: folderMode, access: access)
-            changed.insert(String(relative))
-            changed.insert(SitePublisher.parent(of: relative))
         }
         // Files are reused only from real folders of the previous site, never through a symlink.
         var realFolders: Set<Substring> = [""]
@@ -81,18 +78,17 @@ extension SitePublisher {
                 }
             }
         }
-        var flushedEach = true
+        var waited = true
         let placed = try place(
             files, paths: paths, into: folder, access: access,
             from: previous.map { Previous(path: $0, records: records, realFolders: realFolders) }, spare: existing,
-            flushedEach: &flushedEach)
+            disk: disk, waited: &waited)
         var published: [String: FileRecord] = [:]
         published.reserveCapacity(paths.count)
         for (index, path) in paths.enumerated() {
             published[path] = placed[index].record
-            if placed[index].how != .kept { changed.insert(SitePublisher.parent(of: path)) }
         }
-        if let previous { try foreign.carry(from: previous, into: folder, changed: &changed) }
+        if let previous { try foreign.carry(from: previous, into: folder) }
         // The folders' own modes, innermost first, now that nothing more is written into them.
         if folderMode != access.subfolderMode {
             for relative in folders.reversed() where chmod(folder + "/" + relative, access.subfolderMode) != 0 {
@@ -105,11 +101,8 @@ extension SitePublisher {
             var status = stat()
             if lstat(folder + "/" + relative, &status) == 0 { recorded.folders[String(relative)] = FileStamp(status) }
         }
-        if !flushedEach || flushPlan(entries: changed.count, bytes: 0) == .fileSystem {
-            try flush(fileSystemOf: folder)
-        } else {
-            try flush(folders: changed, in: folder)
-        }
+        // The one barrier before the swap, after the last change to the folder (its mode, above).
+        try flush(written: folder, waited: waited, with: disk)
         return recorded
     }
 
@@ -155,12 +148,12 @@ extension SitePublisher {
     }
 
     /// Puts every file in place (`reuse` or `write`) on every core at once, a share of them at a
-    /// time as the open-file limit allows, and flushes each share's written files once all of
-    /// them are written (no flush waits between the creation of two files of one share) — unless
-    /// the file system is to be flushed whole (`FlushPlan`), which `flushedEach` then says.
+    /// time as the open-file limit allows; each file written has its writeback started at once,
+    /// and is waited for once the whole share is written (no wait between two creates). `waited`
+    /// becomes false where waiting cannot be done (then the barrier is a `syncfs`).
     private static func place(
         _ files: [String: [UInt8]], paths: [String], into folder: String, access: FolderAccess,
-        from previous: Previous?, spare: [String: SiteTree.Entry], flushedEach: inout Bool
+        from previous: Previous?, spare: [String: SiteTree.Entry], disk: DiskFlush, waited: inout Bool
     ) throws(POSIXFailure) -> [Placed] {
         let results = Slots<Result<(Placed, Int32?), POSIXFailure>>(count: paths.count)
         let share = openFileBudget()
@@ -173,24 +166,20 @@ extension SitePublisher {
                 let path = paths[index]
                 results[index] = put(
                     files[path]!, at: path, into: folder, access: access, from: previous,
-                    spareInode: spare[path].flatMap { $0.isFolder ? nil : $0.inode })
+                    spareInode: spare[path].flatMap { $0.isFolder ? nil : $0.inode }, disk: disk)
             }
             var written: [Int32] = []
-            var bytes = 0
             for index in start..<end {
                 switch results[index]! {
-                case .success(let (placed, descriptor)):
-                    guard let descriptor else { continue }
-                    written.append(descriptor)
-                    bytes += placed.record.size
+                case .success(let (_, descriptor)):
+                    if let descriptor { written.append(descriptor) }
                 case .failure(let error): failure = failure ?? error
                 }
             }
-            if failure == nil, !flushedEach || flushPlan(entries: written.count, bytes: bytes) == .fileSystem {
-                flushedEach = false
+            if failure != nil || !waited {
                 for descriptor in written { close(descriptor) }
-            } else if let code = flush(descriptors: written) {
-                failure = failure ?? POSIXFailure(code: code)
+            } else if let code = wait(for: written, with: disk) {
+                if cannotWait(code) { waited = false } else { failure = POSIXFailure(code: code) }
             }
             if let failure { throw failure }
             start = end
@@ -212,10 +201,10 @@ extension SitePublisher {
     }
 
     /// Puts one file in place: the previous site's where it may be used again, else written
-    /// anew (its descriptor then left open, to be flushed).
+    /// anew, its writeback started (its descriptor then left open, to be waited for).
     private static func put(
         _ bytes: [UInt8], at path: String, into folder: String, access: FolderAccess, from previous: Previous?,
-        spareInode: UInt64?
+        spareInode: UInt64?, disk: DiskFlush
     ) -> Result<(Placed, Int32?), POSIXFailure> {
         let hash = ContentHash.of(bytes)
         let new = folder + "/" + path
@@ -235,6 +224,7 @@ extension SitePublisher {
         if spareEntry != nil, unlink(new) != 0, errno != ENOENT { return .failure(POSIXFailure(code: errno)) }
         switch writeFile(new, bytes, access: access) {
         case .success(let (descriptor, status)):
+            disk.startWriting(descriptor)
             let record = FileRecord(hash: hash, size: bytes.count, stamp: FileStamp(status))
             return .success((Placed(how: .written, record: record), descriptor))
         case .failure(let error): return .failure(error)

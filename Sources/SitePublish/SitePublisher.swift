@@ -25,6 +25,8 @@ public struct SitePublisher {
     public let output: URL
     /// Folders that must never end up inside the output: the data folder and the cache, by name.
     let guarded: [(what: String, path: String)]
+    /// The calls that put the site on the disk (a test counts its barriers through them).
+    var disk = DiskFlush.system
 
     /// - Parameters:
     ///   - data: the data folder, refused as an output or inside one.
@@ -152,7 +154,7 @@ public struct SitePublisher {
             do {
                 recorded = try SitePublisher.store(
                     files, into: staging.path, access: access, reusing: marked ? output.path : nil,
-                    records: recordsFile?.site?.files ?? [:], keeping: foreign, spare: spare?.value)
+                    records: recordsFile?.site?.files ?? [:], keeping: foreign, spare: spare?.value, disk: disk)
             } catch {
                 throw cannotWrite(error)
             }
@@ -220,13 +222,14 @@ public struct SitePublisher {
         keepAsSpare(retired.path)
     }
 
-    /// Flushes the output's parent folder, which the swap changed, so that the new site is the one
-    /// on the disk when the build says it is done. The site was whole on the disk before, either
-    /// way; a failure here only means the previous one may come back after a crash.
+    /// The barrier after the swap: flushes the output's parent folder, which the swap changed, so
+    /// that the new site is the one on the disk when the build says it is done. The site was whole
+    /// on the disk before, either way; a failure here only means the previous one may come back
+    /// after a crash.
     private func flushParent() {
         let descriptor = open(parent.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        fsync(descriptor)
+        _ = disk.fsync(descriptor)
         close(descriptor)
     }
 

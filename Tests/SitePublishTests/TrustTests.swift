@@ -281,17 +281,6 @@ final class TrustTests: XCTestCase {
         XCTAssertNil(RecordsFile(text: String(file.text.dropLast(6))), "cut short: not read")
     }
 
-    /// A few entries are fsynced one by one; many are flushed with one `syncfs` only when the
-    /// machine holds little else unwritten, whose writing the build would otherwise pay for.
-    func testTheFileSystemIsFlushedWholeOnlyWhenLittleElseIsUnwritten() {
-        XCTAssertEqual(SitePublisher.flushPlan(entries: 8, bytes: 0, unwritten: 0), .eachEntry)
-        XCTAssertEqual(SitePublisher.flushPlan(entries: 70, bytes: 300_000, unwritten: 2 << 20), .fileSystem)
-        XCTAssertEqual(SitePublisher.flushPlan(entries: 70, bytes: 300_000, unwritten: 400 << 20), .eachEntry)
-        XCTAssertEqual(SitePublisher.flushPlan(entries: 4000, bytes: 23 << 20, unwritten: 30 << 20), .fileSystem)
-        XCTAssertEqual(SitePublisher.flushPlan(entries: 70, bytes: 300_000, unwritten: nil), .eachEntry)
-        XCTAssertNotNil(SitePublisher.unwrittenBytes(), "Dirty and Writeback in /proc/meminfo")
-    }
-
     /// XXH64's published test vectors (computed with the reference libxxhash 0.8.1).
     func testContentHashIsXXH64() {
         let vectors: [(String, UInt64)] = [
