@@ -172,8 +172,10 @@ public struct GoalEntry: Sendable, Equatable {
                 editor.folder.fileExists("goals/\(id).toml") || (try? goals.file(for: id, byName: false)) != nil
             }
             var id = self.id ?? GoalEntry.freeID(among: goals)
-            if taken(id), idFromName, sameName != nil {
-                // A second goal of the same name, asked about and confirmed: the next free id.
+            if taken(id), idFromName {
+                // An id made from the name, already taken — by a goal of the same name, asked about
+                // and confirmed, or by another whose name makes the same id ("New bike" beside "A
+                // new bike" is new-bike): the next free id, as nobody typed this one.
                 let stem = String(id.prefix(DataLoader.maxIDLength - 4))
                 var n = 2
                 while taken("\(stem)-\(n)") { n += 1 }

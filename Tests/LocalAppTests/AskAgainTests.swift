@@ -56,6 +56,20 @@ final class AskAgainTests: XCTestCase {
         XCTAssertEqual(try fixture.text("goals/bike.toml"), String(decoding: before["goals/bike.toml"]!, as: UTF8.self))
     }
 
+    /// Another name whose id is taken ("Bike!" makes bike, the fixture's Bike's id) is no question
+    /// and no refusal: nobody typed that id, so the goal gets the next free one. A typed id that is
+    /// taken is refused.
+    func testANewNameWhoseIdIsTakenGetsTheNextFreeID() throws {
+        let written = post("goal", ["name": "Bike — road", "mode": "wish", "target": "100", "id": "bike"])
+        XCTAssertEqual(written?.status, 422, "a typed id that is taken is refused")
+        let before = fixture.snapshot()
+        let made = post("goal", ["name": "Bike!", "mode": "wish", "target": "100"])
+        XCTAssertEqual(made?.status, 303, made?.text ?? "")
+        XCTAssertEqual(made?.location, "/goals/bike-2/?done=1")
+        XCTAssertTrue(try fixture.text("goals/bike-2.toml").contains("name = \"Bike!\""))
+        XCTAssertEqual(fixture.snapshot().filter { $0.key != "goals/bike-2.toml" }, before)
+    }
+
     /// The questions in Chinese, on a site in Chinese.
     func testTheQuestionsAreAskedInTheSitesLanguage() throws {
         try fixture.write(
