@@ -36,20 +36,40 @@ public enum JarSand {
 
     /// Where `count` grains rest on `pile`, in the order they fall, as settled "coins" of tier
     /// `JarSand.tier`.
+    ///
+    /// Each grain goes into the lowest of the columns it may rest in (a column away from the middle
+    /// counts higher, so the grains heap into a mound): not one where the coin beneath it would
+    /// hold it by its side (steeper than 45° with nothing on the other side: it would slide off),
+    /// and not more than one grain above both its neighbours (a heap, never a tower).
     public static func heap(_ count: Int, on pile: [SettledCoin]) -> [SettledCoin] {
         guard count > 0 else { return [] }
         let offsets = (-columns...columns).map { Double($0) * columnWidth }
-        var tops = offsets.map { floor(under: $0, pile) }
+        let floors = offsets.map { support(under: $0, pile) }
+        var tops = floors.map(\.height)
+        var filled = Array(repeating: false, count: offsets.count)
+        // Beyond the outer columns: what a grain there would rest on, which the heap leans on.
+        let edges = (
+            left: support(under: offsets[0] - columnWidth, pile).height,
+            right: support(under: offsets[offsets.count - 1] + columnWidth, pile).height
+        )
         // The middle first, then outward, right before left: the order ties are broken in.
         let order = tops.indices.sorted { (abs($0 - columns), -$0) < (abs($1 - columns), -$1) }
         var grains: [SettledCoin] = []
         for index in 0..<count {
+            let open = order.filter { column in
+                guard floors[column].holds || filled[column] else { return false }
+                let left = column > 0 ? tops[column - 1] : edges.left
+                let right = column + 1 < tops.count ? tops[column + 1] : edges.right
+                return tops[column] <= min(left, right) + layer
+            }
+            let choices = open.isEmpty ? order : open
             // The lowest column by its score; of equals, the first in `order`.
-            let column = order.min { score($0, tops) < score($1, tops) }!
+            let column = choices.min { score($0, tops) < score($1, tops) }!
             let jitter = Double((index * 7) % 5 - 2) * 0.2
             let y = tops[column] + grainRadius
             grains.append(SettledCoin(x: offsets[column] + jitter, y: y, tier: tier))
             tops[column] = y + layer - grainRadius
+            filled[column] = true
         }
         return grains
     }
@@ -60,15 +80,23 @@ public enum JarSand {
         tops[column] + Double(abs(column - columns)) * layer * 0.6
     }
 
-    /// The height a grain at `x` rests on: the highest coin beneath it, else the jar's floor.
-    static func floor(under x: Double, _ pile: [SettledCoin]) -> Double {
+    /// The height a grain at `x` rests on — the highest coin beneath it, else the jar's floor — and
+    /// whether that holds it: the floor does, a coin does within 45° of its top, or by its side
+    /// when another coin as high touches the grain from the other side (a pocket).
+    static func support(under x: Double, _ pile: [SettledCoin]) -> (height: Double, holds: Bool) {
         let reach = JarGeometry.coinRadius + grainRadius
-        var top = JarGeometry.wallRadius
+        var best: (height: Double, dx: Double)?
+        var contacts: [(height: Double, dx: Double)] = []
         for coin in pile where abs(coin.x - x) < reach {
             let dx = coin.x - x
-            top = max(top, coin.y + (reach * reach - dx * dx).squareRoot() - grainRadius)
+            let height = coin.y + (reach * reach - dx * dx).squareRoot() - grainRadius
+            contacts.append((height, dx))
+            if height > best?.height ?? -.infinity { best = (height, dx) }
         }
-        return top
+        guard let best, best.height > JarGeometry.wallRadius else { return (JarGeometry.wallRadius, true) }
+        if abs(best.dx) <= reach * 0.5.squareRoot() { return (best.height, true) }
+        let pocket = contacts.contains { $0.dx * best.dx < 0 && $0.height >= best.height - grainRadius }
+        return (best.height, pocket)
     }
 
     /// The film with the sand's fall added: the grains that stay (the first `count - falling`) in
