@@ -268,10 +268,11 @@ enum Commands {
             slain on its cancellation date. Those the data folder already has are left out, so importing
             the same export twice adds nothing. Without --write it prints the file and writes nothing;
             with --write it writes it, never over a file that exists. A price whose symbol several
-            currencies use ($, ¥, kr) needs --currency.
+            currencies use ($, ¥, kr) is in --currency when the symbol can mean it, else in the
+            site's currency when it can; otherwise it is an error that lists what it may mean.
             """,
         arguments: [ArgumentSpec(name: "EXPORT.json", completes: .files)],
-        options: .currency.described("the currency of prices whose symbol several currencies use ($, ¥, kr)"),
+        options: .currency.described("the currency of prices whose symbol can mean it ($: CAD, ¥: JPY)"),
         .write, .data, .theme,
         epilogue:
             "Exit status: 0 imported or previewed, 1 an error in the export or the data (nothing written), 2 usage.",

@@ -188,7 +188,7 @@ complete -c sandjar -n '__sandjar_is today' -l theme -x -a '(__fish_complete_dir
 complete -c sandjar -n '__sandjar_is today' -l today -x -d 'say what is due as of this day (default: today)'
 complete -c sandjar -n '__sandjar_is today' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first today' -a '(__fish_complete_directories (commandline -ct))'
-complete -c sandjar -n '__sandjar_is "import wallos"' -l currency -x -d 'the currency of prices whose symbol several currencies use ($, ¥, kr)'
+complete -c sandjar -n '__sandjar_is "import wallos"' -l currency -x -d 'the currency of prices whose symbol can mean it ($: CAD, ¥: JPY)'
 complete -c sandjar -n '__sandjar_is "import wallos"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is "import wallos"' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is "import wallos"' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
