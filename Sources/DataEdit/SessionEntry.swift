@@ -174,7 +174,7 @@ public struct SessionEntry: Sendable, Equatable {
         return nil
     }
 
-    private static func check(_ name: String, kind: String, known: [String]) throws(EditError) {
+    static func check(_ name: String, kind: String, known: [String]) throws(EditError) {
         guard !known.contains(name) else { return }
         var message = "unknown \(kind) '\(name)'"
         if let guess = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(guess)'?" }

@@ -268,7 +268,7 @@ extension LocalApp {
         switch action.kind {
         case .deposit, .editDeposit, .removeDeposit: page = goal.map { "goals/\($0)/" } ?? "goals/"
         case .goal: page = "goals/"
-        case .session: page = "breathing/"
+        case .session, .importPractice: page = "breathing/"
         case .editSession, .removeSession: page = "practice/"
         case .slay, .revive, .price, .subscription, .importSubscriptions: page = "subscriptions/"
         }

@@ -280,6 +280,29 @@ enum Commands {
             try SandjarCommand.importData(call.words, console: call.console, now: call.now)
         })
 
+    static let importLoop = CommandSpec(
+        name: "import loop", summary: "import breathing sessions from a Loop Habit Tracker habit",
+        synopsis: [
+            "import loop EXPORT.zip|DIR --habit NAME --pattern ID (--cycles N | --minutes M)",
+            "            [--write] [--data DIR]",
+        ],
+        about: """
+            Reads Loop Habit Tracker's CSV export (Settings → Export as CSV), unzipped into a folder,
+            the current layout or that of Loop 2.3.0 and before. Each day the habit NAME was done
+            becomes a session of --pattern lasting --cycles or --minutes, in a new file
+            practice/loop.toml; each run of skipped days becomes a [[pause]] in breathing.toml. Days
+            that have a session of the pattern already are left out, so importing the same export
+            twice adds nothing. Without --write it prints what it would write and writes nothing.
+            A zip is not opened: unzip it first.
+            """,
+        arguments: [ArgumentSpec(name: "EXPORT.zip|DIR", completes: .files)],
+        options: .habit, .sessionPattern, .cycles, .minutes, .write, .data,
+        epilogue:
+            "Exit status: 0 imported or previewed, 1 an error in the export or the data (nothing written), 2 usage.",
+        run: { call throws(Arguments.UsageError) -> Int32 in
+            try SandjarCommand.importData(call.words, console: call.console, now: call.now)
+        })
+
     static let themeExport = CommandSpec(
         name: "theme export", summary: "write the built-in theme out, to change it",
         synopsis: ["theme export DIR"],
@@ -347,7 +370,7 @@ enum Commands {
 
     static let all = [
         initCommand, build, serve, check, addDeposit, addSession, slay, revive, price, removeDeposit, removeSession,
-        undo, today, importWallos, detect, themeExport, completion, help, debug,
+        undo, today, importWallos, importLoop, detect, themeExport, completion, help, debug,
     ]
 
     /// The first words of the commands (`add` for add deposit), for "did you mean".

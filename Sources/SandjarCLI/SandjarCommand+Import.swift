@@ -15,6 +15,7 @@ extension SandjarCommand {
         }
         switch what {
         case "wallos": return try importWallos(Array(words.dropFirst()), console: console, now: now)
+        case "loop": return try importLoop(Array(words.dropFirst()), console: console, now: now)
         case "--help", "-h": return try help(["import"], console: console)
         default:
             var message = "cannot import from '\(what)'"
@@ -22,7 +23,8 @@ extension SandjarCommand {
                 message += "; did you mean '\(guess)'?"
             }
             throw Arguments.UsageError(
-                message: "\(message); sandjar reads Wallos's export; \(hint)", command: "import wallos")
+                message: "\(message); sandjar reads Wallos's and Loop Habit Tracker's exports; \(hint)",
+                command: "import wallos")
         }
     }
 
@@ -79,6 +81,86 @@ extension SandjarCommand {
         } else {
             console.out(outcome.text)
             console.err("sandjar: would write \(what) to \(outcome.path); run again with --write to write it\n")
+        }
+        return 0
+    }
+
+    private static func importLoop(_ words: [String], console: Console, now: Date) throws(Arguments.UsageError)
+        -> Int32
+    {
+        let command = Commands.importLoop
+        guard let arguments = try parse(words, command, console: console) else { return 0 }
+        guard arguments.positionals.count == 1 else {
+            throw Arguments.UsageError(
+                message: arguments.positionals.isEmpty
+                    ? "import loop needs Loop's export, e.g. 'sandjar import loop loop-export --habit Meditate "
+                        + "--pattern box --cycles 4'"
+                    : "import loop reads one export at a time, got \(arguments.positionals.count)",
+                command: command.name)
+        }
+        guard let habit = try arguments[.habit] else {
+            throw Arguments.UsageError(
+                message: "import loop needs --habit NAME, the habit to import", command: command.name)
+        }
+        guard let pattern = try arguments[.sessionPattern] else {
+            throw Arguments.UsageError(
+                message: "import loop needs --pattern ID, the breathing pattern of each session", command: command.name)
+        }
+        let (cycles, minutes) = (try arguments[.cycles], try arguments[.minutes])
+        guard (cycles == nil) != (minutes == nil) else {
+            throw Arguments.UsageError(
+                message: cycles == nil
+                    ? "import loop needs --cycles N or --minutes M, the length of each session"
+                    : "import loop takes --cycles or --minutes, not both",
+                command: command.name)
+        }
+        let path = arguments.positionals[0]
+        let importer: LoopImport
+        do {
+            importer = try LoopImport(
+                exportPath: path, habit: habit, pattern: pattern, cycles: cycles, minutes: minutes)
+        } catch {
+            throw Arguments.UsageError(message: error.message, command: command.name)
+        }
+        guard let data = try dataFolder(arguments, console: console) else { return 1 }
+        let write = arguments[.write]
+        let outcome: LoopImport.Outcome
+        do {
+            outcome = write ? try importer.write(data: data, now: now) : try importer.preview(data: data, now: now)
+        } catch {
+            for diagnostic in error.diagnostics { console.err(diagnostic.description + "\n") }
+            let count = error.diagnostics.filter { $0.severity == .error }.count
+            let errors = count > 1 ? " (\(count) errors)" : ""
+            console.err("sandjar: \(error.message)\(errors)\n")
+            return 1
+        }
+        let name = Diagnostic.visible(outcome.habit, keepingLineBreaks: false)
+        if outcome.logged > 0 {
+            console.err(
+                "sandjar: \(counted(outcome.logged, "done day")) of \(name) have a \(pattern) session already; left out\n"
+            )
+        }
+        if outcome.paused > 0 {
+            console.err(
+                "sandjar: \(counted(outcome.paused, "run")) of skipped days overlap a pause breathing.toml has; left out\n"
+            )
+        }
+        let what = "\(counted(outcome.sessions.count, "session")) and \(counted(outcome.pauses.count, "pause"))"
+        guard !outcome.changes.isEmpty else {
+            console.out(
+                "nothing to import: \(name) in \(path) has no done or skipped day that is not in the data already\n")
+            return 0
+        }
+        let files = outcome.changes.map(\.path).joined(separator: " and ")
+        if outcome.written {
+            console.out("imported \(what) from \(name) into \(files)\n")
+        } else {
+            for change in outcome.changes {
+                console.out("# \(change.isNew ? "new file" : "added to") \(change.path)\n")
+                console.out(change.text.hasPrefix("\n") ? String(change.text.dropFirst()) : change.text)
+                if change.path != outcome.changes.last?.path { console.out("\n") }
+            }
+            console.err("sandjar: would write \(what) to \(files); run again with --write to write them\n")
         }
         return 0
     }

@@ -9,6 +9,7 @@ public struct JournalAction: Codable, Sendable, Equatable {
         case editDeposit = "edit-deposit"
         case editSession = "edit-session"
         case importSubscriptions = "import"
+        case importPractice = "import-practice"
     }
 
     public var kind: Kind
