@@ -59,7 +59,7 @@ _sandjar() {
             case $command in
             add) _sandjar_words deposit session ;;
             remove) _sandjar_words deposit session ;;
-            import) _sandjar_words wallos ;;
+            import) _sandjar_words wallos loop ;;
             theme) _sandjar_words export ;;
             esac
             return
@@ -137,6 +137,11 @@ _sandjar() {
     "import wallos")
         options="--currency --data --help --theme --write -C"
         valued="--currency --data --theme -C"
+        first="_sandjar_files"
+        ;;
+    "import loop")
+        options="--cycles --data --habit --help --minutes --pattern --write -C"
+        valued="--cycles --data --habit --minutes --pattern -C"
         first="_sandjar_files"
         ;;
     detect)

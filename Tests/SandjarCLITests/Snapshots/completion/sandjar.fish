@@ -42,7 +42,7 @@ function __sandjar_first
     for word in $words
         if test $skip -eq 1
             set skip 0
-        else if contains -- $word --account --amount --at --cache --columns --currency --cycles --data --dates --format --from --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
+        else if contains -- $word --account --amount --at --cache --columns --currency --cycles --data --dates --format --from --habit --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
             set skip 1
         else if not string match -q -- '-*' $word
             return 1
@@ -79,7 +79,7 @@ complete -c sandjar -n __sandjar_needs_command -a price -d 'record a subscriptio
 complete -c sandjar -n __sandjar_needs_command -a remove -d 'take a deposit out of a goal; take a breathing session out of the log'
 complete -c sandjar -n __sandjar_needs_command -a undo -d 'take back the latest write, by a command or a form'
 complete -c sandjar -n __sandjar_needs_command -a today -d 'what needs you today and this week (for cron\'s mail, ntfy)'
-complete -c sandjar -n __sandjar_needs_command -a import -d 'import subscriptions from Wallos\'s JSON export'
+complete -c sandjar -n __sandjar_needs_command -a import -d 'import subscriptions from Wallos\'s JSON export; import breathing sessions from a Loop Habit Tracker habit'
 complete -c sandjar -n __sandjar_needs_command -a detect -d 'suggest subscriptions from a bank statement (CSV, OFX, QIF, camt)'
 complete -c sandjar -n __sandjar_needs_command -a theme -d 'write the built-in theme out, to change it'
 complete -c sandjar -n __sandjar_needs_command -a completion -d 'print the shell completion script for bash, zsh or fish'
@@ -92,6 +92,7 @@ complete -c sandjar -n '__sandjar_needs_subcommand add' -a session -d 'record a 
 complete -c sandjar -n '__sandjar_needs_subcommand remove' -a deposit -d 'take a deposit out of a goal'
 complete -c sandjar -n '__sandjar_needs_subcommand remove' -a session -d 'take a breathing session out of the log'
 complete -c sandjar -n '__sandjar_needs_subcommand import' -a wallos -d 'import subscriptions from Wallos\'s JSON export'
+complete -c sandjar -n '__sandjar_needs_subcommand import' -a loop -d 'import breathing sessions from a Loop Habit Tracker habit'
 complete -c sandjar -n '__sandjar_needs_subcommand theme' -a export -d 'write the built-in theme out, to change it'
 complete -c sandjar -n '__sandjar_is init' -l currency -x -d 'the site currency, e.g. USD, CNY, EUR, JPY (default: USD for en, CNY for zh-Hans)'
 complete -c sandjar -n '__sandjar_is init' -l help -d 'show what this command does and its options'
@@ -195,6 +196,15 @@ complete -c sandjar -n '__sandjar_is "import wallos"' -l theme -x -a '(__fish_co
 complete -c sandjar -n '__sandjar_is "import wallos"' -l write -d 'write the new file; without it, print what it would hold and write nothing'
 complete -c sandjar -n '__sandjar_is "import wallos"' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first "import wallos"' -F
+complete -c sandjar -n '__sandjar_is "import loop"' -l cycles -x -d 'whole breathing cycles, 1 or more'
+complete -c sandjar -n '__sandjar_is "import loop"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_is "import loop"' -l habit -x -d 'the habit of the export to import (its name, any case)'
+complete -c sandjar -n '__sandjar_is "import loop"' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is "import loop"' -l minutes -x -d 'or minutes, greater than 0 and at most 1440 (a day)'
+complete -c sandjar -n '__sandjar_is "import loop"' -l pattern -x -a '(__sandjar_values patterns)' -d 'the breathing pattern of each session: a built-in one or one of breathing.toml'
+complete -c sandjar -n '__sandjar_is "import loop"' -l write -d 'write the new file; without it, print what it would hold and write nothing'
+complete -c sandjar -n '__sandjar_is "import loop"' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
+complete -c sandjar -n '__sandjar_first "import loop"' -F
 complete -c sandjar -n '__sandjar_is detect' -l account -x -d 'of a statement that holds several accounts, read this one alone (its number as the file writes it: OFX\'s ACCTID, camt\'s IBAN, QIF\'s account name); default: every account, each named'
 complete -c sandjar -n '__sandjar_is detect' -l columns -x -d 'which columns of a CSV hold the date, payee and amount, when the header does not say'
 complete -c sandjar -n '__sandjar_is detect' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
