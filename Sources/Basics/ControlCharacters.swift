@@ -54,8 +54,7 @@ public enum ControlCharacters {
                     || $0.value == 0x2029
             })
         else { return nil }
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return "U+" + Int(scalar.value).zeroPadded(4, radix: 16, uppercase: true)
     }
 
     /// U+FFFD in UTF-8.

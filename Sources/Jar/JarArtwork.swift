@@ -156,14 +156,19 @@ public struct JarArtwork: Equatable, Sendable {
         guard let first = inputs.months.first, let last = inputs.months.last else { return [] }
         var piles: [MonthPile] = []
         var index = 0
+        // A month without deposits shows the pile before it, sand and all: heaped once a pile.
+        var heaped: (deposits: Int, grains: [SettledCoin]) = (-1, [])
         for month in max(first, last - timelapseLimit + 1)...last {
             while index + 1 < ends.count, inputs.months[ends[index + 1].deposits - 1] <= month { index += 1 }
             let state = ends[index]
-            let sand = JarSand.grains(inputs.sand(after: state.deposits), coinValue: inputs.rule.coinValue)
+            if heaped.deposits != state.deposits {
+                let sand = JarSand.grains(inputs.sand(after: state.deposits), coinValue: inputs.rule.coinValue)
+                heaped = (state.deposits, JarSand.heap(sand, on: state.coins))
+            }
             piles.append(
                 MonthPile(
                     year: month / 12, month: month % 12 + 1, coins: state.coins, units: state.units,
-                    grains: JarSand.heap(sand, on: state.coins),
+                    grains: heaped.grains,
                     reached: reachedAfter.map { state.deposits >= $0 } ?? false))
         }
         return piles

@@ -21,9 +21,13 @@ public struct JarInputs: Sendable {
     public let keys: [String]
     /// `saved[n]`: what the first n deposits saved, exactly (`saved.count == coins.count + 1`).
     public let saved: [Decimal]
+    /// `units[n]`: the whole coins' worth of `saved[n]` (`CoinRule.units(upTo:)`).
+    public let units: [Int]
 
     /// The sand after the first n deposits: what they saved beyond their coins (`CoinRule`).
-    public func sand(after n: Int) -> Decimal { rule.sand(of: saved[n]) }
+    public func sand(after n: Int) -> Decimal {
+        units[n] < CoinRule.maximumUnits ? saved[n] - Decimal(units[n]) * rule.coinValue : 0
+    }
 
     public init(goal: Goal) {
         let rule = CoinRule(goal: goal)
@@ -37,16 +41,19 @@ public struct JarInputs: Sendable {
         var coins: [[Int]] = []
         var months: [Int] = []
         var saved: [Decimal] = [0]
+        var units = [0]
         for deposit in goal.depositsInTimeOrder {
             let month = deposit.at.date.monthIndex
             if let last = months.last, last != month {
                 monthStart = JarInputs.pileAfterPour(monthStart, incoming: thisMonth)
                 thisMonth = 0
             }
-            let before = saved[saved.count - 1]
-            let tiers = rule.coins(
-                adding: deposit.amount, to: before, pile: JarInputs.pileAfterPour(monthStart, incoming: thisMonth))
-            saved.append(before + deposit.amount)
+            // Each total is divided once: a deposit drops what it adds to the whole coins before it.
+            saved.append(saved[saved.count - 1] + deposit.amount)
+            units.append(rule.units(upTo: saved[saved.count - 1]))
+            let tiers = CoinRule.coins(
+                forUnits: units[units.count - 1] - units[units.count - 2],
+                pile: JarInputs.pileAfterPour(monthStart, incoming: thisMonth))
             thisMonth += tiers.count
             coins.append(tiers)
             months.append(month)
@@ -54,6 +61,7 @@ public struct JarInputs: Sendable {
         self.coins = coins
         self.months = months
         self.saved = saved
+        self.units = units
         var hash = FNV1a.hash("sandjar-jar/\(JarSnapshot.currentFormat)/\(goal.id)/")
         var keys = [JarInputs.hex(hash)]
         for (tiers, month) in zip(coins, months) {

@@ -152,14 +152,12 @@ extension SiteRenderer {
     /// deposit is due — "Added ¥150.00 to New bike · 5 coins · next due 1 Jan"; a deposit that made
     /// no coin says it dropped sand (issue 39).
     private func depositAftermath(_ goal: Goal, amount: Decimal) -> [String] {
-        // The jar's own count when the deposit is the latest one; else what it adds to the rest.
-        let inputs = JarInputs(goal: goal)
-        let coins =
-            goal.depositsInTimeOrder.last?.amount == amount
-            ? inputs.coins.last?.count ?? 0
-            : inputs.rule.coins(adding: amount, to: (inputs.saved.last ?? 0) - amount).count
-        var parts = [coins == 0 ? string(.form(.doneSand)) : counted(.form(.doneCoins), coins)]
+        // The coins the write added to the jar's worth: the whole coins of the goal's saved total
+        // with the deposit, less those without it (the figures already summed the deposits).
         let progress = figures.savings.entries.first { $0.goal.id == goal.id }?.progress
+        let saved = progress?.saved ?? amount
+        let coins = CoinRule(goal: goal).coins(adding: amount, to: saved - amount).count
+        var parts = [coins == 0 ? string(.form(.doneSand)) : counted(.form(.doneCoins), coins)]
         if let due = progress?.nextDue, progress?.reachedOn == nil {
             parts.append(string(.form(.doneNextDue), ["date": shortDate(due)]))
         }
