@@ -86,7 +86,7 @@ extension SitePublisher {
         var published: [String: FileRecord] = [:]
         published.reserveCapacity(paths.count)
         for (index, path) in paths.enumerated() {
-            published[path] = placed[index].record
+            published[path] = placed[index]
         }
         if let previous { try foreign.carry(from: previous, into: folder) }
         // The folders' own modes, innermost first, now that nothing more is written into them.
@@ -132,21 +132,6 @@ extension SitePublisher {
         var realFolders: Set<Substring>
     }
 
-    /// What became of one file of the new site, and what is recorded of it.
-    struct Placed {
-        enum How: Equatable {
-            /// The spare's file at that path is the previous site's, with the new bytes: left as it is.
-            case kept
-            /// The previous site's file is linked in.
-            case linked
-            /// Written anew.
-            case written
-        }
-
-        var how: How
-        var record: FileRecord
-    }
-
     /// Puts every file in place (`reuse` or `write`) on every core at once, a share of them at a
     /// time as the open-file limit allows; each file written has its writeback started at once,
     /// and is waited for once the whole share is written (no wait between two creates). `waited`
@@ -154,8 +139,8 @@ extension SitePublisher {
     private static func place(
         _ files: [String: [UInt8]], paths: [String], into folder: String, access: FolderAccess,
         from previous: Previous?, spare: [String: SiteTree.Entry], disk: DiskFlush, waited: inout Bool
-    ) throws(POSIXFailure) -> [Placed] {
-        let results = Slots<Result<(Placed, Int32?), POSIXFailure>>(count: paths.count)
+    ) throws(POSIXFailure) -> [FileRecord] {
+        let results = Slots<Result<(FileRecord, Int32?), POSIXFailure>>(count: paths.count)
         let share = openFileBudget()
         var start = 0
         var failure: POSIXFailure?
@@ -205,7 +190,7 @@ extension SitePublisher {
     private static func put(
         _ bytes: [UInt8], at path: String, into folder: String, access: FolderAccess, from previous: Previous?,
         spareInode: UInt64?, disk: DiskFlush
-    ) -> Result<(Placed, Int32?), POSIXFailure> {
+    ) -> Result<(FileRecord, Int32?), POSIXFailure> {
         let hash = ContentHash.of(bytes)
         let new = folder + "/" + path
         var spareEntry = spareInode
@@ -215,8 +200,8 @@ extension SitePublisher {
                 old, as: new, spare: spareInode, bytes: bytes, hash: hash, record: previous.records[path],
                 access: access)
             {
-            case .kept(let record): return .success((Placed(how: .kept, record: record), nil))
-            case .linked(let record): return .success((Placed(how: .linked, record: record), nil))
+            case .kept(let record): return .success((record, nil))
+            case .linked(let record): return .success((record, nil))
             case .failed(let code): return .failure(POSIXFailure(code: code))
             case .written: spareEntry = nil  // the spare's entry is gone
             }
@@ -226,7 +211,7 @@ extension SitePublisher {
         case .success(let (descriptor, status)):
             disk.startWriting(descriptor)
             let record = FileRecord(hash: hash, size: bytes.count, stamp: FileStamp(status))
-            return .success((Placed(how: .written, record: record), descriptor))
+            return .success((record, descriptor))
         case .failure(let error): return .failure(error)
         }
     }
