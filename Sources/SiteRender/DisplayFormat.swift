@@ -11,6 +11,11 @@ struct DisplayFormat {
         MoneyFormatter(language: language).string(amount, currency)
     }
 
+    /// `money`, with the digits past the currency's that `amount` has (a coin's worth).
+    func exactMoney(_ amount: Decimal, _ currency: Currency) -> String {
+        MoneyFormatter(language: language).string(exactly: amount, currency)
+    }
+
     /// `2026年11月29日` or `29 Nov 2026`.
     func date(_ date: CalendarDate) -> String {
         let parts = dateParts(date)

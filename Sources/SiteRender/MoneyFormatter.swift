@@ -22,12 +22,27 @@ public struct MoneyFormatter: Sendable {
 
     /// `-US$1,234.50`, `¥1,490` (en, JPY), `¥12.30` (zh-Hans, CNY).
     public func string(_ amount: Decimal, _ currency: Currency) -> String {
-        let digits = number(amount, digits: currency.minorDigits)
+        string(amount, currency, digits: currency.minorDigits)
+    }
+
+    private func string(_ amount: Decimal, _ currency: Currency, digits count: Int) -> String {
+        let digits = number(amount, digits: count)
         let negative = digits.hasPrefix("-")
         let magnitude = negative ? String(digits.dropFirst()) : digits
         let symbol = symbol(for: currency)
         let separator = symbol.unicodeScalars.last.map { ("A"..."Z").contains($0) } == true ? " " : ""
         return (negative ? "-" : "") + symbol + separator + magnitude
+    }
+
+    /// The same, with as many digits as `amount` has past the currency's (up to six): what a coin
+    /// worth a fraction of the smallest unit is worth (`¥0.3`, `$0.015`), never rounded to `¥0`.
+    public func string(exactly amount: Decimal, _ currency: Currency) -> String {
+        string(amount, currency, digits: MoneyFormatter.exactDigits(amount, atLeast: currency.minorDigits))
+    }
+
+    /// The fewest digits after the point, from `least` up to six, that write `amount` exactly.
+    public static func exactDigits(_ amount: Decimal, atLeast least: Int) -> Int {
+        (least...max(least, 6)).first { amount.rounded(scale: $0) == amount } ?? max(least, 6)
     }
 
     /// The symbol shown before amounts in `currency`; the ISO code for currencies without one.

@@ -114,7 +114,8 @@ extension SiteRenderer {
 
     /// What every page showing a jar says about it: its alt text. The goal page adds the rest.
     func jarFields(_ jar: JarArtwork, goal: Goal) -> [String: MustacheValue] {
-        ["alt": .string(counted(.goals(.jarAlt), jar.coinCount, ["value": format.money(jar.coinValue, goal.currency)]))]
+        let value = format.exactMoney(jar.coinValue, goal.currency)
+        return ["alt": .string(counted(.goals(.jarAlt), jar.coinCount, ["value": value]))]
     }
 
     /// When a wish goal would be reached with the slain subscriptions' monthly savings added,

@@ -125,7 +125,7 @@ struct DataJSON {
         let coins = counts.indices.filter { counts[$0] > 0 }.map { tier -> JSONValue in
             .object([
                 ("kind", .string(JarArtwork.kindName(tier: tier))),
-                ("worth", JSONValue.money(jar.coinValue * Decimal(CoinRule.units(ofTier: tier)), currency)),
+                ("worth", JSONValue.exactMoney(jar.coinValue * Decimal(CoinRule.units(ofTier: tier)), currency)),
                 ("count", .int(counts[tier])),
             ])
         }

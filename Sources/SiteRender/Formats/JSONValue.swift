@@ -105,4 +105,9 @@ extension JSONValue {
     static func money(_ amount: Decimal, _ currency: Currency) -> JSONValue {
         .string(amount.fixed(currency.minorDigits))
     }
+
+    /// `money` with the digits past the currency's that `amount` has, up to six (a coin's worth).
+    static func exactMoney(_ amount: Decimal, _ currency: Currency) -> JSONValue {
+        .string(amount.fixed(MoneyFormatter.exactDigits(amount, atLeast: currency.minorDigits)))
+    }
 }

@@ -215,7 +215,8 @@ struct GoalPages: PageFamily {
     /// worth, and the pile at every month's end.
     private func jarPage(_ jar: JarArtwork, _ goal: Goal, _ renderer: SiteRenderer) -> MustacheValue {
         let format = renderer.format
-        let money = { (units: Int) in format.money(jar.coinValue * Decimal(units), goal.currency) }
+        // A coin's worth exactly, even a fraction of the smallest unit: the legend must add up.
+        let money = { (units: Int) in format.exactMoney(jar.coinValue * Decimal(units), goal.currency) }
         // The kinds of coin the jar holds, and only those (issue 34: a gold coin the legend names
         // must be in the jar); the plain coin always. A jar without gold says how gold comes.
         let counts = jar.tierCounts
