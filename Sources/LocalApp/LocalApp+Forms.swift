@@ -67,7 +67,13 @@ extension LocalApp {
             atTop: kind == .undo || error.kind == .changed, question: error.details)
         guard var forms = site.forms else { return .text(500, "500 Internal Server Error: no forms") }
         forms.pending = pending
-        guard let html = build.page(page, forms: forms) else { return .text(status, message) }
+        let rendered: [UInt8]?
+        do {
+            rendered = try build.page(page, forms: forms)
+        } catch {
+            return unrendered(error)
+        }
+        guard let html = rendered else { return .text(status, message) }
         let folder = page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : ""
         return .html(status, LocalApp.withBase("/" + folder, html))
     }

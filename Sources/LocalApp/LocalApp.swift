@@ -47,6 +47,8 @@ public final class LocalApp: Sendable {
     let now: @Sendable () -> Date
     /// Where edits are journalled; nil: the data folder's own.
     let journal: UndoJournal?
+    /// serve's terminal.
+    let log: @Sendable (String) -> Void
     /// The owner of the served site.
     public let site: ServedSite
 
@@ -72,6 +74,7 @@ public final class LocalApp: Sendable {
         self.token = token
         self.now = now
         self.journal = journal
+        self.log = log
         site = ServedSite(
             options: options, forms: settings.readOnly ? nil : ServeForms(token: token.text), publish: publish,
             log: log, clock: now, wake: wake)
@@ -133,8 +136,21 @@ public final class LocalApp: Sendable {
         }
         guard forms.notice != nil || forms.editing != nil, let build = site.current else { return nil }
         let path = String(request.path.dropFirst()) + (request.path.hasSuffix("/") ? "index.html" : "")
-        guard SiteFiles.isSafeRelativePath(path), let page = build.page(path, forms: forms) else { return nil }
-        return .html(200, page)
+        guard SiteFiles.isSafeRelativePath(path) else { return nil }
+        do {
+            guard let page = try build.page(path, forms: forms) else { return nil }
+            return .html(200, page)
+        } catch {
+            return unrendered(error)
+        }
+    }
+
+    /// A page that could not be rendered with its forms (a theme's template failing): said on
+    /// serve's terminal and answered 500 with the located error, never served as a page that
+    /// silently lacks what the write did.
+    func unrendered(_ error: Diagnostic) -> WebResponse {
+        log(error.description + "\n")
+        return .text(500, "500 Internal Server Error: the page could not be rendered\n\n\(error.description)")
     }
 
     /// What write `id` did, for its landing page — only while it is still the news: a page

@@ -14,6 +14,9 @@ public struct ServedBuild: Sendable {
     /// Every file of the site, as `SitePublisher` would write them.
     public let files: SiteFiles
     let theme: Theme
+    /// Where the theme's templates are, to place a template error (the built-in theme's or the
+    /// folder's own `theme/`).
+    let templates: DataFolder
     let loaded: LoadedData
     let figures: SiteFigures
     let jars: [String: JarArtwork]
@@ -24,9 +27,16 @@ public struct ServedBuild: Sendable {
     public var timezone: String { loaded.data.site.timezone }
 
     /// The page at `path` (`goals/bike/index.html`, `en/goals/bike/index.html`) rendered with
-    /// `forms`; nil when there is no such page or it cannot be rendered.
-    public func page(_ path: String, forms: ServeForms) -> [UInt8]? {
-        try? SiteAssembly.page(path, theme: theme, loaded: loaded, figures: figures, jars: jars, forms: forms)
+    /// `forms`; nil when there is no such page. A template that fails with these forms (a theme's
+    /// own `form` partial, say) throws its error placed at the template, for serve to show and say
+    /// rather than fall back to a page without its message.
+    public func page(_ path: String, forms: ServeForms) throws(Diagnostic) -> [UInt8]? {
+        do {
+            return try SiteAssembly.page(
+                path, theme: theme, loaded: loaded, figures: figures, jars: jars, forms: forms)
+        } catch {
+            throw Diagnostic(error, templates: templates)
+        }
     }
 
     /// The ids of the badges unlocked as of the build's day.

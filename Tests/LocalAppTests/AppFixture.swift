@@ -30,10 +30,12 @@ final class AppFixture {
     ///   - today: the build's `--today`; nil: the day on `clock` in the site's time zone.
     ///   - clock: the wall clock; nil: the fixed `AppFixture.clock`.
     ///   - wake: what the owner sets its end-of-day wake-up with; nil: Dispatch's timer.
+    ///   - theme: a theme folder over the built-in one (`--theme`).
     init(
         _ test: XCTestCase, readOnly: Bool = false, listen: Bool = false,
         today: CalendarDate? = CalendarDate(iso: "2026-11-29"), clock: (@Sendable () -> Date)? = nil,
-        wake: (@Sendable (Double, @escaping @Sendable () -> Void) -> Void)? = nil, file: StaticString = #filePath,
+        wake: (@Sendable (Double, @escaping @Sendable () -> Void) -> Void)? = nil, theme: URL? = nil,
+        file: StaticString = #filePath,
         line: UInt = #line
     )
         throws
@@ -51,6 +53,7 @@ final class AppFixture {
         options.data = data.path
         options.cache = folder.appendingPathComponent("cache").path
         options.today = today
+        options.theme = theme?.path
         let served = self.served
         app = LocalApp(
             settings: LocalApp.Settings(data: data.path, readOnly: readOnly, tokenForEveryRequest: listen),
