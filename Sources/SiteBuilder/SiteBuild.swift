@@ -59,7 +59,8 @@ public struct SiteBuild {
         let site = run.step("render pages") { steps.renderPages(computed, theme: theme, jars: jars) }
         guard let site, run.going else { return nil }
         return ServedBuild(
-            files: site, theme: theme.theme, templates: theme.folder, loaded: computed.loaded, figures: computed.figures, jars: jars,
+            files: site, theme: theme.theme, templates: theme.folder, loaded: computed.loaded,
+            figures: computed.figures, jars: jars,
             today: today)
     }
 
