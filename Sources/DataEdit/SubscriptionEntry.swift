@@ -150,20 +150,21 @@ public struct SubscriptionEntry: Sendable, Equatable {
                 ?? match?.category
             let relative = SubscriptionEntry.file(
                 for: category, in: folder, subscriptions: loaded?.data.subscriptions ?? [], catalog: catalog)
-            var fields: [TOMLField] = [.string("name", name)]
-            if let match { fields.append(.string("catalog", match.id)) }
-            if let price = filled.price { fields.append(.amount("price", price)) }
-            if let currency = filled.currency, currency != site { fields.append(.string("currency", currency.code)) }
-            if let cycle = filled.cycle { fields.append(.string("cycle", cycle.rawValue)) }
-            if trial { fields.append(.boolean("trial", true)) }
-            fields.append(.dateTime("started", TOMLDateTime(date: today, time: nil)))
+            var table = SubscriptionTable()
+            table.add(.string("name", name))
+            if let match { table.add(.string("catalog", match.id)) }
+            if let price = filled.price { table.add(.amount("price", price)) }
+            if let currency = filled.currency, currency != site { table.add(.string("currency", currency.code)) }
+            if let cycle = filled.cycle { table.add(.string("cycle", cycle.rawValue)) }
+            if trial { table.add(.boolean("trial", true)) }
+            table.add(.dateTime("started", TOMLDateTime(date: today, time: nil)))
             if let nextBilling {
                 let date = TOMLDate(year: nextBilling.year, month: nextBilling.month, day: nextBilling.day)
-                fields.append(.dateTime("next_billing", TOMLDateTime(date: date, time: nil)))
+                table.add(.dateTime("next_billing", TOMLDateTime(date: date, time: nil)))
             }
-            if let members, members > 1 { fields.append(.integer("members", Int64(members))) }
-            if let category { fields.append(.string("category", category)) }
-            if let unsubscribe = match?.unsubscribe { fields.append(.string("unsubscribe", unsubscribe)) }
+            if let members, members > 1 { table.add(.integer("members", Int64(members))) }
+            if let category { table.add(.string("category", category)) }
+            if let unsubscribe = match?.unsubscribe { table.add(.string("unsubscribe", unsubscribe)) }
             let header =
                 "# Subscriptions\(category.map { " (\($0))" } ?? ""): one [[subscription]] block each, "
                 + "added by sandjar serve or by hand.\n"
@@ -171,7 +172,7 @@ public struct SubscriptionEntry: Sendable, Equatable {
                 .subscription, "added the subscription \(name)",
                 values: ["name": name, "catalog": match?.id ?? ""])
             let written = try editor.append(
-                table: "subscription", fields: fields, to: relative, createIfMissing: true, header: header,
+                table: "subscription", fields: table.fields, to: relative, createIfMissing: true, header: header,
                 wholeCheck: true, action: action)
             return Added(name: name, path: written.path, catalogID: match?.id, journalID: written.journalID)
         }

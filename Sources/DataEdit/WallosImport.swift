@@ -227,20 +227,14 @@ public struct WallosImport {
         _ subscription: WallosSubscription, match: CatalogMatch?, siteCurrency: Currency?, today: CalendarDate,
         words: WallosImportWords, warnings: inout [Diagnostic], export: WallosExport
     ) -> [String] {
-        var lines: [String] = []
-        let details = words.details(subscription)
-        if !details.isEmpty { lines.append("# " + details) }
-        lines.append("[[subscription]]")
-        func add(_ field: TOMLField, _ comment: String? = nil) {
-            lines.append(WallosImport.commented(field.line, comment))
-        }
+        var table = SubscriptionTable()
+        func add(_ field: TOMLField, _ comment: String? = nil) { table.add(field, comment: comment) }
         func date(_ day: CalendarDate) -> TOMLDateTime {
             TOMLDateTime(date: TOMLDate(year: day.year, month: day.month, day: day.day), time: nil)
         }
         add(.string("name", subscription.name))
         if let match { add(.string("catalog", match.entry.id), words.matched) }
-        let priceLine = "price = \(subscription.price)"
-        lines.append(WallosImport.commented(priceLine, words.price(subscription.priceText)))
+        table.add(.price, literal: subscription.price, comment: words.price(subscription.priceText))
         if subscription.currency != siteCurrency || subscription.currencyFromOption {
             add(
                 .string("currency", subscription.currency.code),
@@ -249,7 +243,7 @@ public struct WallosImport {
         if let cycle = subscription.cycle {
             add(.string("cycle", cycle.rawValue), subscription.cycleText.map(words.cycle))
         } else {
-            lines.append(WallosImport.commented("# cycle = \"monthly\"", words.noCycle(match != nil)))
+            table.remark(at: .cycle, "cycle = \"monthly\"", comment: words.noCycle(match != nil))
         }
         if let next = subscription.nextPayment { add(.dateTime("next_billing", date(next)), words.nextPayment) }
         if let category = subscription.category ?? (match == nil ? subscription.wallosCategory : nil) {
@@ -265,14 +259,14 @@ public struct WallosImport {
                         "\"\(subscription.name)\": '\(url)' is not an http(s) address; kept in the note"))
             }
         }
-        if subscription.notificationsOff { lines.append(WallosImport.commented("remind = []", words.remindOff)) }
+        if subscription.notificationsOff { table.add(.remind, literal: "[]", comment: words.remindOff) }
         if subscription.active, let cancel = subscription.cancellation {
             if cancel >= today {
                 add(.dateTime("ends", date(cancel)), words.ends)
                 // Renewed only by hand in Wallos: the term ends by itself, no notice needed.
                 if subscription.manualRenewal { add(.boolean("auto_renew", false), words.manualRenewal) }
             } else {
-                lines.append("# " + words.pastCancellation(cancel))
+                table.remark(at: .ends, words.pastCancellation(cancel))
             }
         }
         if !subscription.active {
@@ -290,7 +284,8 @@ public struct WallosImport {
             note = [note, url].compactMap { $0 }.joined(separator: "\n")
         }
         if let note { add(.string("note", note)) }
-        return lines
+        let details = words.details(subscription)
+        return (details.isEmpty ? [] : ["# " + details]) + table.lines
     }
 
     /// An absolute http(s) address with a host, as `unsubscribe` must be (the loader's rule,
@@ -300,12 +295,5 @@ public struct WallosImport {
         guard let scheme = ["https://", "http://"].first(where: { lower.hasPrefix($0) }) else { return false }
         let host = url.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return !host.isEmpty && !url.contains { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }
-    }
-
-    /// `key = value` with `# comment` from column 33, as the starter files have them.
-    static func commented(_ line: String, _ comment: String?) -> String {
-        guard let comment else { return line }
-        let pad = max(1, 32 - line.count)
-        return line + String(repeating: " ", count: pad) + "# " + comment
     }
 }

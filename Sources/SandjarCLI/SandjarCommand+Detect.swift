@@ -201,15 +201,19 @@ struct DetectedTOML {
         if let stopped = suggestion.stopped, let end = statement.period?.upperBound {
             lines.append("# stopped on \(stopped)? no charge since, though the statement runs to \(end)")
         }
-        lines.append("[[subscription]]")
-        lines.append(TOMLField.string("name", suggestion.name).line)
-        if let id = suggestion.catalogID { lines.append(TOMLField.string("catalog", id).line) }
-        lines.append("price = \(priceLiteral(suggestion.price, digits))")
-        if let currency = suggestion.currency { lines.append(TOMLField.string("currency", currency.code).line) }
-        lines.append(TOMLField.string("cycle", suggestion.cycle.rawValue).line)
-        lines.append("started = \(suggestion.started)")
-        lines.append("next_billing = \(suggestion.nextBilling)")
-        return lines
+        var table = SubscriptionTable()
+        table.add(.string("name", suggestion.name))
+        if let id = suggestion.catalogID { table.add(.string("catalog", id)) }
+        table.add(.price, literal: priceLiteral(suggestion.price, digits))
+        if let currency = suggestion.currency { table.add(.string("currency", currency.code)) }
+        table.add(.string("cycle", suggestion.cycle.rawValue))
+        table.add(.dateTime("started", Self.date(suggestion.started)))
+        table.add(.dateTime("next_billing", Self.date(suggestion.nextBilling)))
+        return lines + table.lines
+    }
+
+    private static func date(_ day: CalendarDate) -> TOMLDateTime {
+        TOMLDateTime(date: TOMLDate(year: day.year, month: day.month, day: day.day), time: nil)
     }
 
     /// The date of the charge just before the one on `date`.
