@@ -45,8 +45,9 @@ public final class LocalApp: Sendable {
     let token: AppToken
     /// The clock for entries without a time; tests pass a fixed one.
     let now: @Sendable () -> Date
-    /// Where edits are journalled; nil: the data folder's own.
-    let journal: UndoJournal?
+    /// Where edits are journalled (the data folder's own unless a test gives one), each entry
+    /// stamped by `now`, the clock the entries themselves are dated by.
+    let journal: UndoJournal
     /// serve's terminal.
     let log: @Sendable (String) -> Void
     /// The owner of the served site.
@@ -73,7 +74,7 @@ public final class LocalApp: Sendable {
         self.settings = settings
         self.token = token
         self.now = now
-        self.journal = journal
+        self.journal = (journal ?? UndoJournal(forData: settings.data)).stamped(by: now)
         self.log = log
         site = ServedSite(
             options: options, forms: settings.readOnly ? nil : ServeForms(token: token.text), publish: publish,
@@ -161,7 +162,6 @@ public final class LocalApp: Sendable {
     /// undone. Otherwise the page is served as it is.
     private func notice(_ id: Int) -> ServeNotice? {
         guard let notice = site.notice(id) else { return nil }
-        let journal = self.journal ?? UndoJournal(forData: settings.data)
         guard journal.latestID() == id, let entry = journal.entry(id), (entry.undone != nil) == notice.undone else {
             return nil
         }

@@ -19,10 +19,23 @@ public struct UndoJournal: Sendable, Equatable {
     /// Where the journal is, as shown in messages.
     public let folder: URL
     let files: DataFolder
+    /// What stamps each write (`Entry.time`) and each undo (`Entry.undone`) not given a time:
+    /// the wall clock, or the one a caller injects (`stamped(by:)`), as serve does with its own.
+    let clock: @Sendable () -> Date
 
     public init(folder: URL) {
+        self.init(folder: folder, files: DataFolder(path: folder.path), clock: { Date() })
+    }
+
+    private init(folder: URL, files: DataFolder, clock: @escaping @Sendable () -> Date) {
         self.folder = folder
-        files = DataFolder(path: folder.path)
+        self.files = files
+        self.clock = clock
+    }
+
+    /// The same journal, its entries stamped by `clock`.
+    public func stamped(by clock: @escaping @Sendable () -> Date) -> UndoJournal {
+        UndoJournal(folder: folder, files: files, clock: clock)
     }
 
     /// The journal of the data folder `data`, where the environment puts it.
@@ -34,8 +47,7 @@ public struct UndoJournal: Sendable, Equatable {
 
     /// A journal kept in `files`: in memory, for tests.
     package init(files: DataFolder) {
-        folder = URL(fileURLWithPath: files.displayRoot)
-        self.files = files
+        self.init(folder: URL(fileURLWithPath: files.displayRoot), files: files, clock: { Date() })
     }
 
     public static func == (a: UndoJournal, b: UndoJournal) -> Bool { a.folder == b.folder }
@@ -74,8 +86,9 @@ public struct UndoJournal: Sendable, Equatable {
     /// Records a write about to be made (the caller holds the edit lock): after the file is
     /// renamed into place, the entry describes it; if the rename fails, `forget` removes it.
     func record(
-        _ action: JournalAction, file: String, before: [UInt8]?, after: [UInt8], time: Date = Date()
+        _ action: JournalAction, file: String, before: [UInt8]?, after: [UInt8], time: Date? = nil
     ) throws(EditError) -> Entry {
+        let time = time ?? clock()
         do throws(DataFolder.WriteFailure) {
             try files.createFolder("", mode: 0o700)
         } catch {
@@ -99,9 +112,9 @@ public struct UndoJournal: Sendable, Equatable {
     }
 
     /// Marks `entry` taken back (the caller holds the edit lock).
-    func markUndone(_ entry: Entry, at time: Date = Date()) throws(EditError) {
+    func markUndone(_ entry: Entry, at time: Date? = nil) throws(EditError) {
         var undone = entry
-        undone.undone = time
+        undone.undone = time ?? clock()
         try write(undone, replacing: bytes(of: entry.id))
     }
 
