@@ -15,11 +15,17 @@ extension DataFolder {
     /// `x.toml`, a symlink that leads out of the data folder. A build that skips them without a
     /// word leaves a person wondering where their goal went. On disk only.
     package func passedOver(in folder: String, withExtension ext: String) -> [PassedOver] {
+        passedOver(in: listing(of: folder), withExtension: ext)
+    }
+
+    /// The same, from a listing already made.
+    package func passedOver(in listing: Listing, withExtension ext: String) -> [PassedOver] {
         guard case .disk = storage else { return [] }
         let fm = FileManager.default
+        let folder = listing.folder
         let place = root.appendingPathComponent(folder)
         var found: [PassedOver] = []
-        for name in ((try? fm.contentsOfDirectory(atPath: place.path)) ?? []).sorted() {
+        for name in listing.names {
             let relative = "\(folder)/\(name)"
             let lower = name.lowercased()
             guard lower.hasSuffix(".\(ext)"), lower.count > ext.count + 1 else { continue }

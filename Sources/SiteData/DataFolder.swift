@@ -95,10 +95,68 @@ package struct DataFolder: Sendable {
 
     /// Files directly in `folder` whose names end in `.ext`, sorted by name (hidden files skipped).
     package func files(in folder: String, withExtension ext: String) -> [String] {
-        let prefix = folder + "/"
-        return allFiles(under: folder).filter {
-            $0.hasSuffix(".\(ext)") && !$0.dropFirst(prefix.count).contains("/")
+        listing(of: folder).files(withExtension: ext)
+    }
+
+    /// What is directly in `folder`, read with one `opendir` (on disk): its files (`files(in:…)`)
+    /// and what looks like one but is not read (`passedOver`), from the same entries.
+    package func listing(of folder: String) -> Listing {
+        switch storage {
+        case .disk:
+            return Listing(folder: folder, entries: DataFolder.entries(root.appendingPathComponent(folder).path))
+        case .memory, .overlay:
+            let prefix = folder + "/"
+            let names = allFiles(under: folder).filter { !$0.dropFirst(prefix.count).contains("/") }
+                .map { String($0.dropFirst(prefix.count)) }
+            return Listing(folder: folder, entries: names.map { Listing.Entry(name: $0, isFile: true) })
         }
+    }
+
+    /// The entries directly in a folder, as `Listing` holds them.
+    package struct Listing: Sendable {
+        struct Entry: Sendable {
+            var name: String
+            /// A regular file, or a link (or anything else) that does not lead to a folder: what
+            /// `walk` lists as a file. Hidden names are kept (`passedOver` warns of them).
+            var isFile: Bool
+        }
+        let folder: String
+        let entries: [Entry]
+
+        /// The files whose names end in `.ext`, hidden ones skipped, sorted, as relative paths.
+        package func files(withExtension ext: String) -> [String] {
+            entries.filter { $0.isFile && !$0.name.hasPrefix(".") && $0.name.hasSuffix(".\(ext)") }
+                .map { "\(folder)/\($0.name)" }.sorted()
+        }
+
+        /// Every name, hidden ones too, sorted.
+        var names: [String] { entries.map(\.name).sorted() }
+    }
+
+    /// What `walk` decides of each entry of one folder, without entering any: one `opendir`.
+    private static func entries(_ path: String) -> [Listing.Entry] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var found: [Listing.Entry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            let full = path + "/" + name
+            var status = stat()
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): found.append(.init(name: name, isFile: false))
+            case Int32(DT_REG): found.append(.init(name: name, isFile: true))
+            case Int32(DT_UNKNOWN):
+                let folder = lstat(full, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                found.append(.init(name: name, isFile: !folder))
+            default:
+                let folder = stat(full, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                found.append(.init(name: name, isFile: !folder))
+            }
+        }
+        return found
     }
 
     /// Relative paths of every file under `folder` ("" for the whole tree), recursively, sorted;

@@ -45,4 +45,32 @@ final class DataFolderWalkTests: XCTestCase {
         XCTAssertEqual(folder.allFiles(under: "pages/deep"), ["pages/deep/er/b.md"])
         XCTAssertEqual(folder.allFiles(under: "missing"), [])
     }
+
+    /// One folder's listing (`files(in:)`, one `opendir`) against the walk of the whole tree
+    /// (`allFiles`, another method) keeping only what is directly in it, on random trees.
+    func testOneFoldersListingIsTheWalksDirectChildren() throws {
+        var random = SystemRandomNumberGenerator()
+        let fm = FileManager.default
+        for round in 0..<20 {
+            let root = TestSupport.temporaryFolder(self).appendingPathComponent("r\(round)")
+            let names = ["a", "b", ".c", "d-e", "f.TOML", "g"]
+            for _ in 0..<Int.random(in: 5...25, using: &random) {
+                let depth = Int.random(in: 1...3, using: &random)
+                let parts = (0..<depth).map { _ in names.randomElement(using: &random)! }
+                let ext = ["toml", "md", "txt"].randomElement(using: &random)!
+                let url = root.appendingPathComponent("goals/" + parts.joined(separator: "/") + "." + ext)
+                try? fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? Data("x".utf8).write(to: url)
+            }
+            try? fm.createSymbolicLink(atPath: root.path + "/goals/to-a.toml", withDestinationPath: "a.toml")
+            try? fm.createSymbolicLink(atPath: root.path + "/goals/to-folder.toml", withDestinationPath: "a")
+            let folder = DataFolder(path: root.path)
+            for ext in ["toml", "md", "txt"] {
+                let walked = folder.allFiles(under: "goals").filter {
+                    !$0.dropFirst("goals/".count).contains("/") && $0.hasSuffix("." + ext)
+                }
+                XCTAssertEqual(folder.files(in: "goals", withExtension: ext), walked, "round \(round) .\(ext)")
+            }
+        }
+    }
 }

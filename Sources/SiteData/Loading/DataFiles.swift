@@ -1,3 +1,4 @@
+import Foundation
 import TOML
 
 /// The data folder as its readers see it: files read, or parsed as TOML, and every reason one
@@ -7,6 +8,8 @@ struct DataFiles {
     let log: DiagnosticLog
     /// What an earlier build of this folder parsed (`sandjar serve`); nil for a build of its own.
     var memo: ParseMemo? = nil
+    /// Where the files each group's listing found are counted, for the load's summary.
+    var listed: FolderCounts? = nil
 
     /// The file's bytes, or nil with the reason logged (a symlink out of the folder, too big…).
     func read(_ relative: String) -> SourceFile? {
@@ -41,12 +44,30 @@ struct DataFiles {
     /// The files of `group` in reading order, after a warning (an error for a symlink leading
     /// out) for each file that looks like one of them but is not read (`DataFolder.passedOver`).
     func files(_ group: DataFileGroup) -> [String] {
-        for entry in folder.passedOver(in: group.folder, withExtension: group.fileExtension) {
+        let listing = folder.listing(of: group.folder)
+        for entry in folder.passedOver(in: listing, withExtension: group.fileExtension) {
             log.add(
                 Diagnostic(
                     entry.isError ? .error : .warning, path: folder.displayPath(entry.relative), message: entry.why))
         }
-        return folder.files(in: group.folder, withExtension: group.fileExtension)
+        let files = listing.files(withExtension: group.fileExtension)
+        listed?.keep(files.count, for: group.folder)
+        return files
+    }
+}
+
+/// How many files each folder's listing found during one load, so that the count of files read
+/// (`DataLoader.filesRead`) does not list the folders again.
+final class FolderCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    func keep(_ count: Int, for folder: String) {
+        lock.withLock { counts[folder] = count }
+    }
+
+    func count(for folder: String) -> Int? {
+        lock.withLock { counts[folder] }
     }
 }
 

@@ -16,6 +16,8 @@ package struct DataLoader {
     let log: DiagnosticLog
     /// What an earlier build of this folder parsed (`sandjar serve`).
     let memo: ParseMemo?
+    /// The files each folder's listing found during `load`, for `filesRead`.
+    private let listed = FolderCounts()
 
     package init(folder: DataFolder, log: DiagnosticLog, memo: ParseMemo? = nil) {
         self.folder = folder
@@ -43,11 +45,11 @@ package struct DataLoader {
         var quotes: [SiteSettings.Language: QuoteLists] = [:]
         var catalog = SubscriptionCatalog()
         let listing = DiagnosticLog(strict: log.strict)
-        let pagePaths = PagesReader.paths(DataFiles(folder: folder, log: listing))
+        let pagePaths = PagesReader.paths(DataFiles(folder: folder, log: listing, listed: listed))
         let pageSlots = Slots<MarkdownPage>(count: pagePaths.count)
         let firstPage = 4
         log.concurrently(firstPage + pagePaths.count + 2) { index, own in
-            let files = DataFiles(folder: folder, log: own, memo: memo)
+            let files = DataFiles(folder: folder, log: own, memo: memo, listed: listed)
             switch index {
             case 0: goals = GoalReader.read(files, site: site.settings, rates: rates)
             case 1: subscriptions = SubscriptionReader.read(files, site: site.settings, rates: rates)
@@ -75,12 +77,14 @@ package struct DataLoader {
     }
 
     /// How many data files a load reads (or tries to), for `check`'s summary: each reader's file
-    /// that is there, and every file of each reader's folder.
+    /// that is there, and every file of each reader's folder (as `load` listed it, if it did).
     package var filesRead: Int {
         let single = [SiteReader.file, RatesReader.file, BreathingReader.file, QuotesReader.file, CatalogReader.file]
         let groups = [GoalReader.group, SubscriptionReader.group, PracticeReader.group, PagesReader.group]
         return single.filter(folder.fileExists).count
-            + groups.map { folder.files(in: $0.folder, withExtension: $0.fileExtension).count }.reduce(0, +)
+            + groups.map {
+                listed.count(for: $0.folder) ?? folder.files(in: $0.folder, withExtension: $0.fileExtension).count
+            }.reduce(0, +)
     }
 
     /// The longest id a goal, pattern, program or page may have.
