@@ -26,8 +26,11 @@ RELEASE := .build/release/sandjar
 # libcmark, Chipmunk2D and libstdc++ from the static archives in STATIC_LIBS, searched before the
 # system's folders; -static-libgcc takes the unwinder from libgcc_eh.a. One set of flags, so site,
 # install, bench and deb share a build; the debug build and the tests keep the shared libraries.
+# --disable-local-rpath: no RUNPATH of $ORIGIN, so the loader never looks for glibc beside the
+# installed binary (a libc.so.6 dropped into its folder is not loaded; nor are a dozen failed
+# opens of $ORIGIN/glibc-hwcaps/… paid on every run, counted by Benchmarks/publish-trace.sh).
 STATIC_LIBS := $(CURDIR)/.build/static-libs
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -L$(STATIC_LIBS) \
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -L$(STATIC_LIBS) \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 PREFIX  ?= /usr/local
 # Where `make install` puts the completions; the .deb uses Debian's vendor folders.

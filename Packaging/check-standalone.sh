@@ -1,7 +1,8 @@
 #!/bin/sh
 # Fails unless BINARY stands alone (DESIGN.md §6): it may load glibc's own libraries and nothing
 # else — no Swift runtime, libcmark, Chipmunk2D, libstdc++ or libgcc_s — and may need no glibc
-# symbol newer than GLIBC_FLOOR (default 2.35: Debian 12, Ubuntu 22.04 and later).
+# symbol newer than GLIBC_FLOOR (default 2.35: Debian 12, Ubuntu 22.04 and later); and it has no
+# RUNPATH or RPATH, so the loader looks for glibc in the system's folders only.
 #
 #   Packaging/check-standalone.sh BINARY
 set -eu
@@ -14,6 +15,13 @@ others=$(echo "$needed" | grep -Ev '^(libc|libm|libpthread|libdl|librt|libutil)\
 if [ -n "$others" ]; then
     echo "check-standalone: $binary loads more than glibc:" $others >&2
     echo "check-standalone: a stale build? remove .build/release and run make build again" >&2
+    exit 1
+fi
+
+paths=$(readelf -d "$binary" | sed -n 's/.*(\(RUNPATH\|RPATH\)).*\[\(.*\)\]/\2/p')
+if [ -n "$paths" ]; then
+    echo "check-standalone: $binary looks for libraries in" $paths "before the system's; build it with" \
+        "--disable-local-rpath (make build)" >&2
     exit 1
 fi
 
