@@ -47,11 +47,13 @@ public struct DataFileEditor {
     ///     (`checkAsTheBuildReadsIt`), for entries whose every key the typed checks cannot judge.
     ///   - read: the file as the caller read it under the lock, and `parsed`, as it parsed it.
     ///   - action: what the write does, for the undo journal.
+    ///   - memo: a served site's parsed files: the new text, parsed once here to be checked, is
+    ///     kept in it, so the build that follows the write does not parse the file again.
     @discardableResult
     func append(
         table name: String, fields: [TOMLField], to relative: String, createIfMissing: Bool = false,
         header: String? = nil, wholeCheck: Bool = false, read: SourceFile? = nil, parsed: TOMLTable? = nil,
-        action: JournalAction
+        action: JournalAction, memo: ParseMemo? = nil
     ) throws(EditError) -> Written {
         let shown = folder.displayPath(relative)
         guard DataFileEditor.isBareKey(name), !fields.isEmpty, fields.allSatisfy({ DataFileEditor.isBareKey($0.key) })
@@ -81,10 +83,12 @@ public struct DataFileEditor {
                 diagnostic: file.finding(for: error))
         }
         let text = DataFileEditor.appending(table: name, fields: fields, to: file.bytes)
-        try DataFileEditor.verify(text, adds: name, fields: fields, to: before, of: file)
+        let after = try DataFileEditor.verify(text, adds: name, fields: fields, to: before, of: file)
         if wholeCheck { try checkAsTheBuildReadsIt(relative, text) }
         try requireInside(relative, shown: shown)
-        return try commit(text, to: relative, shown: shown, replacing: original?.bytes, action)
+        let written = try commit(text, to: relative, shown: shown, replacing: original?.bytes, action)
+        memo?.keep(after, for: SourceFile(path: shown, bytes: text))
+        return written
     }
 
     /// Writes `bytes` as the new file at `relative`, never over a file that exists (one that
@@ -145,10 +149,12 @@ public struct DataFileEditor {
     }
 
     /// Parses the new text and checks that it holds exactly one more `name` entry, the last one,
-    /// with the fields' values; otherwise explains why this file cannot take one.
+    /// with the fields' values; otherwise explains why this file cannot take one. The new text's
+    /// table.
+    @discardableResult
     static func verify(
         _ text: [UInt8], adds name: String, fields: [TOMLField], to before: TOMLTable, of file: SourceFile
-    ) throws(EditError) {
+    ) throws(EditError) -> TOMLTable {
         let after: TOMLTable
         do {
             after = try TOMLParser.parse(text)
@@ -175,6 +181,7 @@ public struct DataFileEditor {
         else {
             throw EditError("the new [[\(name)]] in \(file.path) would not read back as written; nothing was changed")
         }
+        return after
     }
 
     /// Letters, digits, `_` and `-`: a key that needs no quoting.

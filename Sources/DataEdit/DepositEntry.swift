@@ -111,7 +111,7 @@ public struct DepositEntry: Sendable, Equatable {
             let action = JournalAction(.deposit, "added \(amount.text) to \(found.id)", values: values)
             let written = try editor.append(
                 table: "deposit", fields: fields, to: found.relative, read: found.file, parsed: found.table,
-                action: action)
+                action: action, memo: parsed)
             var added = Added(
                 goal: found.id, path: written.path, amount: amount, at: when,
                 todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) }

@@ -8,16 +8,24 @@ package final class ParseMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var tables: [String: (bytes: [UInt8], table: TOMLTable)] = [:]
     private var readings: [String: (bytes: [UInt8], context: Any, result: Any, findings: [Diagnostic])] = [:]
+    private var missed = 0
 
     package init() {}
 
     /// The table `file` parsed to last time, if its bytes are still the same.
     package func table(for file: SourceFile) -> TOMLTable? {
         lock.withLock {
-            guard let kept = tables[file.path], kept.bytes == file.bytes else { return nil }
+            guard let kept = tables[file.path], kept.bytes == file.bytes else {
+                missed += 1
+                return nil
+            }
             return kept.table
         }
     }
+
+    /// How many times a file was asked for that had to be parsed (anew or again): for tests that
+    /// count the parses a write costs.
+    package var misses: Int { lock.withLock { missed } }
 
     package func keep(_ table: TOMLTable, for file: SourceFile) {
         lock.withLock { tables[file.path] = (file.bytes, table) }
