@@ -173,9 +173,7 @@ struct SubscriptionEntries {
                     Entry(
                         relative: relative, file: file, index: index, location: item.location, name: name,
                         killed: entry["killed"], started: started))
-                var pin = Subscription.CatalogPin.automatic
-                if entry["catalog"]?.boolValue == false { pin = .disabled }
-                if let id = entry["catalog"]?.stringValue, DataLoader.isValidID(id) { pin = .entry(id) }
+                let pin = SubscriptionReader.catalogPin(entry["catalog"]) ?? .automatic
                 subscriptions.append(Subscription(name: name, catalog: pin))
             }
         }

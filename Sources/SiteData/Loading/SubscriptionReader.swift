@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Markdown
+import TOML
 
 /// The subscriptions of `subscriptions/*.toml`, in file order.
 struct SubscriptionList {
@@ -13,7 +14,7 @@ struct SubscriptionList {
 
 /// Reads `subscriptions/*.toml`: `[[subscription]]` tables with their price histories, their
 /// money in the site's currency or one that rates.toml converts.
-enum SubscriptionReader {
+package enum SubscriptionReader {
     static let group = DataFileGroup(folder: "subscriptions", fileExtension: "toml")
     static let keys = [
         "name", "catalog", "price", "prices", "currency", "cycle", "trial", "started",
@@ -40,18 +41,26 @@ enum SubscriptionReader {
         return list
     }
 
+    /// What a subscription's `catalog` value pins it to: `automatic` when there is none, nil when
+    /// it is neither a valid catalogue id nor `false`. The one rule the build and the edits that
+    /// find a subscription by its id (`SlayEntry`) read it by.
+    package static func catalogPin(_ value: TOMLValue?) -> Subscription.CatalogPin? {
+        guard let value else { return .automatic }
+        switch value.kind {
+        case .boolean(false): return .disabled
+        case .string(let id) where DataLoader.isValidID(id): return .entry(id)
+        default: return nil
+        }
+    }
+
     private static func readSubscription(
         _ reader: TableReader, site: SiteSettings?, rates: RatesFile, dated: inout [DatedEntry]
     ) -> Subscription? {
         defer { reader.finish(known: keys) }
         let name = reader.text("name", required: true)
-        var pin = Subscription.CatalogPin.automatic
-        if let value = reader.table["catalog"] {
-            switch value.kind {
-            case .boolean(false): pin = .disabled
-            case .string(let id) where DataLoader.isValidID(id): pin = .entry(id)
-            default: reader.error("catalog", "must be a catalogue id such as \"netflix\", or false")
-            }
+        let pin = catalogPin(reader.table["catalog"]) ?? .automatic
+        if reader.table["catalog"] != nil, catalogPin(reader.table["catalog"]) == nil {
+            reader.error("catalog", "must be a catalogue id such as \"netflix\", or false")
         }
         var price = reader.decimal("price")
         if let price, price < 0 { reader.error("price", "must be ≥ 0") }
