@@ -197,7 +197,7 @@ struct GoalFiles {
             if case .success(let file) = folder.read(relative) {
                 found.file = file
                 found.table = memo?.table(for: file) ?? (try? TOMLParser.parse(file.bytes))
-                if let explicit = found.table?["id"]?.stringValue { found.id = explicit }
+                if let table = found.table { found.id = GoalReader.id(of: table, fileName: stem) }
                 name = found.table?["name"]?.stringValue
             }
             ids.append((found, stem, name))

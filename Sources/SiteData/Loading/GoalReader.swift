@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TOML
 
 /// The goals of `goals/*.toml`, in file order.
 struct GoalList {
@@ -10,7 +11,7 @@ struct GoalList {
 
 /// Reads `goals/*.toml`, one goal a file: its plan, deposits and pauses, its money in the site's
 /// currency or one that rates.toml converts.
-enum GoalReader {
+package enum GoalReader {
     static let group = DataFileGroup(folder: "goals", fileExtension: "toml")
     static let keys = [
         "id", "name", "mode", "currency", "target", "created", "icon", "note", "plan", "deposit", "pause",
@@ -22,6 +23,12 @@ enum GoalReader {
     struct Context: Equatable {
         var site: SiteSettings?
         var rates: RatesFile
+    }
+
+    /// A goal's id: its `id` when that is a string, else its file's name (`goals/bike.toml` is
+    /// `bike`). The one rule the build and the edits that find a goal by its id (`GoalFiles`) use.
+    package static func id(of table: TOMLTable, fileName stem: String) -> String {
+        table["id"]?.stringValue ?? stem
     }
 
     static func read(_ files: DataFiles, site: SiteSettings?, rates: RatesFile) -> GoalList {
@@ -61,7 +68,8 @@ enum GoalReader {
         _ reader: TableReader, stem: String, site: SiteSettings?, rates: RatesFile, dated: inout [DatedEntry]
     ) -> Goal? {
         defer { reader.finish(known: keys) }
-        let id = reader.string("id") ?? stem
+        // `string` reports an `id` that is not a string; the id is the one rule's either way.
+        let id = reader.string("id").map { _ in GoalReader.id(of: reader.table, fileName: stem) } ?? stem
         let validID: Bool
         if reader.has("id") {
             validID = reader.checkID(id, key: "id")
