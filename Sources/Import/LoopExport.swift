@@ -180,7 +180,11 @@ public struct LoopExport: Sendable {
         let path = files.shown(relative)
         let file = SourceFile(path: path, bytes: bytes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Failure(diagnostics: [Diagnostic(.error, path: path, message: "is not UTF-8 text, as Loop writes")])
+            throw Failure(diagnostics: [
+                file.invalidUTF8(
+                    "Loop writes UTF-8 text; was the file saved again by another program?",
+                    readAs: LegacyEncoding.guess(bytes))
+            ])
         }
         var rows: [[CSVTable.Field]] = []
         var row: [CSVTable.Field] = []
