@@ -22,6 +22,9 @@ FOLDER's files (names relative to it, `/` between folders, sorted) go into OUT.z
     duplicate    deflated, with `Habits.csv` twice
     zip64        deflated, with a Zip64 end record (as for more than 65,535 entries)
     cp437        stored, each `#` in a name written as byte 0x82 without flag 11 (code page 437: é)
+    unicodepath  as cp437, with Info-ZIP's Unicode Path field (0x7075) giving the name with `日`
+                 for each `#`, its CRC-32 that of the name as stored
+    stalepath    as unicodepath, but the field's CRC-32 is not the stored name's (a stale field)
     empty        no entry at all (FOLDER is not read)
     foreign      only `notes.txt` (FOLDER is not read)
 
@@ -35,6 +38,7 @@ import struct
 import sys
 import warnings
 import zipfile
+import zlib
 
 # `duplicate` writes a name twice on purpose.
 warnings.filterwarnings("ignore", "Duplicate name")
@@ -89,7 +93,7 @@ def patch(data, name, change):
 
 
 def write(mode, folder, out):
-    method = zipfile.ZIP_STORED if mode in ("stored", "badcrc", "cp437") else zipfile.ZIP_DEFLATED
+    method = zipfile.ZIP_STORED if mode in ("stored", "badcrc", "cp437", "unicodepath", "stalepath") else zipfile.ZIP_DEFLATED
     if mode == "bzip2":
         method = zipfile.ZIP_BZIP2
     level = 1 if mode == "fast" else 9 if method == zipfile.ZIP_DEFLATED else None
@@ -112,6 +116,11 @@ def write(mode, folder, out):
             data += b" " * (8 << 20)
         info = zipfile.ZipInfo(prefix + name)
         info.compress_type = method
+        if mode in ("unicodepath", "stalepath") and "#" in name:
+            stored = (prefix + name).replace("#", "\x82").encode("latin-1")
+            crc = zlib.crc32(stored) ^ (0xFFFF if mode == "stalepath" else 0)
+            unicode = struct.pack("<BI", 1, crc) + (prefix + name).replace("#", "\u65e5").encode()
+            info.extra = struct.pack("<HH", 0x7075, len(unicode)) + unicode
         archive.writestr(info, data, compresslevel=level)
         if mode == "duplicate" and name == "Habits.csv":
             archive.writestr(info, data, compresslevel=level)
@@ -151,7 +160,7 @@ def write(mode, folder, out):
             local = struct.unpack("<I", data[central + 42 : central + 46])[0]
             for at in (central + 8, local + 6):
                 struct.pack_into("<H", data, at, struct.unpack("<H", data[at : at + 2])[0] | 1)
-    elif mode == "cp437":
+    elif mode in ("cp437", "unicodepath", "stalepath"):
         for central, raw in central_directory(data):
             local = struct.unpack("<I", data[central + 42 : central + 46])[0]
             for at in (central + 46, local + 30):
