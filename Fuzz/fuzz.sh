@@ -6,11 +6,13 @@
 #
 # Targets: toml, mustache, frontmatter, csv (every bank-statement format), ofx, qif and camt (each
 # that reader alone, holding it to what Fuzz/statements/StatementFuzz.swift says), wallos (Wallos's
-# JSON export; default: all). Each is one entry file in
+# JSON export) and zip (the zip reader `import loop` opens Loop's export with; default: all). Each
+# is one entry file in
 # Fuzz/TARGET/ compiled with `swiftc -sanitize=fuzzer,address` and linked against the package's
 # modules it imports, compiled the same way from Sources/ (each module's own `import` lines say
 # which: Basics and TOML for toml; for frontmatter and csv also Markdown over libcmark,
-# BuiltinFiles, SiteData, and Statement and Subscriptions), so the fuzzers run the shipped code.
+# BuiltinFiles, SiteData, and Statement and Subscriptions; Zip over zlib for zip), so the fuzzers
+# run the shipped code.
 # BuiltinFiles' generated source is written by Sources/EmbedResourcesTool, as the SwiftPM build
 # plugin does.
 # Corpora: what the fuzzer finds stays in .fuzz/corpus/TARGET; seeds are gathered afresh on every
@@ -32,10 +34,11 @@ FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-8192}
 SUITES=${SANDJAR_SUITES:-../shared/suites}
 CORPUS=${SANDJAR_CORPUS:-../shared/corpus}
 OUT=.fuzz
-ALL="toml mustache frontmatter csv ofx qif camt wallos"
+ALL="toml mustache frontmatter csv ofx qif camt wallos zip"
 FLAGS="-sanitize=fuzzer,address -parse-as-library -O -g -package-name sandjar"
-# Where `import CCmark` finds its module map (the library itself is libcmark-dev's).
-CFLAGS="-I Sources/CCmark"
+# Where `import CCmark` and `import CZlib` find their module maps (the libraries are libcmark-dev's
+# and zlib1g-dev's).
+CFLAGS="-I Sources/CCmark -I Sources/CZlib"
 
 die() { echo "fuzz: $*" >&2; exit 2; }
 
@@ -46,7 +49,7 @@ sources_of() {
             find Sources/BuiltinFiles -name '*.swift'
             echo "$OUT/build/generated/EmbeddedFiles.swift"
             ;;
-        toml | mustache | frontmatter | csv | wallos) find "Fuzz/$1" -name '*.swift' ;;
+        toml | mustache | frontmatter | csv | wallos | zip) find "Fuzz/$1" -name '*.swift' ;;
         ofx | qif | camt) find "Fuzz/$1" Fuzz/statements -name '*.swift' ;;
         *) find "Sources/$1" -name '*.swift' ;;
     esac
@@ -54,7 +57,7 @@ sources_of() {
 
 # The package's Swift modules the Swift files under a folder import, read from their own `import`
 # lines (so this cannot fall behind Package.swift): every name that is a folder of Sources/ holding
-# Swift files. CCmark is libcmark's module map, found through CFLAGS and linked as -lcmark.
+# Swift files. CCmark and CZlib are module maps, found through CFLAGS and linked as -lcmark and -lz.
 imports_in() {
     find "$1" -name '*.swift' -exec sed -n -E \
         's/^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|internal|package|private|fileprivate)[[:space:]]+)?import[[:space:]]+((struct|class|enum|protocol|func|var|let|typealias)[[:space:]]+)?([A-Za-z_]+).*/\6/p' {} + |
@@ -128,6 +131,8 @@ build_target() {
     for module in $modules; do links="$links -l$module"; done
     # Markdown wraps libcmark: link it after the Swift archives.
     case " $modules " in *" Markdown "*) links="$links -lcmark" ;; esac
+    # Zip wraps zlib.
+    case " $modules " in *" Zip "*) links="$links -lz" ;; esac
     # shellcheck disable=SC2086
     $SWIFTC $FLAGS $CFLAGS -use-ld=lld -module-name "Fuzz_$target" -I "$OUT/build/modules" -L "$OUT/build/modules" \
         $links $files -o "$binary"
@@ -210,6 +215,29 @@ PY
         wallos)
             find Tests/Fixtures/wallos -name '*.json' | seed "$dir"
             ;;
+        zip)
+            # Zips Python's zipfile writes (Tests/zip/make_zip.py) of a few small files — Loop's
+            # export from the corpus when it is there — each way it can, hostile ones too.
+            if command -v python3 >/dev/null; then
+                files=$dir.files
+                mkdir -p "$files/001 Meditate"
+                printf 'Position,Name\n001,Meditate\n' >"$files/Habits.csv"
+                find Tests/Fixtures/statements -name '*.csv' -size -2k | head -n 3 | while read -r file; do
+                    cp "$file" "$files/$(basename "$file")"
+                done
+                if [ -d "$CORPUS/loop" ]; then
+                    for file in "$CORPUS"/loop/uhabits__*; do
+                        name=${file##*/uhabits__}
+                        case $name in 001_Meditate__*) cp "$file" "$files/001 Meditate/${name#001_Meditate__}" ;;
+                            [0-9]*) ;; *) cp "$file" "$files/$name" ;; esac
+                    done
+                fi
+                for mode in stored deflated fast stream nested cp437 climb encrypted duplicate zip64 badcrc empty; do
+                    python3 Tests/zip/make_zip.py "$mode" "$files" "$dir/$mode.zip" >/dev/null
+                done
+                rm -rf "$files"
+            fi
+            ;;
     esac
     [ -d "Fuzz/$target/corpus" ] && find "Fuzz/$target/corpus" -type f | seed "$dir"
     echo "fuzz: $target: $(find "$dir" -type f | wc -l) seeds"
@@ -221,6 +249,7 @@ dictionary() {
         mustache) echo Fuzz/mustache/mustache.dict ;;
         csv) echo Fuzz/csv/csv.dict ;;
         wallos) echo Fuzz/wallos/wallos.dict ;;
+        zip) echo Fuzz/zip/zip.dict ;;
         ofx | qif | camt) echo "Fuzz/$1/$1.dict" ;;
         frontmatter)
             cat Fuzz/frontmatter/frontmatter.dict Fuzz/toml/toml.dict >"$OUT/build/frontmatter.dict"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Fails unless BINARY stands alone (DESIGN.md §6): it may load glibc's own libraries and nothing
-# else — no Swift runtime, libcmark, Chipmunk2D, libstdc++ or libgcc_s — and may need no glibc
+# else — no Swift runtime, libcmark, Chipmunk2D, zlib, libstdc++ or libgcc_s — and may need no glibc
 # symbol newer than GLIBC_FLOOR (default 2.35: Debian 12, Ubuntu 22.04 and later); and it has no
 # RUNPATH or RPATH, so the loader looks for glibc in the system's folders only.
 #

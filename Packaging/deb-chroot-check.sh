@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs a sandjar .deb on a bare Debian 12 — a debootstrap minbase chroot, without Swift,
 # libcmark or Chipmunk2D — and builds a new data folder there: the proof that the package stands
-# alone (DESIGN.md §6). Needs root, debootstrap and the Debian mirror; takes a minute or two, so it
-# is not part of `make test`.
+# alone (DESIGN.md §6). zlib1g is in every Debian (dpkg needs it), so it proves nothing of zlib:
+# Packaging/check-standalone.sh, which fails on any libz.so the binary needs, does. Needs root,
+# debootstrap and the Debian mirror; takes a minute or two, so it is not part of `make test`.
 #
 #   sudo Packaging/deb-chroot-check.sh .build/deb/sandjar_VERSION_amd64.deb [MIRROR]
 set -eu

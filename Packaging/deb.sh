@@ -25,7 +25,7 @@ date=$(git log -1 --format=%aD)
 doc=$root/usr/share/doc/sandjar
 mkdir -p "$doc" "$root/DEBIAN"
 
-# The binary holds libcmark, Chipmunk2D, libstdc++ and the Swift runtime, so their notices ship too.
+# The binary holds libcmark, Chipmunk2D, zlib, libstdc++ and the Swift runtime, so their notices ship too.
 {
     cat <<TEXT
 sandjar: a folder of TOML files in, a personal dashboard website out.
@@ -38,10 +38,10 @@ Built from commit $commit.
   data and code under the Unicode License.
 - libstdc++ and libgcc (GCC 12): GPL 3 with the GCC Runtime Library Exception
   (/usr/share/common-licenses/GPL-3).
-- libcmark (Debian's libcmark-dev) and Chipmunk2D (Debian's libchipmunk-dev): below, as Debian
-  ships them.
+- libcmark (Debian's libcmark-dev), Chipmunk2D (Debian's libchipmunk-dev) and zlib (Debian's
+  zlib1g-dev): below, as Debian ships them.
 TEXT
-    for package in libcmark-dev libchipmunk-dev; do
+    for package in libcmark-dev libchipmunk-dev zlib1g-dev; do
         printf '\n\n==== %s: /usr/share/doc/%s/copyright ====\n\n' "$package" "$package"
         cat "/usr/share/doc/$package/copyright"
     done
@@ -70,8 +70,8 @@ Description: personal dashboard website from TOML files
  site: coin jars simulated with Chipmunk2D, Markdown pages, iCalendar and
  Atom feeds, data.json. It is meant to be run nightly from cron.
  .
- The binary stands alone: the Swift runtime, libcmark and Chipmunk2D are
- linked in, so it needs only glibc.
+ The binary stands alone: the Swift runtime, libcmark, Chipmunk2D and zlib
+ are linked in, so it needs only glibc.
 TEXT
 
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"

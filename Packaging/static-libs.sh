@@ -1,12 +1,13 @@
 #!/bin/sh
 # The static archives the release binary links in place of shared libraries (DESIGN.md §6,
-# "Installed, it stands alone"): Debian's libcmark.a (libcmark-dev) and libchipmunk.a
-# (libchipmunk-dev), and GCC's libstdc++.a (libstdc++-12-dev, which Swift itself needs).
+# "Installed, it stands alone"): Debian's libcmark.a (libcmark-dev), libchipmunk.a
+# (libchipmunk-dev) and libz.a (zlib1g-dev), and GCC's libstdc++.a (libstdc++-12-dev, which Swift
+# itself needs).
 #
 #   Packaging/static-libs.sh DIR
 #
 # Links each archive into DIR and nothing else. The release build searches DIR before the system's
-# folders (-Xlinker -L DIR), so the -lcmark, -lchipmunk and -lstdc++ that the module maps and the
+# folders (-Xlinker -L DIR), so the -lcmark, -lchipmunk, -lz and -lstdc++ that the module maps and the
 # Swift runtime ask for find these archives, never the .so files beside them.
 set -eu
 [ $# -eq 1 ] || { echo "usage: Packaging/static-libs.sh DIR" >&2; exit 2; }
@@ -31,8 +32,10 @@ libstdcxx() {
 
 cmark=$(from_package libcmark-dev libcmark.a)
 chipmunk=$(from_package libchipmunk-dev libchipmunk.a)
+zlib=$(from_package zlib1g-dev libz.a)
 stdcxx=$(libstdcxx)
 mkdir -p "$dir"
 ln -sf "$cmark" "$dir/libcmark.a"
 ln -sf "$chipmunk" "$dir/libchipmunk.a"
+ln -sf "$zlib" "$dir/libz.a"
 ln -sf "$stdcxx" "$dir/libstdc++.a"

@@ -106,7 +106,7 @@ public struct JSONReader {
 
     private mutating func document() throws(Diagnostic) -> JSONNode {
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw Diagnostic(.error, path: file.path, message: "is not UTF-8 text, as JSON must be")
+            throw file.invalidUTF8("a JSON export is UTF-8 text", readAs: LegacyEncoding.guess(bytes))
         }
         skipSpace()
         guard !atEnd else {

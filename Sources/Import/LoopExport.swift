@@ -3,9 +3,9 @@ import Foundation
 import SiteData
 import TOML
 
-/// Loop Habit Tracker's CSV export (Settings → Export as CSV), unzipped: a folder with
-/// `Habits.csv` (one habit a line), `Checkmarks.csv` (a column per habit) and a folder per habit,
-/// `001 Meditate/`, with its own `Checkmarks.csv`.
+/// Loop Habit Tracker's CSV export (Settings → Export as CSV): the zip Loop saves, or the folder
+/// unzipped from it (`Files`), with `Habits.csv` (one habit a line), `Checkmarks.csv` (a column
+/// per habit) and a folder per habit, `001 Meditate/`, with its own `Checkmarks.csv`.
 ///
 /// - Since v2.3.1 `Habits.csv` is `Position,Name,Type,Question,…` and a habit's `Checkmarks.csv`
 ///   is `Date,Value,Notes` with the words `YES_MANUAL`, `YES_AUTO`, `NO`, `SKIP`, `UNKNOWN`.
@@ -41,35 +41,17 @@ public struct LoopExport: Sendable {
         public var diagnostics: [Diagnostic]
     }
 
-    /// The folder as the person named it.
+    /// The zip or the folder, as the person named it.
     public let path: String
+    let files: Files
     public let habits: [Habit]
     /// Habits.csv, for findings at its lines.
     package let habitsFile: SourceFile
 
     public init(path: String) throws(Failure) {
         self.path = path
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-        if path.lowercased().hasSuffix(".zip") || (exists && !isFolder.boolValue && LoopExport.isZip(path)) {
-            throw Failure(diagnostics: [
-                Diagnostic(
-                    .error, path: path,
-                    message: "is a zip archive, which sandjar does not open; unzip it first "
-                        + "(unzip '\(path)' -d loop-export) and import the folder")
-            ])
-        }
-        guard exists else {
-            throw Failure(diagnostics: [Diagnostic(.error, path: path, message: "not found")])
-        }
-        guard isFolder.boolValue else {
-            throw Failure(diagnostics: [
-                Diagnostic(
-                    .error, path: path,
-                    message: "is a file; sandjar imports the folder of Loop's export, the one that holds Habits.csv")
-            ])
-        }
-        let table = try LoopExport.csv(LoopExport.join(path, "Habits.csv"), what: "Habits.csv")
+        files = try Files.open(path)
+        let table = try LoopExport.csv(files, "Habits.csv", what: "Habits.csv")
         guard let header = table.rows.first, let nameColumn = header.firstIndex(where: { $0.text == "Name" }),
             let positionColumn = header.firstIndex(where: { $0.text == "Position" })
         else {
@@ -114,15 +96,14 @@ public struct LoopExport: Sendable {
                     "\"\(habit.name)\" is a numerical habit; sandjar imports yes-or-no habits as sessions")
             ])
         }
-        let own = LoopExport.join(path, LoopExport.folderName(of: habit), "Checkmarks.csv")
-        if FileManager.default.fileExists(atPath: own) {
-            let table = try LoopExport.csv(own, what: "Checkmarks.csv")
+        let own = LoopExport.folderName(of: habit) + "/Checkmarks.csv"
+        if files.contains(own) {
+            let table = try LoopExport.csv(files, own, what: "Checkmarks.csv")
             let headed = table.rows.first?.first?.text == "Date"
             let valueColumn = headed ? (table.rows[0].firstIndex { $0.text == "Value" } ?? 1) : 1
             return try LoopExport.days(table, rows: table.rows.dropFirst(headed ? 1 : 0), column: valueColumn)
         }
-        let all = LoopExport.join(path, "Checkmarks.csv")
-        let table = try LoopExport.csv(all, what: "Checkmarks.csv")
+        let table = try LoopExport.csv(files, "Checkmarks.csv", what: "Checkmarks.csv")
         guard let header = table.rows.first, header.first?.text == "Date",
             let column = header.firstIndex(where: { $0.text == habit.name })
         else {
@@ -179,12 +160,6 @@ public struct LoopExport: Sendable {
         return days.sorted { $0.date < $1.date }
     }
 
-    private static func isZip(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: 4)).map { Array($0) } == [0x50, 0x4B, 0x03, 0x04]
-    }
-
     static func join(_ parts: String...) -> String {
         parts.dropFirst().reduce(parts[0]) { $0.hasSuffix("/") ? $0 + $1 : $0 + "/" + $1 }
     }
@@ -200,22 +175,16 @@ public struct LoopExport: Sendable {
         var rows: [[Field]]
     }
 
-    private static func csv(_ path: String, what: String) throws(Failure) -> CSVTable {
-        let bytes: [UInt8]
-        switch DataFolder.readInput(path) {
-        case .success(let read): bytes = read
-        case .failure(let finding):
-            throw Failure(diagnostics: [
-                FileManager.default.fileExists(atPath: path)
-                    ? finding
-                    : Diagnostic(
-                        .error, path: path,
-                        message: "not found; a Loop export (Settings → Export as CSV) holds \(what)")
-            ])
-        }
+    private static func csv(_ files: Files, _ relative: String, what: String) throws(Failure) -> CSVTable {
+        let bytes = try files.bytes(relative, what: what)
+        let path = files.shown(relative)
         let file = SourceFile(path: path, bytes: bytes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Failure(diagnostics: [Diagnostic(.error, path: path, message: "is not UTF-8 text, as Loop writes")])
+            throw Failure(diagnostics: [
+                file.invalidUTF8(
+                    "Loop writes UTF-8 text; was the file saved again by another program?",
+                    readAs: LegacyEncoding.guess(bytes))
+            ])
         }
         var rows: [[CSVTable.Field]] = []
         var row: [CSVTable.Field] = []

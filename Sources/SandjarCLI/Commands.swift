@@ -287,13 +287,14 @@ enum Commands {
             "            [--write] [--data DIR]",
         ],
         about: """
-            Reads Loop Habit Tracker's CSV export (Settings → Export as CSV), unzipped into a folder,
-            the current layout or that of Loop 2.3.0 and before. Each day the habit NAME was done
-            becomes a session of --pattern lasting --cycles or --minutes, in a new file
-            practice/loop.toml; each run of skipped days becomes a [[pause]] in breathing.toml. Days
-            that have a session of the pattern already are left out, so importing the same export
-            twice adds nothing. Without --write it prints what it would write and writes nothing.
-            A zip is not opened: unzip it first.
+            Reads Loop Habit Tracker's CSV export (Settings → Export as CSV): the zip Loop saves, or
+            the folder unzipped from it, the current layout or that of Loop 2.3.0 and before. Each
+            day the habit NAME was done becomes a session of --pattern lasting --cycles or
+            --minutes, in a new file practice/loop.toml; each run of skipped days becomes a
+            [[pause]] in breathing.toml. Days that have a session of the pattern already are left
+            out, so importing the same export twice adds nothing. Without --write it prints what it
+            would write and writes nothing. A damaged, encrypted or oversized zip is refused, and
+            nothing is unpacked to the disk.
             """,
         arguments: [ArgumentSpec(name: "EXPORT.zip|DIR", completes: .files)],
         options: .habit, .sessionPattern, .cycles, .minutes, .write, .data,

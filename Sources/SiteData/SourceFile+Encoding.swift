@@ -15,18 +15,33 @@ extension SourceFile {
         guard let bad = UTF8Check.firstInvalid(in: bytes), expected == nil || expected == bad.location else {
             return nil
         }
+        guard let encoding = LegacyEncoding.guess(bytes) else {
+            return invalidUTF8("save the file as UTF-8, the only encoding sandjar reads", at: bad, readAs: nil)
+        }
+        return invalidUTF8(
+            "the file looks like \(encoding.name); convert it with \(encoding.conversion(of: path)) and move that over it",
+            at: bad, readAs: encoding)
+    }
+
+    /// `advice` at the file's first byte that is not UTF-8, after the byte (`invalid UTF-8 byte
+    /// 0xD7: advice`), its line quoted as `encoding` reads it when one is given (the caret under
+    /// the character there); at the whole file when all of it is UTF-8. For the files a command
+    /// is given — a statement, an export — each with advice of its own.
+    package func invalidUTF8(_ advice: String, readAs encoding: LegacyEncoding?) -> Diagnostic {
+        guard let bad = UTF8Check.firstInvalid(in: bytes) else {
+            return Diagnostic(.error, path: path, message: advice)
+        }
+        return invalidUTF8(advice, at: bad, readAs: encoding)
+    }
+
+    private func invalidUTF8(_ advice: String, at bad: UTF8Check.Place, readAs encoding: LegacyEncoding?) -> Diagnostic
+    {
         let byte = "0x" + String(bytes[bad.offset], radix: 16, uppercase: true)
         var column = bad.location.column
         var quoted = lineText(bad.location.line)
-        guard let encoding = LegacyEncoding.guess(bytes) else {
-            return Diagnostic(
-                .error, path: path, line: bad.location.line, column: column,
-                message: "invalid UTF-8 byte \(byte): save the file as UTF-8, the only encoding sandjar reads",
-                lineText: quoted)
-        }
         var end = bytes[bad.offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
         if end > bad.lineStart, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        if let line = encoding.decode(bytes[bad.lineStart..<end]),
+        if let encoding, let line = encoding.decode(bytes[bad.lineStart..<end]),
             let before = encoding.decode(bytes[bad.lineStart..<bad.offset])
         {
             quoted = line
@@ -34,9 +49,7 @@ extension SourceFile {
         }
         return Diagnostic(
             .error, path: path, line: bad.location.line, column: column,
-            message: "invalid UTF-8 byte \(byte): the file looks like \(encoding.name); convert it with "
-                + "\(encoding.conversion(of: path)) and move that over it",
-            lineText: quoted)
+            message: "invalid UTF-8 byte \(byte): " + advice, lineText: quoted)
     }
 }
 

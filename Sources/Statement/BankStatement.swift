@@ -45,12 +45,20 @@ public struct BankStatement: Sendable, Equatable {
         guard let account else { return }
         let accounts = self.accounts
         guard accounts.contains(account) else {
-            throw Diagnostic(
-                .error, path: path,
-                message: accounts.isEmpty
-                    ? "--account \(account): this \(format.rawValue) file names no account"
-                    : "--account \(account): no such account in this file; it holds "
-                        + accounts.map { "'\($0)'" }.joined(separator: ", "))
+            // No place in the file is where a missing account is: each account is shown with the
+            // line of its first transaction instead, where the file names it.
+            let firstLine = Dictionary(
+                rows.compactMap { row in row.account.map { ($0, row.line) } }, uniquingKeysWith: min)
+            var message =
+                accounts.isEmpty
+                ? "--account \(account): this \(format.rawValue) file names no account"
+                : "--account \(account): no such account in this file; it holds "
+                    + accounts.map { name in
+                        "'\(name)'"
+                            + (firstLine[name].map { " (first transaction at line \($0))" } ?? " (no transaction)")
+                    }.joined(separator: ", ")
+            if let guess = Suggestion.closest(to: account, in: accounts) { message += "; did you mean '\(guess)'?" }
+            throw Diagnostic(.error, path: path, message: message)
         }
         let before = rows.count
         rows = rows.filter { $0.account == account }
@@ -213,13 +221,12 @@ public struct BankStatement: Sendable, Equatable {
             declared = nil
         }
         if let declared, let text = String(bytes: body, encoding: declared) { return Array(text.utf8) }
+        let file = SourceFile(path: path, bytes: body)
         guard let encoding = LegacyEncoding.guess(body) else {
-            throw Diagnostic(.error, path: path, message: "is not UTF-8 text, nor in an encoding its header declares")
+            throw file.invalidUTF8("the file is not UTF-8 text, nor in an encoding its header declares", readAs: nil)
         }
-        throw Diagnostic(
-            .error, path: path,
-            message:
-                "is not UTF-8 text but looks like \(encoding.name); convert it first: \(encoding.conversion(of: path)), "
-                + "then give sandjar the .utf8 file")
+        throw file.invalidUTF8(
+            "the file looks like \(encoding.name); convert it first: \(encoding.conversion(of: path)), "
+                + "then give sandjar the .utf8 file", readAs: encoding)
     }
 }

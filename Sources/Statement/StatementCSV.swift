@@ -93,14 +93,15 @@ public struct StatementCSV: Sendable, Equatable {
         }
         let body = Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
         guard String(validating: body, as: UTF8.self) != nil else {
+            let file = SourceFile(path: path, bytes: body)
             guard let encoding = LegacyEncoding.guess(body) else {
-                throw fail(
-                    "is not UTF-8 text; convert it first, e.g. \(LegacyEncoding.gb18030.conversion(of: path)) "
-                        + "for a Chinese bank's export")
+                throw file.invalidUTF8(
+                    "the file is not UTF-8 text; convert it first, e.g. "
+                        + "\(LegacyEncoding.gb18030.conversion(of: path)) for a Chinese bank's export", readAs: nil)
             }
-            throw fail(
-                "is not UTF-8 text but looks like \(encoding.name); convert it first: \(encoding.conversion(of: path)), "
-                    + "then give sandjar the .utf8 file")
+            throw file.invalidUTF8(
+                "the file looks like \(encoding.name); convert it first: \(encoding.conversion(of: path)), "
+                    + "then give sandjar the .utf8 file", readAs: encoding)
         }
         let separatorByte = StatementCSV.sniffSeparator(body)
         let records = StatementCSV.records(body, separator: separatorByte)

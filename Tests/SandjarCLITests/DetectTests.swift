@@ -512,6 +512,12 @@ final class DetectTests: XCTestCase {
         let (missing, none) = run([path, "--account", "333"])
         XCTAssertEqual(missing, 1)
         XCTAssertEqual(none.out, "")
-        XCTAssertEqual(none.err, "\(path): error: --account 333: no such account in this file; it holds '111', '222'\n")
+        XCTAssertEqual(
+            none.err,
+            "\(path): error: --account 333: no such account in this file; it holds '111' (first transaction at line 6), "
+                + "'222' (first transaction at line 10)\n", "each account at the line the file first names it on")
+        let (typo, near) = run([path, "--account", "22"])
+        XCTAssertEqual(typo, 1)
+        XCTAssertTrue(near.err.hasSuffix("(first transaction at line 10); did you mean '222'?\n"), near.err)
     }
 }

@@ -238,7 +238,16 @@ final class ImportLoopTests: XCTestCase {
         let zip = try export(["Loop Habits CSV 2026-11-30.zip": "PK\u{3}\u{4}"]) + "/Loop Habits CSV 2026-11-30.zip"
         (status, out) = run([zip, "--habit", "Breathe", "--pattern", "box", "--cycles", "4", "--write"])
         XCTAssertEqual(status, 1)
-        XCTAssertTrue(out.err.hasPrefix("\(zip): error: is a zip archive, which sandjar does not open; unzip it"))
+        XCTAssertEqual(
+            out.err,
+            "\(zip): error: is not a zip archive, or is cut short: it has no end record\nsandjar: nothing was imported\n"
+        )
+
+        let notes = try export(["notes.txt": "hello"]) + "/notes.txt"
+        (status, out) = run([notes, "--habit", "Breathe", "--pattern", "box", "--cycles", "4", "--write"])
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(
+            out.err.hasPrefix("\(notes): error: is not a zip archive; sandjar imports Loop's export"), out.err)
 
         let empty = try export(["notes.txt": "hello"])
         (status, out) = run([empty, "--habit", "Breathe", "--pattern", "box", "--cycles", "4", "--write"])
@@ -312,5 +321,164 @@ final class ImportLoopTests: XCTestCase {
         let (status, out) = run([folder, "--habit", "Wake up early", "--pattern", "equal", "--cycles", "6"])
         XCTAssertEqual(status, 0, out.err)
         XCTAssertEqual(try entries("session", in: out.out), wakeUp)
+    }
+
+    // MARK: - Zips
+
+    /// `folder` zipped as `mode` says (Tests/zip/make_zip.py, Python's zipfile), or by the system's
+    /// `zip` for `system`; nil when there is no `zip`.
+    private func zipped(_ folder: String, _ mode: String) throws -> String? {
+        let logs = TestSupport.temporaryFolder(self)
+        let zip = logs.appendingPathComponent("Loop Habits CSV 2026-11-30.zip")
+        if mode == "system" {
+            return try ZipWriters.system([], in: URL(fileURLWithPath: folder), to: zip, logs: logs) ? zip.path : nil
+        }
+        _ = try ZipWriters.python(mode, from: URL(fileURLWithPath: folder), to: zip, logs: logs)
+        return zip.path
+    }
+
+    /// Runs the same import on `folder` and on each zip of it; each must print what the folder
+    /// gives, the export's name aside, and findings at the same lines inside the zip. The count of
+    /// runs compared.
+    private func compareZipsOf(_ folder: String, habits: [String], file: StaticString = #filePath, line: UInt = #line)
+        throws -> Int
+    {
+        var compared = 0
+        let name = URL(fileURLWithPath: folder).lastPathComponent
+        for mode in ["stored", "deflated", "fast", "stream", "nested", "system"] {
+            guard let zip = try zipped(folder, mode) else { continue }
+            let inside = mode == "nested" ? zip + "/" + name : zip
+            for habit in habits {
+                let words = ["--habit", habit, "--pattern", "equal", "--cycles", "6"]
+                let fromFolder = run([folder] + words)
+                let fromZip = run([zip] + words)
+                let what = "\(name), \(mode), \(habit)"
+                XCTAssertEqual(fromZip.0, fromFolder.0, what, file: file, line: line)
+                let zipName = URL(fileURLWithPath: zip).lastPathComponent
+                XCTAssertEqual(
+                    fromZip.1.out.replacingOccurrences(of: zip, with: folder)
+                        .replacingOccurrences(of: "imported from " + zipName, with: "imported from " + name),
+                    fromFolder.1.out, what, file: file, line: line)
+                XCTAssertEqual(
+                    fromZip.1.err.replacingOccurrences(of: inside, with: folder), fromFolder.1.err, what, file: file,
+                    line: line)
+                compared += 1
+            }
+        }
+        return compared
+    }
+
+    func testAZipImportsAsItsFolderDoes() throws {
+        let before = snapshot()
+        let folder = try currentExport(current)
+        let broken = try currentExport("Date,Value,Notes\n2026-10-02,YES_MANUAL,\n2026-10-01,MAYBE,\n")
+        var compared = try compareZipsOf(folder, habits: ["Breathe", "pages", "Braethe"])
+        compared += try compareZipsOf(broken, habits: ["Breathe"])
+        print("import loop: \(compared) imports of a zip compared with its folder")
+        XCTAssertEqual(snapshot(), before, "previews and refusals write nothing")
+
+        // The sessions and pauses themselves, and a finding's place inside the zip.
+        let zip = try XCTUnwrap(try zipped(broken, "deflated"))
+        let (status, out) = run([zip, "--habit", "Breathe", "--pattern", "box", "--cycles", "4"])
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(
+            out.err.hasPrefix(
+                "\(zip)/001 Breathe/Checkmarks.csv:3:12: error: 'MAYBE' is not a checkmark; Loop writes YES_MANUAL"),
+            out.err)
+        let good = try XCTUnwrap(try zipped(folder, "stream"))
+        let preview = run([good, "--habit", "breathe", "--pattern", "box", "--cycles", "4"])
+        XCTAssertEqual(preview.0, 0, preview.1.err)
+        XCTAssertEqual(
+            try entries("session", in: preview.1.out.components(separatedBy: "# added to")[0]).count, 3, preview.1.out)
+        XCTAssertTrue(preview.1.out.contains("imported from Loop Habits CSV 2026-11-30.zip on "), preview.1.out)
+    }
+
+    func testLoopsOwnExportsZippedAsTheirFolders() throws {
+        var compared = 0
+        for source in ["uhabits", "uhabits-v2.3.0"] {
+            compared += try compareZipsOf(try corpusExport(source), habits: ["wake up early", "Meditate"])
+        }
+        print("import loop: \(compared) imports of Loop's own exports, zipped, compared with their folders")
+    }
+
+    func testWriteFromAZipThenTheFolderAddsNothingAndUndoes() throws {
+        let folder = try currentExport(current)
+        let zip = try XCTUnwrap(try zipped(folder, "deflated"))
+        let before = snapshot()
+        let words = ["--habit", "Breathe", "--pattern", "calm", "--minutes", "2.5", "--write"]
+        let (status, out) = run([zip] + words)
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(
+            out.out,
+            "imported 3 sessions and 2 pauses from Breathe into \(data.path)/practice/loop.toml and "
+                + "\(data.path)/breathing.toml\n")
+        XCTAssertEqual(try entries("session", in: read("practice/loop.toml")).count, 3)
+        let written = snapshot()
+        for again in [zip, folder] {
+            let second = run([again] + words)
+            XCTAssertEqual(second.0, 0, second.1.err)
+            XCTAssertTrue(second.1.out.hasPrefix("nothing to import"), second.1.out)
+            XCTAssertEqual(snapshot(), written, "the zip or its folder a second time adds nothing")
+        }
+        for _ in 0..<2 { XCTAssertEqual(run([], command: ["undo"]).0, 0) }
+        XCTAssertEqual(snapshot(), before, "undone, the data is as it was")
+    }
+
+    func testHostileZipsAreRefusedAndNothingIsWritten() throws {
+        let folder = try currentExport(current)
+        let before = snapshot()
+        let habitsSize = try XCTUnwrap(Data(contentsOf: URL(fileURLWithPath: folder + "/Habits.csv")).count)
+        let refusals: [(String, String)] = [
+            (
+                "bomb",
+                "'bomb.csv' would unpack to 17825792 bytes, more than the 16 MiB sandjar reads of any file (a zip bomb?)"
+            ),
+            (
+                "many",
+                "would unpack to more than 64 MiB in all, the most sandjar unpacks from one archive (a zip bomb?)"
+            ),
+            ("liar", "'Habits.csv' inflates to more than the \(habitsSize) bytes it declares (a zip bomb?)"),
+            ("truncated", "is not a zip archive, or is cut short: it has no end record"),
+            ("badcrc", "'Habits.csv' fails its CRC-32 check: the archive is damaged"),
+            (
+                "climb",
+                "'../../x' has a name with '..', which climbs out of the folder it is unpacked into; sandjar refuses an archive whose names are not plain paths"
+            ),
+            (
+                "absolute",
+                "'/tmp/x' has a name with an absolute path; sandjar refuses an archive whose names are not plain paths"
+            ),
+            (
+                "backslash",
+                "'dir\\x' has a name with a backslash; sandjar refuses an archive whose names are not plain paths"
+            ),
+            (
+                "encrypted",
+                "'001 Breathe/Checkmarks.csv' is encrypted; sandjar reads no password-protected archive: export it without one"
+            ),
+            (
+                "bzip2",
+                "'001 Breathe/Checkmarks.csv' is compressed with method 12 (bzip2); sandjar reads entries stored or deflated, as Loop writes them"
+            ),
+            ("duplicate", "'Habits.csv' is in the archive twice; sandjar will not guess which one is meant"),
+            ("zip64", "is a Zip64 archive, which sandjar does not read (a Loop export is far smaller)"),
+        ]
+        for (mode, message) in refusals {
+            let zip = try XCTUnwrap(try zipped(folder, mode))
+            let (status, out) = run([zip, "--habit", "Breathe", "--pattern", "box", "--cycles", "4", "--write"])
+            XCTAssertEqual(status, 1, mode)
+            XCTAssertEqual(out.err, "\(zip): error: \(message)\nsandjar: nothing was imported\n", mode)
+            XCTAssertEqual(out.out, "", mode)
+        }
+        for (mode, holds) in [("empty", "this one is empty"), ("foreign", "this one holds 'notes.txt'")] {
+            let zip = try XCTUnwrap(try zipped(folder, mode))
+            let (status, out) = run([zip, "--habit", "Breathe", "--pattern", "box", "--cycles", "4", "--write"])
+            XCTAssertEqual(status, 1, mode)
+            XCTAssertEqual(
+                out.err,
+                "\(zip)/Habits.csv: error: not in the zip; a Loop export (Settings → Export as CSV) holds Habits.csv, "
+                    + "and \(holds)\nsandjar: nothing was imported\n", mode)
+        }
+        XCTAssertEqual(snapshot(), before, "nothing was written")
     }
 }

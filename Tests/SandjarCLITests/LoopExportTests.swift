@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import SiteData
+import TestSupport
 import XCTest
 
 @testable import Import
@@ -48,6 +49,44 @@ final class LoopExportTests: XCTestCase {
             XCTAssertEqual(
                 failure?.diagnostics.first?.description.components(separatedBy: "\n").first,
                 "\(path)/Habits.csv:2:5: error: this quote is never closed")
+        }
+    }
+
+    /// Loop's files and Wallos's JSON export that are not UTF-8 are refused at their first bad
+    /// byte, the line quoted: random text with one bad byte where the test put it.
+    func testAFileThatIsNotUTF8IsRefusedAtItsFirstBadByte() throws {
+        var random = SplitMix64(seed: 42)
+        for round in 0..<100 {
+            let sample = NotUTF8Sample.random(&random, header: "Position,Name\n")
+            let habits = try folder(["Habits.csv": sample.bytes])
+            XCTAssertThrowsError(try LoopExport(path: habits), "round \(round)") { error in
+                let finding = (error as? LoopExport.Failure)?.diagnostics.first
+                XCTAssertEqual(finding.map { [$0.line, $0.column] }, [sample.line, sample.column], "round \(round)")
+                XCTAssertEqual(finding?.path, habits + "/Habits.csv")
+                XCTAssertEqual(
+                    finding?.message,
+                    sample.named + ": Loop writes UTF-8 text; was the file saved again by another program?")
+            }
+            XCTAssertThrowsError(try JSONReader.parse(sample.bytes, path: "w.json"), "round \(round)") { error in
+                let finding = error as? Diagnostic
+                XCTAssertEqual(finding.map { [$0.line, $0.column] }, [sample.line, sample.column], "round \(round)")
+                XCTAssertEqual(finding?.message.hasPrefix(sample.named + ": a JSON export is UTF-8 text"), true)
+            }
+        }
+        print("not UTF-8: 100 Loop files and 100 Wallos exports refused at the byte the test put there")
+
+        // By hand: Latin-1 quoted as Latin-1, the caret under the é.
+        let latin1 = try folder(["Habits.csv": Array("Position,Name\n001,Caf".utf8) + [0xE9] + Array(" au lait\n".utf8)]
+        )
+        XCTAssertThrowsError(try LoopExport(path: latin1)) { error in
+            XCTAssertEqual(
+                (error as? LoopExport.Failure)?.diagnostics.first?.description,
+                """
+                \(latin1)/Habits.csv:2:8: error: invalid UTF-8 byte 0xE9: Loop writes UTF-8 text; was the file saved \
+                again by another program?
+                  001,Café au lait
+                         ^
+                """)
         }
     }
 }

@@ -64,7 +64,7 @@ final class WallosExportTests: XCTestCase {
             _ = try JSONReader.parse([0x5B, 0x22, 0xFF, 0x22, 0x5D], path: "x.json")
             XCTFail("invalid UTF-8 read")
         } catch {
-            XCTAssertEqual(error.headline, "x.json: error: is not UTF-8 text, as JSON must be")
+            XCTAssertEqual(error.headline, "x.json:1:3: error: invalid UTF-8 byte 0xFF: a JSON export is UTF-8 text")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import SiteData
@@ -63,8 +64,30 @@ final class LegacyEncodingTests: XCTestCase {
         XCTAssertThrowsError(try StatementCSV(bytes: bytes, path: "s.csv")) { error in
             XCTAssertEqual(
                 (error as? Diagnostic)?.description,
-                "s.csv: error: is not UTF-8 text but looks like GB18030; convert it first: "
-                    + "iconv -f GB18030 -t UTF-8 s.csv > s.csv.utf8, then give sandjar the .utf8 file")
+                """
+                s.csv:2:12: error: invalid UTF-8 byte 0xD7: the file looks like GB18030; convert it first: \
+                iconv -f GB18030 -t UTF-8 s.csv > s.csv.utf8, then give sandjar the .utf8 file
+                  2026-01-02,自行车 储蓄,-15
+                             ^
+                """)
         }
+    }
+
+    /// A statement that is not UTF-8 is refused at its first bad byte, whatever the format: random
+    /// text (read as CSV, as QIF under a `!Type:Bank` header, as camt under `<Document>`) with one
+    /// bad byte where the test put it.
+    func testAStatementIsRefusedAtItsFirstByteThatIsNotUTF8() {
+        var random = SplitMix64(seed: 2026)
+        let headers = ["", "!Type:Bank\n", "<Document>\n"]
+        for round in 0..<300 {
+            let sample = NotUTF8Sample.random(&random, header: headers[round % 3])
+            XCTAssertThrowsError(try BankStatement(bytes: sample.bytes, path: "s"), "round \(round)") { error in
+                let finding = error as? Diagnostic
+                XCTAssertEqual(finding?.line, sample.line, "round \(round)")
+                XCTAssertEqual(finding?.column, sample.column, "round \(round)")
+                XCTAssertEqual(finding?.message.hasPrefix(sample.named + ": "), true, "round \(round): \(error)")
+            }
+        }
+        print("not UTF-8: 300 statements refused at the byte the test put there")
     }
 }

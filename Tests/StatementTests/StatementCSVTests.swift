@@ -280,12 +280,17 @@ final class StatementCSVTests: XCTestCase {
         XCTAssertNotNil(failure(Array("just some text\nand more\n".utf8)))
         XCTAssertEqual(
             failure([0x44, 0x61, 0x74, 0x65, 0x2C, 0xC4, 0xE3, 0x0A])?.description,
-            "statement.csv: error: is not UTF-8 text but looks like GB18030; convert it first: "
-                + "iconv -f GB18030 -t UTF-8 statement.csv > statement.csv.utf8, then give sandjar the .utf8 file")
+            """
+            statement.csv:1:6: error: invalid UTF-8 byte 0xC4: the file looks like GB18030; convert it first: \
+            iconv -f GB18030 -t UTF-8 statement.csv > statement.csv.utf8, then give sandjar the .utf8 file
+              Date,你
+                   ^
+            """, "at the first byte that is not UTF-8, the line quoted as GB18030 reads it")
         XCTAssertEqual(
             failure([0x44, 0x61, 0x74, 0x65, 0x2C, 0x81, 0x30, 0x0A])?.description,
-            "statement.csv: error: is not UTF-8 text; convert it first, e.g. iconv -f GB18030 -t UTF-8 statement.csv "
-                + "> statement.csv.utf8 for a Chinese bank's export")
+            "statement.csv:1:6: error: invalid UTF-8 byte 0x81: the file is not UTF-8 text; convert it first, e.g. "
+                + "iconv -f GB18030 -t UTF-8 statement.csv > statement.csv.utf8 for a Chinese bank's export\n"
+                + "  Date,\u{FFFD}0\n       ^")
     }
 
     func testACardStatementListsChargesAsPositive() throws {

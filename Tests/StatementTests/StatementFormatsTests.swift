@@ -269,7 +269,7 @@ final class StatementFormatsTests: XCTestCase {
             failure(
                 [UInt8]("<Document><BkToCstmrStmt><Stmt><Ntry><AddtlNtryInf>Caf".utf8) + [0xE9]
                     + [UInt8]("</AddtlNtryInf>".utf8), path: "l.xml")?
-                .headline.hasPrefix("l.xml: error: is not UTF-8 text"), true)
+                .headline.hasPrefix("l.xml:1:55: error: invalid UTF-8 byte 0xE9: the file looks like"), true)
     }
 
     func testNestingIsBounded() {
