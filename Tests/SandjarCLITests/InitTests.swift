@@ -178,7 +178,7 @@ final class InitTests: XCTestCase {
         let before = everything(in: here)
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(here.path))
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         for name in ["", "   ", "\t", " \n "] {
             let (status, said) = run(["init", name])
             XCTAssertEqual(status, 1, "'\(name)'")
