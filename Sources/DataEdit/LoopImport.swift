@@ -19,6 +19,12 @@ import TOML
 /// - Everything is checked before anything is written, and both files are read back as a build
 ///   reads them; the writes go through the edit lock and the undo journal (one entry a file).
 public struct LoopImport {
+    /// The names of the habits in the export at `path` (a zip or its folder), in Loop's order;
+    /// none when it cannot be read. For the message that asks which one to import.
+    public static func habitNames(in path: String) -> [String] {
+        (try? LoopExport(path: path))?.habits.map(\.name) ?? []
+    }
+
     /// Why nothing was imported: each finding with its place, then what to do.
     public struct Failure: Error, Sendable {
         public var diagnostics: [Diagnostic]

@@ -99,8 +99,12 @@ extension SandjarCommand {
                 command: command.name)
         }
         guard let habit = try arguments[.habit] else {
+            // The export's own habits, when it can be read, so the person need not open it to name one.
+            let names = LoopImport.habitNames(in: arguments.positionals[0]).map { "'\($0)'" }
             throw Arguments.UsageError(
-                message: "import loop needs --habit NAME, the habit to import", command: command.name)
+                message: "import loop needs --habit NAME, the habit to import"
+                    + (names.isEmpty ? "" : "; the export holds \(names.joined(separator: ", "))"),
+                command: command.name)
         }
         guard let pattern = try arguments[.sessionPattern] else {
             throw Arguments.UsageError(

@@ -259,7 +259,14 @@ final class ImportLoopTests: XCTestCase {
 
     func testUsage() throws {
         let folder = try currentExport(current)
-        XCTAssertEqual(run([folder, "--pattern", "box", "--cycles", "4"]).0, 2, "no --habit")
+        let (status, said) = run([folder, "--pattern", "box", "--cycles", "4"])
+        XCTAssertEqual(status, 2, "no --habit")
+        XCTAssertTrue(
+            said.err.contains("needs --habit NAME, the habit to import; the export holds 'Breathe', 'Pages'"),
+            "it names the export's habits: \(said.err)")
+        let nowhere = run([folder + "-missing", "--pattern", "box", "--cycles", "4"])
+        XCTAssertEqual(nowhere.0, 2)
+        XCTAssertFalse(nowhere.1.err.contains("holds"), "an export it cannot read names none")
         XCTAssertEqual(run([folder, "--habit", "Breathe", "--cycles", "4"]).0, 2, "no --pattern")
         XCTAssertEqual(run([folder, "--habit", "Breathe", "--pattern", "box"]).0, 2, "no length")
         XCTAssertEqual(run([folder, "--habit", "Breathe", "--pattern", "box", "--cycles", "0"]).0, 2)
