@@ -8,6 +8,8 @@ on 127.0.0.1 and each goal page is opened at 375×812 and 1280×900 px: the jar 
 on a phone at least 80 % of the screen's width and beginning within the first screen, the amount
 saved above it in a figure at least twice the body's size; on a wide screen at least 320 px wide —
 and the facts (what the coins are worth, the facts table) and the card's Markdown are folded away.
+On Today and the goals list every goal shows one miniature of its own jar: the picture in each link
+to a goal page is that goal's jar.svg, loaded, at least 40 px wide, and no other drawing.
 Geometry and computed styles only. Prints one line per check; exits 1 on any failure, 77 when
 Selenium or Chromium is missing.
 """
@@ -45,6 +47,21 @@ return {
   markdownShown: Array.prototype.some.call(main.querySelectorAll('pre'), shown),
   height: document.documentElement.scrollHeight,
 };
+"""
+
+
+# Every link to a goal's page on Today or the goals list that holds a picture: what it shows.
+MEASURE_MINIATURES = """
+var out = [];
+document.querySelectorAll('main a[href]').forEach(function (a) {
+  var href = a.href;
+  if (!/\\/goals\\/[^\\/]+\\/$/.test(href) || !a.querySelector('img, svg')) return;
+  var imgs = Array.prototype.filter.call(a.querySelectorAll('img'), function (i) { return i.checkVisibility(); });
+  var img = imgs[0];
+  out.push({href: href, src: img ? img.currentSrc : null, loaded: img ? img.naturalWidth > 0 : false,
+            width: img ? img.getBoundingClientRect().width : 0, drawings: a.querySelectorAll('svg').length});
+});
+return out;
 """
 
 
@@ -104,6 +121,17 @@ def main() -> int:
 
     try:
         for root in language_roots(site):
+            at(375, 812)
+            for page in (root, root + "goals/"):
+                driver.get(base + page)
+                links = driver.execute_script(MEASURE_MINIATURES)
+                check(len(links) >= 1, f"{page or '/'}: goals are shown with a picture ({len(links)})")
+                for link in links:
+                    name = link["href"][len(base):]
+                    check(link["src"] == link["href"] + "jar.svg" and link["loaded"] and link["width"] >= 40
+                          and link["drawings"] == 0,
+                          f"{page or '/'}: {name} shows its own jar ({link['src']}, {link['width']:.0f} px, "
+                          f"{link['drawings']} other drawings)")
             pages = goal_pages(site, root)
             check(len(pages) >= 1, f"{root or '/'}: the site has goal pages ({len(pages)})")
             for page in pages:
