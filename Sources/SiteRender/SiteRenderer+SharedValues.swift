@@ -81,6 +81,27 @@ extension SiteRenderer {
         return out
     }
 
+    /// A sentence as HTML whose `kept` values (a name, a date) never break inside (issue 43): each
+    /// in a no-wrap span, since a no-break space alone does not stop Chinese breaking between
+    /// characters. The rest is escaped as `{{…}}` would escape it.
+    func sentenceHTML(_ key: UIKey, _ values: [String: String], kept: Set<String>) -> String {
+        var marked = values
+        for name in kept { marked[name] = "\u{E000}\(name)\u{E001}" }
+        var html = Self.escapedHTML(string(key, marked))
+        for name in kept {
+            let value = Self.escapedHTML(Self.unbroken(values[name] ?? ""))
+            html = html.replacingOccurrences(
+                of: "\u{E000}\(name)\u{E001}", with: "<span class=\"nowrap\">\(value)</span>")
+        }
+        return html
+    }
+
+    static func escapedHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+
     /// The locked badges, the closest to being earned first (issue 25): by the share of the way
     /// done, the wall's order between equals.
     func lockedBadgesByProgress() -> [BadgeStatus] {

@@ -5,7 +5,9 @@ import XCTest
 /// The sample site in both languages as a person first sees it (issue 43), measured in headless
 /// Chromium by `Tests/browser/check_seeds.py`: each goal page leads with its jar (on a phone at
 /// least 80 % of the screen wide, within the first screen, the amount large above it; on a wide
-/// screen at least 320 px) with the facts and the card's Markdown folded away.
+/// screen at least 320 px) with the facts and the card's Markdown folded away; Today and the goals
+/// list show each goal's own jar; on the Chinese pages no name, date or amount breaks across lines
+/// and no line starts with "·" or closing punctuation (the sample, and the Chinese starter folder).
 ///
 /// Needs `chromium`, `chromium-driver` and Selenium; without them the test skips, except under CI.
 final class SeedsBrowserTests: XCTestCase {
@@ -21,6 +23,29 @@ final class SeedsBrowserTests: XCTestCase {
     func testTheSampleSitesGoalPagesLeadWithTheJar() throws {
         let work = TestSupport.temporaryFolder(self)
         guard let output = try TestSites.sampleInBothLanguages(in: work) else { return }
+        try check(output, work: work)
+    }
+
+    /// The Chinese starter folder `init` writes, as a new user first sees it: its subscription
+    /// names in sentences, its short labels.
+    func testTheChineseStarterFolder() throws {
+        _ = try SandjarProcess.requireExecutable()
+        let work = TestSupport.temporaryFolder(self)
+        let data = work.appendingPathComponent("dash")
+        let output = work.appendingPathComponent("site")
+        let made = try SandjarProcess.run(["init", data.path, "--language", "zh-Hans"], logs: work)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let built = try SandjarProcess.run(
+            [
+                "build", data.path, "--out", output.path, "--today", "2026-12-04", "--cache",
+                work.appendingPathComponent("cache").path,
+            ],
+            logs: work)
+        XCTAssertEqual(built.status, 0, built.stderr)
+        try check(output, work: work)
+    }
+
+    private func check(_ output: URL, work: URL) throws {
         let run = try SandjarProcess(
             command: ["/usr/bin/env", "python3", Self.checker.path, output.path], logs: work
         ).wait(timeout: 900)

@@ -10,10 +10,13 @@ saved above it in a figure at least twice the body's size; on a wide screen at l
 and the facts (what the coins are worth, the facts table) and the card's Markdown are folded away.
 On Today and the goals list every goal shows one miniature of its own jar: the picture in each link
 to a goal page is that goal's jar.svg, loaded, at least 40 px wide, and no other drawing.
-Geometry and computed styles only. Prints one line per check; exits 1 on any failure, 77 when
+On the Chinese pages at 375 px (Range client rects): every date (<time>), goal name (the
+page's title, a link to a goal) and amount (a <strong> holding money) sits on one line, and no
+line starts with "·" or closing punctuation. Geometry and computed styles only. Prints one line per check; exits 1 on any failure, 77 when
 Selenium or Chromium is missing.
 """
 import functools
+import json
 import http.server
 import os
 import sys
@@ -63,6 +66,79 @@ document.querySelectorAll('main a[href]').forEach(function (a) {
 });
 return out;
 """
+
+
+# Chinese line breaks, read from where the text lands: the marked names, dates and amounts that
+# span more than one line, and the lines that start with "·" or closing punctuation.
+MEASURE_BREAKS = """
+var lines = function (range) {
+  var rects = Array.prototype.filter.call(range.getClientRects(), function (r) { return r.width > 0 && r.height > 0; })
+    .sort(function (a, b) { return a.top - b.top; });
+  var count = 0, bottom = -1e9;
+  rects.forEach(function (r) { if (r.top >= bottom - 1) { count += 1; bottom = r.bottom; } else bottom = Math.max(bottom, r.bottom); });
+  return count;
+};
+var main = document.querySelector('main'), broken = [], starts = [], names = arguments[0];
+var money = /^[^\\d\\s]{0,4}[\\d,]+(\\.\\d+)?$/;
+var flat = function (text) { return text.replace(/\\u2011/g, '-').replace(/\\s+/g, ' ').trim(); };
+var measure = function (range, what) { if (lines(range) > 1) broken.push(what); };
+// Dates and amounts: each <time>, and each <strong> that holds only money.
+Array.prototype.forEach.call(main.querySelectorAll('time, strong'), function (e) {
+  if (!e.checkVisibility() || e.closest('svg, pre')) return;
+  if (e.tagName === 'STRONG' && !money.test(e.textContent.trim())) return;
+  var range = document.createRange(); range.selectNodeContents(e);
+  measure(range, e.tagName.toLowerCase() + ': ' + e.textContent.trim());
+});
+// Short labels: an element of text alone, at most 12 characters with a Chinese one among them.
+Array.prototype.forEach.call(main.querySelectorAll('*'), function (e) {
+  if (e.children.length || !e.checkVisibility() || e.closest('svg, pre, script, style')) return;
+  var t = e.textContent.trim();
+  if (t.length === 0 || t.length > 12 || !/[\\u4e00-\\u9fff]/.test(t)) return;
+  var range = document.createRange(); range.selectNodeContents(e);
+  measure(range, 'label: ' + t);
+});
+// Names (the goals' and subscriptions' of data.json): where a text node holds one, that stretch.
+var walk = document.createTreeWalker(main, NodeFilter.SHOW_TEXT), text;
+while ((text = walk.nextNode())) {
+  if (!text.parentElement || !text.parentElement.checkVisibility() || text.parentElement.closest('svg, pre, script')) continue;
+  var plain = text.data.replace(/\\u2011/g, '-').replace(/\\u00a0/g, ' ');
+  names.forEach(function (name) {
+    var at = plain.indexOf(name);
+    if (at < 0) return;
+    var range = document.createRange(); range.setStart(text, at); range.setEnd(text, at + name.length);
+    measure(range, 'name: ' + name);
+  });
+}
+var walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT), node, previous = null;
+var closing = '·，。、；：！？）】」』》〉,.;:!?)';
+while ((node = walker.nextNode())) {
+  var parent = node.parentElement;
+  if (!parent || !parent.checkVisibility() || parent.closest('svg, pre, script, style')) continue;
+  for (var i = 0; i < node.data.length; i++) {
+    var c = node.data[i];
+    if (/\\s/.test(c)) continue;
+    var range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+    var r = range.getClientRects()[0];
+    if (!r) continue;
+    if (closing.indexOf(c) >= 0 && previous && previous.bottom <= r.top + 1) {
+      var block = parent.closest('p, li, dd, dt, h1, h2, h3, h4, td, th, div, figcaption, summary, label');
+      if (block && block.contains(previous.node)) starts.push(c + ' starts a line in: ' + block.textContent.trim().replace(/\\s+/g, ' ').slice(0, 50));
+    }
+    previous = {bottom: r.bottom, node: node};
+  }
+}
+return {broken: broken, starts: starts};
+"""
+
+
+def zh_pages(site, root):
+    """The Chinese pages people read most: Today, goals and each goal, subscriptions, badges,
+    breathing, the latest year in review."""
+    pages = [root, root + "goals/", root + "subscriptions/", root + "badges/", root + "breathing/"]
+    pages += goal_pages(site, root)
+    review = os.path.join(site, root, "review")
+    years = sorted(name for name in os.listdir(review) if name.isdigit()) if os.path.isdir(review) else []
+    return pages + [f"{root}review/{years[-1]}/"] if years else pages
 
 
 def serve(folder):
@@ -132,6 +208,18 @@ def main() -> int:
                           and link["drawings"] == 0,
                           f"{page or '/'}: {name} shows its own jar ({link['src']}, {link['width']:.0f} px, "
                           f"{link['drawings']} other drawings)")
+            if os.path.isfile(os.path.join(site, root, "index.html")) and 'lang="zh' in open(
+                    os.path.join(site, root, "index.html"), encoding="utf-8").read(400):
+                with open(os.path.join(site, root, "data.json"), encoding="utf-8") as handle:
+                    data = json.load(handle)
+                names = [g["name"] for g in data["savings"]["goals"]] + [i["name"] for i in data["subscriptions"]["items"]]
+                for page in zh_pages(site, root):
+                    driver.get(base + page)
+                    found = driver.execute_script(MEASURE_BREAKS, names)
+                    check(not found["broken"], f"{page or '/'} at 375: names, dates and amounts on one line "
+                          f"({len(found['broken'])} broken: {'; '.join(found['broken'][:4])})")
+                    check(not found["starts"], f"{page or '/'} at 375: no line starts with · or closing punctuation "
+                          f"({len(found['starts'])}: {'; '.join(found['starts'][:3])})")
             pages = goal_pages(site, root)
             check(len(pages) >= 1, f"{root or '/'}: the site has goal pages ({len(pages)})")
             for page in pages:
