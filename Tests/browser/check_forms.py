@@ -169,6 +169,25 @@ def main() -> int:
                 check(abs(float(last["amount"]) - monthly) < 0.005 and box["name"] in last.get("note", ""),
                       f"goals/{goal}.toml's last deposit is the freed month, its note naming {box['name']}: {last}")
 
+        # Issue 43, 5: a new jar asks a name, a target and an icon; its id is made from the name.
+        driver.get(base + "goals/")
+        goal_form = driver.find_element(By.CSS_SELECTOR, "form[action='/_sandjar/goal']")
+        asked = sorted(f.get_attribute("name") for f in goal_form.find_elements(By.CSS_SELECTOR, "input, select")
+                       if f.is_displayed())
+        check(asked == ["icon", "name", "target"], f"the new-jar form asks a name, a target and an icon: {asked}")
+        goal_form.find_element(By.CSS_SELECTOR, "input[name=name]").send_keys("Red scooter")
+        goal_form.find_element(By.CSS_SELECTOR, "input[name=target]").send_keys("900")
+        goal_form.find_element(By.CSS_SELECTOR, "input[name=icon]").send_keys("☂")
+        tap(driver, goal_form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        when_there(lambda d: "/goals/red-scooter/?done=" in d.current_url)
+        check("/goals/red-scooter/?done=" in driver.current_url, f"it lands on the jar it made: {driver.current_url}")
+        if data:
+            import tomllib
+            with open(f"{data}/goals/red-scooter.toml", "rb") as handle:
+                made = tomllib.load(handle)
+            check(made.get("name") == "Red scooter" and made.get("target") == 900 and made.get("icon") == "☂",
+                  f"goals/red-scooter.toml holds the name, target and icon: {made}")
+
         # Issue 34, 4: Start in the first screen; the mood before asked before; ended early, the
         # log of the cycles done, one tap.
         driver.get(base + "breathing/")
