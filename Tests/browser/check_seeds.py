@@ -141,6 +141,30 @@ def zh_pages(site, root):
     return pages + [f"{root}review/{years[-1]}/"] if years else pages
 
 
+# The year in review and the subscriptions page (issue 43, 6): each area's colour, as drawn.
+MEASURE_AREAS = """
+var probe = document.createElement('span'); probe.style.color = 'var(--color-accent)'; document.body.appendChild(probe);
+var green = getComputedStyle(probe).color; probe.remove();
+var fills = {};
+document.querySelectorAll('main section').forEach(function (section) {
+  var heading = section.querySelector('h2'), mark = section.querySelector('svg.chart .mark');
+  if (heading && mark && mark.checkVisibility()) fills[heading.id] = getComputedStyle(mark).fill;
+});
+var body = parseFloat(getComputedStyle(document.body).fontSize);
+var first = document.querySelector('main ul');
+var cards = Array.prototype.map.call(first ? first.children : [], function (li) {
+  var r = li.getBoundingClientRect(), s = getComputedStyle(li), inner = 0;
+  Array.prototype.forEach.call(li.children, function (c) { inner += c.getBoundingClientRect().height; });
+  var figure = li.children[1];
+  return {left: r.left, width: r.width, height: r.height, border: s.borderTopColor,
+          content: inner + parseFloat(s.paddingTop) + parseFloat(s.paddingBottom) + parseFloat(s.borderTopWidth) + parseFloat(s.borderBottomWidth),
+          figure: figure ? parseFloat(getComputedStyle(figure).fontSize) / body : 0,
+          text: li.textContent.trim().slice(0, 20)};
+});
+return {green: green, fills: fills, cards: cards};
+"""
+
+
 def serve(folder):
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
@@ -220,6 +244,33 @@ def main() -> int:
                           f"({len(found['broken'])} broken: {'; '.join(found['broken'][:4])})")
                     check(not found["starts"], f"{page or '/'} at 375: no line starts with · or closing punctuation "
                           f"({len(found['starts'])}: {'; '.join(found['starts'][:3])})")
+            review = os.path.join(site, root, "review")
+            years = sorted(n for n in os.listdir(review) if n.isdigit()) if os.path.isdir(review) else []
+            if years:
+                page = f"{root}review/{years[-1]}/"
+                driver.get(base + page)
+                m = driver.execute_script(MEASURE_AREAS)
+                saved, spent = m["fills"].get("savings-heading"), m["fills"].get("subscriptions-heading")
+                practice = m["fills"].get("practice-heading")
+                check(spent is not None and spent != m["green"] and spent != saved,
+                      f"{page}: what was spent is not drawn in savings' green ({spent} vs {saved})")
+                check(practice is None or practice not in (saved, spent),
+                      f"{page}: practice has its own colour ({practice})")
+                borders = [c["border"] for c in m["cards"]]
+                check(len(m["cards"]) >= 3 and len(set(borders)) >= 3,
+                      f"{page}: the story cards show their areas in their own colours ({borders})")
+                check(all(abs(c["left"] - m["cards"][0]["left"]) < 1 for c in m["cards"]) and
+                      all(c["figure"] >= 1.75 for c in m["cards"]),
+                      f"{page} at 375: one figure at a time, each card a row, its figure large "
+                      f"({[round(c['figure'], 2) for c in m['cards']]})")
+                check(all(c["height"] <= c["content"] + 2 for c in m["cards"]),
+                      f"{page} at 375: no card stretched past what it holds "
+                      f"({[(c['text'], round(c['height']), round(c['content'])) for c in m['cards']]})")
+            driver.get(base + root + "subscriptions/")
+            m = driver.execute_script(MEASURE_AREAS)
+            spending = {k: v for k, v in m["fills"].items() if v}
+            check(spending and all(v != m["green"] for v in spending.values()),
+                  f"{root}subscriptions/: its charts are not in savings' green ({spending})")
             pages = goal_pages(site, root)
             check(len(pages) >= 1, f"{root or '/'}: the site has goal pages ({len(pages)})")
             for page in pages:
