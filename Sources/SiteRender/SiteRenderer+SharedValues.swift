@@ -302,6 +302,8 @@ extension SiteRenderer {
             "days": item.daysUntilBilling.map { .int($0) } ?? .null,
             "reminders": .list(reminders),
             "has_reminders": .bool(!item.reminders.isEmpty),
+            // A renewal's row names only the next reminder (issue 43); calendar.ics has them all.
+            "next_reminder": dateValue(item.reminders.first { $0 >= today }),
             "trial": .bool(item.inTrial),
             "risk": item.risk.map { .string(string(.riskLevel($0.level))) } ?? .null,
             "risk_class": .string(item.risk?.level.rawValue ?? "none"),

@@ -10,7 +10,8 @@ saved above it in a figure at least twice the body's size; on a wide screen at l
 and the facts (what the coins are worth, the facts table) and the card's Markdown are folded away.
 On Today and the goals list every goal shows one miniature of its own jar: the picture in each link
 to a goal page is that goal's jar.svg, loaded, at least 40 px wide, and no other drawing.
-On the Chinese pages at 375 px (Range client rects): every date (<time>), goal name (the
+On subscriptions/ at 375 px the slain trophies come before the list, within two screens, and a
+renewal names its day and its next reminder only. On the Chinese pages at 375 px (Range client rects): every date (<time>), goal name (the
 page's title, a link to a goal) and amount (a <strong> holding money) sits on one line, and no
 line starts with "·" or closing punctuation. Geometry and computed styles only. Prints one line per check; exits 1 on any failure, 77 when
 Selenium or Chromium is missing.
@@ -267,6 +268,19 @@ def main() -> int:
                       f"{page} at 375: no card stretched past what it holds "
                       f"({[(c['text'], round(c['height']), round(c['content'])) for c in m['cards']]})")
             driver.get(base + root + "subscriptions/")
+            at(375, 812)
+            driver.get(base + root + "subscriptions/")
+            order = driver.execute_script("""
+                var y = function (id) { var e = document.getElementById(id); return e ? e.getBoundingClientRect().top + scrollY : null; };
+                var renewals = document.getElementById('renewals-heading'), most = 0;
+                if (renewals) renewals.closest('section').querySelectorAll('li').forEach(function (li) {
+                  most = Math.max(most, Array.prototype.filter.call(li.querySelectorAll('time'), function (t) { return t.checkVisibility(); }).length); });
+                return {slain: y('slain-heading'), all: y('all-heading'), dates: most};""")
+            check(order["slain"] is not None and order["all"] is not None and order["slain"] < order["all"]
+                  and order["slain"] < 2 * 812,
+                  f"{root}subscriptions/ at 375: the slain trophies come early ({order['slain']} px, the list at {order['all']})")
+            check(order["dates"] <= 2, f"{root}subscriptions/: a renewal shows its day and the next reminder only "
+                  f"(at most {order['dates']} dates in a row)")
             m = driver.execute_script(MEASURE_AREAS)
             spending = {k: v for k, v in m["fills"].items() if v}
             check(spending and all(v != m["green"] for v in spending.values()),
