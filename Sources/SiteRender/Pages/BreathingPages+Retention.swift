@@ -63,7 +63,9 @@ extension BreathingPages {
                     points: record.weeks.map { .init(x: x($0), value: Decimal($0.longest)) }),
                 .init(
                     name: renderer.string(.breathing(.weeklyMean)), style: "value",
-                    points: record.weeks.map { .init(x: x($0), value: $0.mean) }),
+                    points: record.weeks.map { .init(x: x($0), value: $0.mean) },
+                    // A first week is one point, no line: a dot, and its mean beside it.
+                    endLabel: record.weeks.count == 1 ? record.weeks[0].mean.fixed(1) + " " + unit : nil),
             ])
         return chart.svg
     }
