@@ -221,7 +221,8 @@ public struct SessionEntry: Sendable, Equatable {
                 "'\(pattern)' is a paced pattern: log its cycles or minutes; holds belong to a retention pattern")
         case (.cycles, _?), (.minutes, _?):
             throw EditError(
-                "'\(pattern)' is a retention pattern: log the seconds of each round's hold, such as --holds 60,75,90")
+                "'\(pattern)' is a retention pattern: log the seconds of each round's hold, one per round, such as 60,75,90"
+            )
         default: return
         }
     }
