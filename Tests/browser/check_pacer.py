@@ -248,6 +248,22 @@ def main() -> int:
         size(375, 812, True)
         driver.get(page)
         start_and_view("375 px dark")
+
+        # ---- a paced pattern, the sigh: its cues follow the phases the CSS runs ----
+        size(375, 812)
+        driver.get(f"{base}breathing/sigh/")
+        before = calls()
+        tap(driver.find_element(By.CSS_SELECTOR, ".pacer-start"))
+        # inhale (523.25 Hz) at the lead's end, the top-up (587.33 Hz) 2 s later, then the exhale.
+        wait.until(lambda d: 329.63 in calls()["tones"][len(before["tones"]):])
+        c = calls()
+        tones = c["tones"][len(before["tones"]):]
+        check(tones[:3] == [523.25, 587.33, 329.63], f"the sigh sounds in, again and out in order ({tones})")
+        check(len(c["vibrate"]) - len(before["vibrate"]) >= 3, "the sigh vibrates each phase")
+        check(len(c["wake"]) == 1, f"the sigh's pacer holds the screen awake ({c['wake']})")
+        tap(driver.find_element(By.CSS_SELECTOR, ".pacer-close"))
+        wait.until(lambda d: d.execute_script("return window.__sentinels.every((s) => s.released);"))
+        check(True, "the sigh's End lets the screen sleep")
     finally:
         driver.quit()
     print(f"holds: {','.join(map(str, logged))}")
