@@ -79,7 +79,9 @@ struct BreathingPages: PageFamily {
         return .object([
             "href": .string("\(pattern.id)/"),
             "name": .string(renderer.patternName(pattern)),
-            "length": .string(renderer.counted(.breathing(.lengthCycles), cycles)),
+            "length": .string(
+                pattern.isRetention
+                    ? roundsText(pattern, renderer) : renderer.counted(.breathing(.lengthCycles), cycles)),
             "done": .bool(streak.practisedToday),
             "streak": .int(streak.current),
             "streak_label": .string(renderer.unit(.breathing(.currentStreak), for: streak.current)),
