@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 
-/// The pacer's state machine: inhale → hold → exhale → rest, then inhale of the next cycle. A phase
+/// The pacer's state machine: inhale → top-up → hold → exhale → rest, then inhale of the next cycle. A phase
 /// of length 0 is never entered, so every state the machine reaches lasts a positive time.
 public struct BreathStateMachine: Sendable {
     /// Which cycle (from 1) and which phase a session is in.
@@ -31,7 +31,7 @@ public struct BreathStateMachine: Sendable {
     public func next(after state: State) -> State? {
         let running = pattern.phases.map(\.phase)
         guard let first = running.first else { return nil }
-        let order = BreathPhase.allCases
+        let order = BreathPhase.paced
         let position = order.firstIndex(of: state.phase) ?? 0
         if let later = order[(position + 1)...].first(where: running.contains) {
             return State(cycle: state.cycle, phase: later)

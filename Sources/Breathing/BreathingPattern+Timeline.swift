@@ -57,3 +57,34 @@ extension BreathingPattern {
         return NSDecimalNumber(decimal: whole).intValue
     }
 }
+
+extension BreathingPattern {
+    /// A retention session's phases, round after round (`cycle` is the round, from 1): the round's
+    /// `breaths` paced breaths, then the hold as the person logged it, then the recovery breath.
+    /// Its last phase ends at `seconds(holds:)`. Exact, in decimal seconds.
+    public func timeline(holds: [Int]) -> [TimedPhase] {
+        let breath = phases
+        var result: [TimedPhase] = []
+        result.reserveCapacity(holds.count * (breaths * breath.count + 2))
+        var clock: Decimal = 0
+        func add(_ round: Int, _ phase: BreathPhase, _ seconds: Decimal) {
+            result.append(TimedPhase(cycle: round, phase: phase, start: clock, seconds: seconds))
+            clock += seconds
+        }
+        for (index, hold) in holds.enumerated() {
+            for _ in 0..<max(breaths, 0) {
+                for phase in breath { add(index + 1, phase.phase, phase.seconds) }
+            }
+            add(index + 1, .retention, Decimal(hold))
+            if recovery > 0 { add(index + 1, .recovery, recovery) }
+        }
+        return result
+    }
+
+    /// A retention session's length: Σ over its rounds of breaths × (inhale + exhale) + the
+    /// round's hold + recovery (DESIGN.md §3).
+    public func seconds(holds: [Int]) -> Decimal {
+        let round = Decimal(breaths) * cycleSeconds + recovery
+        return Decimal(holds.count) * round + Decimal(holds.reduce(0, +))
+    }
+}

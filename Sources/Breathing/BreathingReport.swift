@@ -28,9 +28,20 @@ public struct BreathingReport: Sendable {
     /// The pauses themselves, for the heatmap and their notes.
     public var pauses: [Pause]
 
+    /// Every session counted, oldest first, with the seconds it counts for (data.json's `log`).
+    public var log: [LoggedSession]
+
     public struct PatternEntry: Sendable, Equatable {
         public var pattern: BreathingPattern
         public var totals: PracticeTotals
+        /// A retention pattern's holds; nil for a paced one.
+        public var retention: RetentionRecord?
+    }
+
+    public struct LoggedSession: Sendable, Equatable {
+        public var session: PracticeSession
+        /// As §3 counts them (`PracticeSession.seconds(of:)`).
+        public var seconds: Decimal
     }
 
     public init(data: DataSet, today: CalendarDate) {
@@ -38,11 +49,15 @@ public struct BreathingReport: Sendable {
         let log = PracticeLog(data: data, through: today)
         totals = log.totals(log.entries.lazy.map(\.measure))
         var byPattern: [String: [Int]] = [:]
+        var retentionSessions: [String: [PracticeSession]] = [:]
         var byTime: [TimeOfDay: [Int]] = [:]
         var untimed: [Int] = []
         var mood = MoodChange()
         for entry in log.entries {
             byPattern[entry.session.pattern, default: []].append(entry.measure)
+            if entry.session.holds != nil {
+                retentionSessions[entry.session.pattern, default: []].append(entry.session)
+            }
             if let hour = entry.session.at.hour {
                 byTime[TimeOfDay(hour: hour), default: []].append(entry.measure)
             } else {
@@ -52,8 +67,11 @@ public struct BreathingReport: Sendable {
         }
         var listed: Set<String> = []
         patterns = data.patterns.filter { listed.insert($0.id).inserted }.map {
-            PatternEntry(pattern: $0, totals: log.totals(byPattern[$0.id] ?? []))
+            PatternEntry(
+                pattern: $0, totals: log.totals(byPattern[$0.id] ?? []),
+                retention: $0.isRetention ? RetentionRecord(sessions: retentionSessions[$0.id] ?? []) : nil)
         }
+        self.log = log.entries.map { LoggedSession(session: $0.session, seconds: log.measures[$0.measure].seconds) }
         timeOfDay = Dictionary(uniqueKeysWithValues: TimeOfDay.allCases.map { ($0, log.totals(byTime[$0] ?? [])) })
         self.untimed = log.totals(untimed)
         self.mood = mood

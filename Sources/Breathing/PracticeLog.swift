@@ -41,12 +41,14 @@ struct PracticeLog {
         var pattern: String
         var cycles: Int?
         var minutes: Decimal?
+        var holds: [Int]?
 
         init(_ session: PracticeSession) {
             pattern = session.pattern
             switch session.length {
             case .cycles(let n): cycles = n
             case .minutes(let m): minutes = m
+            case .holds(let h): holds = h
             }
         }
     }

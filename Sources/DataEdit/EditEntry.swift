@@ -34,11 +34,12 @@ public struct EditEntry: Sendable, Equatable {
     }
 
     public static func session(
-        at: String, fingerprint: String, cycles: String?, minutes: String?, moodBefore: String?, moodAfter: String?,
-        newAt: String?
+        at: String, fingerprint: String, cycles: String?, minutes: String?, holds: String? = nil,
+        moodBefore: String?, moodAfter: String?, newAt: String?
     ) throws(EditError) -> EditEntry {
         let typed = try SessionEntry(
-            pattern: "", cycles: cycles, minutes: minutes, at: newAt, moodBefore: moodBefore, moodAfter: moodAfter,
+            pattern: "", cycles: cycles, minutes: minutes, holds: holds, at: newAt, moodBefore: moodBefore,
+            moodAfter: moodAfter,
             wording: .form)
         return EditEntry(
             at: try time(at), fingerprint: fingerprint,
@@ -94,14 +95,12 @@ public struct EditEntry: Sendable, Equatable {
                 let entry = try LoggedEntries.pick(
                     try LoggedEntries.sessions(in: editor.folder), at: at, fingerprint: fingerprint, what: "session",
                     in: editor.folder.displayPath("practice"), narrow: nil, narrowOption: "")
-                switch length {
-                case .cycles(let n):
-                    fields.append(.integer("cycles", Int64(n)))
-                    drop.append("minutes")
-                case .minutes(let m):
-                    fields.append(.amount("minutes", m))
-                    drop.append("cycles")
+                if let pattern = entry.values["pattern"]?.stringValue {
+                    let rounds = try BreathingNames.read(editor.folder).retentionRounds[pattern]
+                    try SessionEntry.check(length, of: pattern, rounds: rounds)
                 }
+                fields.append(length.field)
+                drop += ["cycles", "minutes", "holds"].filter { $0 != length.field.key }
                 if let moodBefore {
                     fields.append(.integer("mood_before", Int64(moodBefore)))
                 } else {

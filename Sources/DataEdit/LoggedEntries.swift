@@ -48,6 +48,9 @@ enum LoggedEntries {
                     length = .cycles(Int(clamping: n))
                 } else if let minutes = values["minutes"]?.exactDecimal {
                     length = .minutes(minutes)
+                } else if let items = values["holds"]?.arrayValue {
+                    length = .holds(
+                        items.map { item in if case .integer(let n) = item.kind { Int(clamping: n) } else { 0 } })
                 } else {
                     return nil
                 }
@@ -62,6 +65,7 @@ enum LoggedEntries {
                 switch length {
                 case .cycles(let n): shown = n == 1 ? "1 cycle" : "\(n) cycles"
                 case .minutes(let m): shown = "\(m) minutes"
+                case .holds(let h): shown = "holds " + h.map { "\($0) s" }.joined(separator: ", ")
                 }
                 return (EntryFingerprint.of(session), "\(pattern), \(shown)")
             }

@@ -167,6 +167,7 @@ public struct LoopImport {
         do throws(EditError) {
             let names = try BreathingNames.read(folder)
             try SessionEntry.check(pattern, kind: "pattern", known: names.patterns)
+            try SessionEntry.check(length, of: pattern, rounds: names.retentionRounds[pattern])
         } catch {
             throw fail(error)
         }
@@ -219,11 +220,9 @@ public struct LoopImport {
             var text = "# Loop Habit Tracker: \"\(chosen.name)\", imported from \(source) on \(today)\n"
             text += "# one session a done day; Loop keeps no time of day\n"
             for day in fresh {
-                var fields: [TOMLField] = [.dateTime("at", LoopImport.date(day)), .string("pattern", pattern)]
-                switch length {
-                case .cycles(let n): fields.append(.integer("cycles", Int64(n)))
-                case .minutes(let m): fields.append(.amount("minutes", m))
-                }
+                let fields: [TOMLField] = [
+                    .dateTime("at", LoopImport.date(day)), .string("pattern", pattern), length.field,
+                ]
                 text += "\n[[session]]\n" + fields.map { $0.line + "\n" }.joined()
             }
             var relative = "practice/loop.toml"

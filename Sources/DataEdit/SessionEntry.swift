@@ -11,24 +11,43 @@ public struct SessionEntry: Sendable, Equatable {
     public static let maxCycles = PracticeSession.maxCycles
     public static let maxMinutes = PracticeSession.maxMinutes
 
-    /// Logged by whole cycles or by minutes, exactly one of them.
+    /// Logged by whole cycles or by minutes, exactly one of them; a retention pattern's session
+    /// by its holds, the seconds of each round's hold.
     public enum Length: Sendable, Equatable, CustomStringConvertible {
         case cycles(Int)
         case minutes(AmountLiteral)
+        case holds([Int])
 
-        /// `cycles` or `minutes` and the number, for the journal and the words of a page.
+        /// `cycles`, `minutes` or `holds` and the number(s), for the journal and the words of a page.
         public var values: [String: String] {
             switch self {
             case .cycles(let n): return ["cycles": String(n)]
             case .minutes(let m): return ["minutes": m.text]
+            case .holds(let h): return ["holds": h.map(String.init).joined(separator: ",")]
             }
         }
 
-        /// `4 cycles`, `1 minute`, `2.5 minutes`.
+        /// `4 cycles`, `1 minute`, `2.5 minutes`, `3 rounds (holds of 60, 75 and 90 s)`.
         public var description: String {
             switch self {
             case .cycles(let n): return n == 1 ? "1 cycle" : "\(n) cycles"
             case .minutes(let m): return m.text == "1" ? "1 minute" : "\(m.text) minutes"
+            case .holds(let h):
+                let seconds = h.map(String.init)
+                let listed =
+                    seconds.count > 1
+                    ? seconds.dropLast().joined(separator: ", ") + " and " + seconds[seconds.count - 1]
+                    : seconds.joined()
+                return (h.count == 1 ? "1 round (a hold of " : "\(h.count) rounds (holds of ") + listed + " s)"
+            }
+        }
+
+        /// The line the session's file gets.
+        var field: TOMLField {
+            switch self {
+            case .cycles(let n): return .integer("cycles", Int64(n))
+            case .minutes(let m): return .amount("minutes", m)
+            case .holds(let h): return .integers("holds", h.map(Int64.init))
             }
         }
     }
@@ -44,21 +63,30 @@ public struct SessionEntry: Sendable, Equatable {
     /// Validates everything that can be judged without the data folder: the length, `--at` and
     /// the moods. Pattern and program are checked against the folder by `add(data:now:)`.
     public init(
-        pattern: String, cycles: String?, minutes: String?, program: String? = nil, at: String? = nil,
-        moodBefore: String? = nil, moodAfter: String? = nil, wording: Wording = .commandLine
+        pattern: String, cycles: String?, minutes: String?, holds: String? = nil, program: String? = nil,
+        at: String? = nil, moodBefore: String? = nil, moodAfter: String? = nil, wording: Wording = .commandLine
     ) throws(EditError) {
         self.pattern = pattern
         self.program = program
         let (cyclesName, minutesName) = (wording.name("cycles"), wording.name("minutes"))
-        switch (cycles, minutes) {
-        case (let cycles?, nil): length = .cycles(try SessionEntry.cycles(cycles, cyclesName))
-        case (nil, let minutes?): length = .minutes(try SessionEntry.minutes(minutes, minutesName))
-        case (nil, nil):
-            throw EditError(
-                wording == .form
-                    ? "a session needs the cycles (or the minutes) it lasted"
-                    : "a session needs --cycles N or --minutes M")
-        case (_?, _?): throw EditError("give \(cyclesName) or \(minutesName), not both")
+        if let holds {
+            guard cycles == nil, minutes == nil else {
+                throw EditError(
+                    "give \(wording.name("holds")) alone: a retention session is measured by its holds, "
+                        + "not by cycles or minutes")
+            }
+            length = .holds(try SessionEntry.holds(holds, wording.name("holds")))
+        } else {
+            switch (cycles, minutes) {
+            case (let cycles?, nil): length = .cycles(try SessionEntry.cycles(cycles, cyclesName))
+            case (nil, let minutes?): length = .minutes(try SessionEntry.minutes(minutes, minutesName))
+            case (nil, nil):
+                throw EditError(
+                    wording == .form
+                        ? "a session needs the cycles (or the minutes) it lasted"
+                        : "a session needs --cycles N or --minutes M (or --holds S,S,S for a retention pattern)")
+            case (_?, _?): throw EditError("give \(cyclesName) or \(minutesName), not both")
+            }
         }
         do {
             self.at = try at.map { (text) throws(EventTimeLiteral.Invalid) in
@@ -111,6 +139,7 @@ public struct SessionEntry: Sendable, Equatable {
     private func add(with editor: DataFileEditor, now: Date, askFirst: Bool) throws(EditError) -> Added {
         let names = try BreathingNames.read(editor.folder)
         try SessionEntry.check(pattern, kind: "pattern", known: names.patterns)
+        try SessionEntry.check(length, of: pattern, rounds: names.retentionRounds[pattern])
         if let program { try SessionEntry.check(program, kind: "program", known: names.programs) }
         let when: TOMLDateTime
         if let at {
@@ -133,11 +162,7 @@ public struct SessionEntry: Sendable, Equatable {
                 "the same session (\(pattern), \(length)) was logged at \(same); log it again?", kind: .askFirst,
                 details: length.values.merging(["about": "session", "pattern": pattern, "at": same]) { own, _ in own })
         }
-        var fields: [TOMLField] = [.dateTime("at", when), .string("pattern", pattern)]
-        switch length {
-        case .cycles(let n): fields.append(.integer("cycles", Int64(n)))
-        case .minutes(let m): fields.append(.amount("minutes", m))
-        }
+        var fields: [TOMLField] = [.dateTime("at", when), .string("pattern", pattern), length.field]
         if let program { fields.append(.string("program", program)) }
         if let moodBefore { fields.append(.integer("mood_before", Int64(moodBefore))) }
         if let moodAfter { fields.append(.integer("mood_after", Int64(moodAfter))) }
@@ -168,6 +193,7 @@ public struct SessionEntry: Sendable, Equatable {
             case .cycles(let n):
                 if case .integer(let written)? = values["cycles"]?.kind { same = written == n } else { same = false }
             case .minutes(let m): same = values["minutes"]?.exactDecimal == m.value
+            case .holds: same = values["holds"].map(length.field.matches) ?? false
             }
             if same { return entry.at.description }
         }
@@ -180,6 +206,46 @@ public struct SessionEntry: Sendable, Equatable {
         if let guess = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(guess)'?" }
         message += "\nknown \(kind)s: \(known.joined(separator: ", "))"
         throw EditError(message)
+    }
+
+    /// A retention pattern (its `rounds`) takes holds, one per round; a paced one (nil) does not.
+    static func check(_ length: Length, of pattern: String, rounds: Int?) throws(EditError) {
+        switch (length, rounds) {
+        case (.holds(let holds), let rounds?) where holds.count != rounds:
+            let count = holds.count == 1 ? "1 hold" : "\(holds.count) holds"
+            throw EditError(
+                "\(count) given; the retention pattern '\(pattern)' has \(rounds == 1 ? "1 round" : "\(rounds) rounds"), "
+                    + "one hold each")
+        case (.holds, nil):
+            throw EditError(
+                "'\(pattern)' is a paced pattern: log its cycles or minutes; holds belong to a retention pattern")
+        case (.cycles, _?), (.minutes, _?):
+            throw EditError(
+                "'\(pattern)' is a retention pattern: log the seconds of each round's hold, one per round, such as 60,75,90"
+            )
+        default: return
+        }
+    }
+
+    /// `60,75,90`: whole seconds, each 1 to 600, one per round.
+    static func holds(_ typed: String, _ name: String = "--holds") throws(EditError) -> [Int] {
+        let limit = BreathingPattern.holdLimit
+        let parts = typed.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        var holds: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.count <= 4, part.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
+                let n = Int(part), limit.contains(n)
+            else {
+                throw EditError(
+                    "\(name) '\(typed)': give each round's hold in whole seconds from \(limit.lowerBound) to "
+                        + "\(limit.upperBound), separated by commas, such as 60,75,90")
+            }
+            holds.append(n)
+        }
+        guard holds.count <= 100 else { throw EditError("\(name) '\(typed)': at most 100 rounds") }
+        return holds
     }
 
     static func cycles(_ typed: String, _ name: String = "--cycles") throws(EditError) -> Int {

@@ -15,6 +15,7 @@ public struct TOMLField: Sendable, Equatable {
         case dateTime(TOMLDateTime)
         case boolean(Bool)
         case prices([PriceStep])
+        case integers([Int64])
     }
 
     /// One `{ from = DATE, price = AMOUNT }` of a subscription's price history.
@@ -73,6 +74,12 @@ public struct TOMLField: Sendable, Equatable {
         TOMLField(key: key, literal: "[" + steps.map(\.literal).joined(separator: ", ") + "]", expected: .prices(steps))
     }
 
+    /// Whole numbers as one inline array: `holds = [60, 75, 90]`.
+    public static func integers(_ key: String, _ values: [Int64]) -> TOMLField {
+        TOMLField(
+            key: key, literal: "[" + values.map(String.init).joined(separator: ", ") + "]", expected: .integers(values))
+    }
+
     /// `key = literal`, without a line ending.
     public var line: String { "\(key) = \(literal)" }
 
@@ -92,6 +99,11 @@ public struct TOMLField: Sendable, Equatable {
             return dateTime == read
         case (.boolean(let flag), .boolean(let read)):
             return flag == read
+        case (.integers(let values), .array(let items)):
+            return values.count == items.count
+                && zip(values, items).allSatisfy { value, item in
+                    if case .integer(let read) = item.kind { read == value } else { false }
+                }
         case (.prices(let steps), .array(let items)):
             return steps.count == items.count && zip(steps, items).allSatisfy { $0.matches($1) }
         default:

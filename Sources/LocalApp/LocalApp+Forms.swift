@@ -168,7 +168,7 @@ extension LocalApp {
                 guard let pattern = target else { throw EditError("the form names no pattern") }
                 let entry = try SessionEntry(
                     pattern: pattern, cycles: fields.given("cycles"), minutes: fields.given("minutes"),
-                    program: fields.given("program"), at: fields.given("at"),
+                    holds: fields.given("holds"), program: fields.given("program"), at: fields.given("at"),
                     moodBefore: fields.given("mood_before"), moodAfter: fields.given("mood_after"), wording: .form)
                 let added = try entry.add(data: data, now: clock, journal: journal, askFirst: !confirmed)
                 var warnings: [String] = []
@@ -260,7 +260,8 @@ extension LocalApp {
         }
         let entry = try EditEntry.session(
             at: at, fingerprint: fingerprint, cycles: fields.given("cycles"), minutes: fields.given("minutes"),
-            moodBefore: fields.given("mood_before"), moodAfter: fields.given("mood_after"),
+            holds: fields.given("holds"), moodBefore: fields.given("mood_before"),
+            moodAfter: fields.given("mood_after"),
             newAt: fields.given("new_at"))
         edited = try entry.apply(data: data, journal: journal)
         var values: [String: String] = ["at": at]

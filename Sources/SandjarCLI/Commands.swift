@@ -110,16 +110,17 @@ enum Commands {
     static let addSession = CommandSpec(
         name: "add session", summary: "record a breathing session",
         synopsis: [
-            "add session PATTERN (--cycles N | --minutes M) [--program ID] [--at DATETIME]",
-            "            [--mood-before 1..5] [--mood-after 1..5] [--data DIR]",
+            "add session PATTERN (--cycles N | --minutes M | --holds S,S,S) [--program ID]",
+            "            [--at DATETIME] [--mood-before 1..5] [--mood-after 1..5] [--data DIR]",
         ],
         about: """
             Appends a [[session]] to practice/YYYY-MM.toml (the month of --at), creating the file when
-            it is missing. PATTERN is a built-in pattern (4-7-8, box, equal, …) or one of
-            breathing.toml.
+            it is missing. PATTERN is a built-in pattern (4-7-8, box, equal, sigh, rounds, …) or one
+            of breathing.toml. A retention pattern's session (rounds) is logged with --holds, the
+            seconds each round's hold lasted, one per round: --holds 60,75,90.
             """,
         arguments: [ArgumentSpec(name: "PATTERN", completes: .data(.patterns))],
-        options: .cycles, .minutes, .program, .at.described("when (default: now in the site's time zone)"),
+        options: .cycles, .minutes, .holds, .program, .at.described("when (default: now in the site's time zone)"),
         .moodBefore, .moodAfter, .data,
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.add(call.words, console: call.console, now: call.now)

@@ -74,7 +74,7 @@ extension SandjarCommand {
         }
     }
 
-    /// `sandjar add session PATTERN (--cycles N | --minutes M) [--program ID] [--at DATETIME]
+    /// `sandjar add session PATTERN (--cycles N | --minutes M | --holds S,S,S) [--program ID] [--at DATETIME]
     /// [--mood-before 1..5] [--mood-after 1..5] [--data DIR]`.
     ///
     /// Appends a `[[session]]` to `practice/YYYY-MM.toml` (the month of `--at`, or of now in the
@@ -98,11 +98,13 @@ extension SandjarCommand {
         }
         let cycles = try arguments[.cycles]
         let minutes = try arguments[.minutes]
-        guard (cycles == nil) != (minutes == nil) else {
+        let holds = try arguments[.holds]
+        guard [cycles, minutes, holds].compactMap({ $0 }).count == 1 else {
             throw Arguments.UsageError(
-                message: cycles == nil
-                    ? "add session needs --cycles N or --minutes M, e.g. 'sandjar add session 4-7-8 --cycles 4'"
-                    : "add session takes --cycles or --minutes, not both",
+                message: [cycles, minutes, holds].allSatisfy { $0 == nil }
+                    ? "add session needs --cycles N or --minutes M (--holds S,S,S for a retention pattern), "
+                        + "e.g. 'sandjar add session 4-7-8 --cycles 4'"
+                    : "add session takes one of --cycles, --minutes or --holds",
                 command: command.name)
         }
         let (program, at) = (try arguments[.program], try arguments[.at])
@@ -110,7 +112,8 @@ extension SandjarCommand {
         let entry: SessionEntry
         do {
             entry = try SessionEntry(
-                pattern: arguments.positionals[0], cycles: cycles, minutes: minutes, program: program, at: at,
+                pattern: arguments.positionals[0], cycles: cycles, minutes: minutes, holds: holds, program: program,
+                at: at,
                 moodBefore: moodBefore, moodAfter: moodAfter)
         } catch {
             throw Arguments.UsageError(message: error.message, command: command.name)

@@ -27,6 +27,13 @@ package struct TableReader {
         log.add(file.diagnostic(.error, at: location(of: key) ?? location, "\(path(key)) \(message)"))
     }
 
+    /// An error at one item of the array at `key` (`session[2].holds[3] is 0: …`), 1-based.
+    func error(_ key: String, item index: Int, at place: SourceLocation?, _ message: String) {
+        log.add(
+            file.diagnostic(.error, at: place ?? location(of: key) ?? location, "\(path(key))[\(index + 1)] \(message)")
+        )
+    }
+
     /// A warning at `key`'s value (an error under `--strict`), its message prefixed with the key path.
     func warning(_ key: String, _ message: String) {
         log.add(file.diagnostic(.warning, at: location(of: key) ?? location, "\(path(key)) \(message)"))

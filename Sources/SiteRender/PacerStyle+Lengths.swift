@@ -1,3 +1,4 @@
+import Breathing
 import Domain
 import Foundation
 
@@ -62,5 +63,36 @@ extension PacerStyle {
         }
         css += "  100% { transform: translateY(\(cycles > 1 ? "-\(cycles - 1)em" : "0")); }\n"
         return css + "}\n"
+    }
+}
+
+/// A retention pattern's pacer (issue 44): its rounds wait for a tap to end each hold, so the page's
+/// script runs them, animating the shape breath by breath and naming the phase in `data-phase`.
+/// The CSS only shows the phase's word, and the summary and log form once the script marks the
+/// session finished (`.pacer-finished`).
+extension PacerStyle {
+    public static func retentionCSS(for pattern: BreathingPattern, scope: String = ".pacer") -> String {
+        var css = "/* \(identifier(pattern.id)): \(pattern.rounds) rounds of \(pattern.breaths) breaths "
+        css += "(in \(seconds(pattern.inhale)) s, out \(seconds(pattern.exhale)) s), a hold, "
+        css += "a recovery breath of \(seconds(pattern.recovery)) s */\n"
+        css += "\(scope) .pacer-shape { transform: scale(\(emptyScale)); }\n"
+        css += "\(scope) .pacer-label, \(scope) .pacer-count, \(scope) .pacer-for.pacer-done { visibility: hidden; }\n"
+        for phase in [BreathPhase.inhale, .exhale, .retention, .recovery] {
+            css +=
+                "\(scope)[data-phase=\"\(phase.rawValue)\"] .pacer-label-\(phase.rawValue) { visibility: visible; }\n"
+        }
+        css += "\(scope).pacer-finished .pacer-for.pacer-done { visibility: visible; }\n"
+        css += "\(scope).pacer-finished .pacer-run, \(scope).pacer-finished .pacer-rounds { display: none; }\n"
+        return css
+    }
+
+    /// serve's log form of a retention pacer: there once the script finished the session (its holds
+    /// filled in), or at once when sent back with a message or under reduced motion.
+    public static func retentionLogFormCSS(scope: String = ".pacer") -> String {
+        var css = "\(scope) .pacer-log { visibility: hidden; max-height: 0; overflow: hidden; }\n"
+        let shown = "visibility: visible; max-height: none;"
+        css += "\(scope).pacer-sent-back .pacer-for.pacer-log, \(scope).pacer-ended .pacer-for.pacer-log, "
+        css += "\(scope).pacer-finished .pacer-for.pacer-log { \(shown) }\n"
+        return css + "@media (prefers-reduced-motion: reduce) {\n  \(scope) .pacer-for.pacer-log { \(shown) }\n}\n"
     }
 }

@@ -25,7 +25,7 @@ extension SiteRenderer {
             defaults: [
                 "amount": NSDecimalNumber(decimal: deposit.amount).stringValue, "note": deposit.note ?? "",
                 "new_at": "",
-                "cycles": "", "minutes": "", "mood_before": "", "mood_after": "",
+                "cycles": "", "minutes": "", "holds": "", "mood_before": "", "mood_after": "",
             ], extra: hidden)
         let what = "\(amount) · \(format.date(deposit.at.date))"
         return entryForms(edit: edit, fingerprint: fingerprint, hidden: hidden, what: what)
@@ -38,20 +38,22 @@ extension SiteRenderer {
         guard isEditing(fingerprint) else { return editLink(fingerprint) }
         var cycles = ""
         var minutes = ""
+        var holds = ""
         switch session.length {
         case .cycles(let n): cycles = String(n)
         case .minutes(let m): minutes = NSDecimalNumber(decimal: m).stringValue
+        case .holds(let h): holds = h.map(String.init).joined(separator: ",")
         }
         let hidden: [String: MustacheValue] = [
             "entry": .string("session"), "goal": .string(""), "at": .string(session.at.description),
             "fingerprint": .string(fingerprint), "deposit": .bool(false), "session": .bool(true),
-            "by_cycles": .bool(!cycles.isEmpty), "currency": .string(""),
+            "by_cycles": .bool(!cycles.isEmpty), "by_holds": .bool(!holds.isEmpty), "currency": .string(""),
         ]
         let moods = [("", string(.form(.moodNone)))] + UIKey.moods.map { (String($0), string(.mood($0))) }
         let edit = form(
             .edit, target: fingerprint,
             defaults: [
-                "amount": "", "note": "", "new_at": "", "cycles": cycles, "minutes": minutes,
+                "amount": "", "note": "", "new_at": "", "cycles": cycles, "minutes": minutes, "holds": holds,
                 "mood_before": session.moodBefore.map(String.init) ?? "",
                 "mood_after": session.moodAfter.map(String.init) ?? "",
             ], choices: ["mood_before": moods, "mood_after": moods], extra: hidden)
@@ -98,6 +100,7 @@ extension SiteRenderer {
                 case .cycles(let n): length = counted(.breathing(.lengthCycles), n)
                 case .minutes(let m):
                     length = string(.breathing(.lengthMinutes), ["count": NSDecimalNumber(decimal: m).stringValue])
+                case .holds(let h): length = holdsText(h)
                 }
                 return .object([
                     "date": dateValue(session.at.date, datetime: session.at.description),

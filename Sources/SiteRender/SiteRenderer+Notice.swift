@@ -140,6 +140,8 @@ extension SiteRenderer {
             values["length"] = counted(.breathing(.lengthCycles), cycles)
         } else if let minutes = values["minutes"] {
             values["length"] = string(.breathing(.lengthMinutes), ["count": minutes])
+        } else if let holds = values["holds"] {
+            values["length"] = holdsText(holds.split(separator: ",").compactMap { Int($0) })
         }
         let key: UIKey.Form
         switch notice.kind {

@@ -425,6 +425,11 @@ extension SiteRenderer {
         UIKey.builtInName(of: pattern).map(string) ?? pattern.name
     }
 
+    /// `Holds 62 · 75 · 91 s`: a retention session's holds as the person logged them.
+    func holdsText(_ holds: [Int]) -> String {
+        string(.breathing(.holdsList), ["holds": holds.map(String.init).joined(separator: " · ")])
+    }
+
     func minutes(_ value: Decimal) -> String {
         var text = value.fixed(1)
         if text.hasSuffix(".0") { text.removeLast(2) }

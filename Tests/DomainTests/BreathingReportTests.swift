@@ -15,13 +15,13 @@ final class BreathingReportTests: XCTestCase {
         let report = BreathingReport(data: breathingData(sessions), today: d("2026-11-30"))
         XCTAssertEqual(report.totals, PracticeTotals(sessions: 3, seconds: 424, cycles: 22))
         XCTAssertEqual(report.totals.minutes, dec("7.07"), "424 / 60 = 7.0666…")
-        XCTAssertEqual(report.patterns.map(\.pattern.id), ["4-7-8", "box", "equal", "coherent"])
+        XCTAssertEqual(report.patterns.map(\.pattern.id), ["4-7-8", "box", "equal", "coherent", "sigh", "rounds"])
         XCTAssertEqual(
             report.patterns.map(\.totals),
             [
                 PracticeTotals(sessions: 2, seconds: 376, cycles: 19),
                 PracticeTotals(sessions: 1, seconds: 48, cycles: 3),
-                PracticeTotals(), PracticeTotals(),
+                PracticeTotals(), PracticeTotals(), PracticeTotals(), PracticeTotals(),
             ])
         XCTAssertEqual(report.streak, PracticeStreak(current: 0, longest: 3, practisedToday: false))
         XCTAssertEqual(report.programs, [])

@@ -45,6 +45,21 @@ final class LocalAppTests: XCTestCase {
         XCTAssertEqual(fixture.journal.entries().map(\.action.summary), ["added 20 to bike"])
     }
 
+    /// Issue 44: the retention pacer's form sends the holds it measured; they are written as the
+    /// CLI's `--holds` writes them, and the landing says them.
+    func testARetentionSessionFromThePacerWritesItsHolds() throws {
+        let before = try text("practice/2026-11.toml")
+        XCTAssertTrue(fixture.page("/breathing/rounds/")?.contains("name=\"holds\"") ?? false, "the form asks holds")
+        let response = post(
+            "session", ["pattern": "rounds", "holds": "62,75,91", "program": "", "mood_after": "", "at": "2026-11-29"])
+        XCTAssertEqual(response?.status, 303, response?.text ?? "")
+        XCTAssertEqual(
+            try text("practice/2026-11.toml"),
+            before + "\n[[session]]\nat = 2026-11-29\npattern = \"rounds\"\nholds = [62, 75, 91]\n")
+        XCTAssertTrue(
+            fixture.follow(response)?.contains("Logged Holds 62 · 75 · 91 s of Retention rounds") ?? false)
+    }
+
     func testASessionFromThePacerAppendsToTheMonthsPracticeFile() throws {
         let before = try text("practice/2026-11.toml")
         let response = post(

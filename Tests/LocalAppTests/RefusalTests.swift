@@ -136,6 +136,12 @@ final class RefusalTests: XCTestCase {
             ("session", ["pattern": "box"]),
             ("session", ["pattern": "box", "cycles": "many"]),
             ("session", ["pattern": "box", "cycles": "4", "mood_before": "9"]),
+            // Issue 44: holds a retention session cannot have, and holds on a paced pattern.
+            ("session", ["pattern": "rounds", "holds": "60,0,90"]),
+            ("session", ["pattern": "rounds", "holds": "60,601,90"]),
+            ("session", ["pattern": "rounds", "holds": "60,75"]),
+            ("session", ["pattern": "rounds", "cycles": "3"]),
+            ("session", ["pattern": "box", "holds": "60,75,90"]),
             ("slay", ["id": "music", "on": "soon"]),
             ("price", ["id": "music", "price": "x"]),
         ]

@@ -80,6 +80,75 @@ final class AddSessionTests: XCTestCase {
                 pattern: "4-7-8", length: .cycles(4), program: "short", moodBefore: 2, moodAfter: 4))
     }
 
+    func testARetentionSessionIsLoggedByItsHoldsAndCanBeTakenBack() throws {
+        let original = try text(november)
+        let (status, out) = run(["rounds", "--holds", "60,75, 90", "--at", "2026-11-28 07:00"])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(
+            out.out, "added 3 rounds (holds of 60, 75 and 90 s) of rounds (\(data.path)/practice/2026-11.toml)\n")
+        XCTAssertEqual(
+            try text(november),
+            original + "\n[[session]]\nat = 2026-11-28T07:00:00\npattern = \"rounds\"\nholds = [60, 75, 90]\n")
+        XCTAssertEqual(try load().sessions.last?.length, .holds([60, 75, 90]))
+        // Through the undo journal like every write.
+        let captured = SandjarCommandTests.Captured(self)
+        XCTAssertEqual(
+            SandjarCommand.main(arguments: ["undo", "--data", data.path], console: captured.console(), now: clock), 0,
+            captured.err)
+        XCTAssertEqual(try text(november), original)
+    }
+
+    func testACustomRetentionPatternTakesItsOwnNumberOfRounds() throws {
+        let breathing = data.appendingPathComponent("breathing.toml")
+        let custom = """
+
+            [[pattern]]
+            id = "short-rounds"
+            kind = "retention"
+            breaths = 20
+            inhale = 1.5
+            exhale = 1.5
+            recovery = 10
+            rounds = 2
+
+            """
+        try (try text(breathing) + custom).write(to: breathing, atomically: true, encoding: .utf8)
+        let (status, out) = run(["short-rounds", "--holds", "45,50", "--at", "2026-11-28 07:00"])
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(try load().sessions.last?.length, .holds([45, 50]))
+        let (wrong, wrongOut) = run(["short-rounds", "--holds", "45,50,55", "--at", "2026-11-28 07:05"])
+        XCTAssertEqual(wrong, 1)
+        XCTAssertEqual(
+            wrongOut.err,
+            "sandjar: 3 holds given; the retention pattern 'short-rounds' has 2 rounds, one hold each\n")
+    }
+
+    func testBadHoldsAreRefusedWithNothingWritten() throws {
+        let before = try text(november)
+        let cases: [([String], Int32, String)] = [
+            (["rounds", "--holds", "60,0,90"], 2, "--holds '60,0,90': give each round's hold in whole seconds"),
+            (["rounds", "--holds", "60,601,90"], 2, "--holds '60,601,90': give each round's hold in whole seconds"),
+            (["rounds", "--holds", "60,7.5,90"], 2, "--holds '60,7.5,90': give each round's hold in whole seconds"),
+            (["rounds", "--holds", "60,,90"], 2, "--holds '60,,90': give each round's hold in whole seconds"),
+            (
+                ["rounds", "--holds", "60,75", "--cycles", "3"], 2,
+                "add session takes one of --cycles, --minutes or --holds"
+            ),
+            (["rounds", "--holds", "60,75"], 1, "sandjar: 2 holds given; the retention pattern 'rounds' has 3 rounds"),
+            (["box", "--holds", "60,75,90"], 1, "sandjar: 'box' is a paced pattern: log its cycles or minutes"),
+            (
+                ["rounds", "--cycles", "3"], 1,
+                "sandjar: 'rounds' is a retention pattern: log the seconds of each round's"
+            ),
+        ]
+        for (words, expected, message) in cases {
+            let (status, out) = run(words + ["--at", "2026-11-28 07:00"])
+            XCTAssertEqual(status, expected, "\(words): \(out.err)")
+            XCTAssertTrue(out.err.contains(message), "\(words): \(out.err)")
+            XCTAssertEqual(try text(november), before, "\(words)")
+        }
+    }
+
     func testANewMonthFileIsCreatedAndCustomPatternsAreKnown() throws {
         let december = data.appendingPathComponent("practice/2026-12.toml")
         let (status, out) = run(["calm", "--minutes", "2.5", "--at", "2026-12-01 07:05"])
@@ -107,7 +176,7 @@ final class AddSessionTests: XCTestCase {
         XCTAssertEqual(status, 1)
         XCTAssertEqual(
             out.err,
-            "sandjar: unknown pattern 'clam'; did you mean 'calm'?\nknown patterns: 4-7-8, box, equal, coherent, calm\n"
+            "sandjar: unknown pattern 'clam'; did you mean 'calm'?\nknown patterns: 4-7-8, box, equal, coherent, sigh, rounds, calm\n"
         )
         let (programStatus, programOut) = run(["box", "--cycles", "3", "--program", "shrot", "--at", "2026-11-29"])
         XCTAssertEqual(programStatus, 1)

@@ -125,7 +125,7 @@ final class CompletionTests: XCTestCase {
     func testValuesAreTheDataFoldersNamesOnePerLine() {
         let expected: [(CompletionList, String)] = [
             (.goals, "new-bike\nsummer-trip\n"),
-            (.patterns, "4-7-8\nbox\nequal\ncoherent\ntriangle\n"),
+            (.patterns, "4-7-8\nbox\nequal\ncoherent\nsigh\nrounds\ntriangle\n"),
             (.programs, "calm-start\nsleep-well\n"),
             (.subscriptions, "Apple TV+\nSpotify Family\n"),
         ]
@@ -144,7 +144,9 @@ final class CompletionTests: XCTestCase {
             let (status, out) = run(["completion", "--values", list.rawValue, "--data", missing])
             XCTAssertEqual(status, 0, list.rawValue)
             XCTAssertEqual(out.err, "", list.rawValue)
-            let builtIn = list == .patterns ? "4-7-8\nbox\nequal\ncoherent\n" : list == .programs ? "calm-start\n" : ""
+            let builtIn =
+                list == .patterns
+                ? "4-7-8\nbox\nequal\ncoherent\nsigh\nrounds\n" : list == .programs ? "calm-start\n" : ""
             XCTAssertEqual(out.out, builtIn, list.rawValue)
         }
     }
@@ -178,7 +180,10 @@ final class CompletionTests: XCTestCase {
         [
             (["add", "deposit", ""], ["new-bike", "summer-trip"]),
             (["add", "deposit", "su"], ["summer-trip"]),
-            (["add", "session", "--cycles", "4", ""], ["4-7-8", "box", "equal", "coherent", "triangle"]),
+            (
+                ["add", "session", "--cycles", "4", ""],
+                ["4-7-8", "box", "equal", "coherent", "sigh", "rounds", "triangle"]
+            ),
             (["add", "session", "box", "--program", ""], ["calm-start", "sleep-well"]),
             (["slay", ""], ["Apple TV+", "Spotify Family"]),
             (["build", "--wa"], ["--wait"]),

@@ -32,7 +32,7 @@ final class PacerPageTests: XCTestCase {
     func testTheGeneratedStyleIsInTheHeadOfEveryPacerPage() throws {
         let site = try build()
         let pacers = site.keys.filter { $0.hasPrefix("breathing/") && $0 != "breathing/index.html" }.sorted()
-        XCTAssertEqual(pacers.count, 5, "\(pacers)")
+        XCTAssertEqual(pacers.count, 7, "\(pacers)")
         for path in pacers {
             let page = try XCTUnwrap(site[path])
             let head = try XCTUnwrap(page.range(of: "</head>"), path)
@@ -60,8 +60,11 @@ final class PacerPageTests: XCTestCase {
             calm)
         XCTAssertTrue(
             calm.contains(
-                "<p class=\"pacer-done pacer-for pacer-for-cycles\">Done: 3 cycles. <label for=\"pacer-start\">Close</label></p>"
-            ))
+                "<div class=\"pacer-done pacer-for pacer-for-cycles\" role=\"status\">\n"
+                    + "      <p class=\"pacer-done-title\">Done: 3 cycles.</p>\n"
+                    + "      <p class=\"pacer-summary\">3 cycles · 0.5 min · 1-day streak</p>\n"
+                    + "      <p class=\"pacer-done-actions\"><label for=\"pacer-start\">Close</label></p>"
+            ), calm)
         XCTAssertTrue(
             calm.contains(
                 "<p class=\"pacer-count\"><span class=\"pacer-strip\"><span>4</span><span>3</span><span>2</span>"
@@ -83,13 +86,13 @@ final class PacerPageTests: XCTestCase {
             calm.contains(
                 #"<input class="pacer-toggle" type="checkbox" id="pacer-start"><label class="pacer-start" for="pacer-start">Start</label>"#
             ), calm)
-        for (id, label, detail, checked) in [
-            ("cycles", "3 cycles", "0:30", true), ("1min", "1 min", "6 cycles", false),
-            ("3min", "3 min", "18 cycles", false), ("5min", "5 min", "30 cycles", false),
+        for (id, label, detail, checked, cycles) in [
+            ("cycles", "3 cycles", "0:30", true, 3), ("1min", "1 min", "6 cycles", false, 6),
+            ("3min", "3 min", "18 cycles", false, 18), ("5min", "5 min", "30 cycles", false, 30),
         ] {
             let radio =
                 #"<input class="pacer-choice" type="radio" name="pacer-length" id="pacer-length-\#(id)" value="\#(id)""#
-                + (checked ? " checked" : "")
+                + #" data-cycles="\#(cycles)""# + (checked ? " checked" : "")
                 + #"><label for="pacer-length-\#(id)">\#(label) <span class="meta">\#(detail)</span></label>"#
             XCTAssertTrue(calm.contains(radio), "\(radio)\n\(calm)")
         }

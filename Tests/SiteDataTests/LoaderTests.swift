@@ -60,7 +60,7 @@ final class LoaderTests: XCTestCase {
         XCTAssertEqual(bike.deposits[0].at.description, "2026-09-01T08:00:00-04:00")
         XCTAssertEqual(bike.deposits[1].at.secondOfDay, nil)
         XCTAssertEqual(GoalTotals(goal: bike).saved, Decimal(string: "110.25")!)
-        XCTAssertEqual(data.patterns.map(\.id), ["4-7-8", "box", "equal", "coherent", "calm"])
+        XCTAssertEqual(data.patterns.map(\.id), ["4-7-8", "box", "equal", "coherent", "sigh", "rounds", "calm"])
         XCTAssertEqual(data.programs.map(\.id), ["calm-start", "short"])
         XCTAssertEqual(data.sessions.count, 2)
         XCTAssertEqual(data.sessions[1].length, .minutes(3))

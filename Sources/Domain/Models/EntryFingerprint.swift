@@ -15,6 +15,7 @@ public enum EntryFingerprint {
         switch session.length {
         case .cycles(let n): length = "cycles \(n)"
         case .minutes(let m): length = "minutes \(m.description)"
+        case .holds(let h): length = "holds \(h.map(String.init).joined(separator: ","))"
         }
         let moods = [session.moodBefore, session.moodAfter].map { $0.map(String.init) ?? "" }
         return hash(["session", session.at.description, session.pattern, length, session.program ?? ""] + moods)

@@ -20,6 +20,12 @@ extension Option where Value == String {
         .text("minutes", "M", help: ["or minutes, greater than 0 and at most 1440 (a day)"])
     }
 
+    static var holds: Option {
+        .text(
+            "holds", "S,S,S",
+            help: ["or, for a retention pattern, each round's hold in whole", "seconds (1 to 600), one per round"])
+    }
+
     static var program: Option {
         .text("program", "ID", completes: .data(.programs), help: ["the program this session belongs to"])
     }

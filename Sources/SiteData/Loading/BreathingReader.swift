@@ -28,7 +28,12 @@ struct BreathingFile {
 enum BreathingReader {
     static let file = "breathing.toml"
     static let keys = ["pattern", "program", "enrollment", "pause"]
-    static let patternKeys = ["id", "name", "inhale", "hold", "exhale", "rest"]
+    static let patternKeys = [
+        "id", "name", "kind", "inhale", "hold", "exhale", "rest", "breaths", "recovery", "rounds",
+    ]
+    /// The most paced breaths a retention round and the most rounds a retention session may have.
+    static let maxBreaths = 1000
+    static let maxRounds = 100
     static let programKeys = ["id", "name", "days"]
     static let programDayKeys = ["pattern", "cycles"]
     static let enrollmentKeys = ["program", "start"]
@@ -81,6 +86,11 @@ enum BreathingReader {
             )
             return nil
         }
+        let kind = reader.choice("kind", as: BreathingPattern.Kind.self) ?? .paced
+        if kind == .retention { return readRetention(reader, id: id, into: &breathing) }
+        for key in ["breaths", "recovery", "rounds"] where reader.has(key) {
+            reader.error(key, "belongs to a retention pattern; add kind = \"retention\" or remove it")
+        }
         var phases: [Decimal] = []
         for key in ["inhale", "hold", "exhale", "rest"] {
             let seconds = reader.decimal(key, required: key == "inhale" || key == "exhale") ?? 0
@@ -99,6 +109,39 @@ enum BreathingReader {
         return BreathingPattern(
             id: id, name: reader.text("name") ?? id, inhale: phases[0], hold: phases[1],
             exhale: phases[2], rest: phases[3])
+    }
+
+    /// A retention pattern (DESIGN.md §2): `breaths` paced breaths of `inhale` and `exhale`, then
+    /// a hold the person ends and a recovery breath held `recovery` seconds, `rounds` times.
+    private static func readRetention(_ reader: TableReader, id: String, into breathing: inout BreathingFile)
+        -> BreathingPattern?
+    {
+        breathing.declaredPatterns.insert(id)
+        for key in ["hold", "rest"] where reader.has(key) {
+            reader.error(key, "has no place in a retention pattern: its hold is the one the person ends with a tap")
+        }
+        let breaths = reader.integer(
+            "breaths", required: true, in: 1...maxBreaths, rangeMessage: "must be from 1 to \(maxBreaths) breaths")
+        let rounds = reader.integer(
+            "rounds", required: true, in: 1...maxRounds, rangeMessage: "must be from 1 to \(maxRounds) rounds")
+        var seconds: [Decimal?] = []
+        for key in ["inhale", "exhale", "recovery"] {
+            var value = reader.decimal(key, required: true)
+            if let given = value, key == "recovery" ? given < 0 : given <= 0 {
+                reader.error(key, key == "recovery" ? "must be ≥ 0 seconds" : "must be > 0 seconds")
+                value = nil
+            } else if let given = value, given > 600 {
+                reader.error(key, "must be at most 600 seconds")
+                value = nil
+            }
+            seconds.append(value)
+        }
+        guard !reader.has("hold"), !reader.has("rest"), let breaths, let rounds, let inhale = seconds[0],
+            let exhale = seconds[1], let recovery = seconds[2]
+        else { return nil }
+        return .retention(
+            id: id, name: reader.text("name") ?? id, breaths: breaths, inhale: inhale, exhale: exhale,
+            recovery: recovery, rounds: rounds)
     }
 
     /// A program's id and name; its days are read once every pattern is known.

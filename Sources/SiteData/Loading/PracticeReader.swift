@@ -13,7 +13,7 @@ struct PracticeFiles {
 /// of breathing.toml.
 enum PracticeReader {
     static let group = DataFileGroup(folder: "practice", fileExtension: "toml")
-    static let sessionKeys = ["at", "pattern", "cycles", "minutes", "program", "mood_before", "mood_after"]
+    static let sessionKeys = ["at", "pattern", "cycles", "minutes", "program", "mood_before", "mood_after", "holds"]
 
     static func read(_ files: DataFiles, breathing: BreathingFile) -> PracticeFiles {
         var log = PracticeFiles()
@@ -39,7 +39,18 @@ enum PracticeReader {
             reader.unknownReference("pattern", pattern, known: breathing.patterns.map(\.id), key: "pattern")
             return nil
         }
-        let length = readLength(reader)
+        let known = pattern.flatMap { id in breathing.patterns.first { $0.id == id } }
+        let length: PracticeSession.Length?
+        if let known, known.isRetention {
+            length = readHolds(reader, of: known)
+        } else {
+            if reader.has("holds") {
+                reader.error(
+                    "holds",
+                    "belongs to a retention pattern's session; '\(pattern ?? "")' is paced: log cycles or minutes")
+            }
+            length = readLength(reader)
+        }
         let program = reader.string("program")
         if let program, !breathing.isKnownProgram(program) {
             reader.unknownReference("program", program, known: breathing.programs.map(\.id), key: "program")
@@ -52,6 +63,51 @@ enum PracticeReader {
         return PracticeSession(
             at: at, pattern: pattern, length: length, program: program,
             moodBefore: before, moodAfter: after)
+    }
+
+    /// A retention session's `holds`: one per round of its pattern, each 1 to 600 whole seconds;
+    /// its length is its holds, so it takes no `cycles` or `minutes`.
+    private static func readHolds(_ reader: TableReader, of pattern: BreathingPattern) -> PracticeSession.Length? {
+        let lengths = ["cycles", "minutes"].filter(reader.has)
+        for key in lengths {
+            reader.error(
+                key,
+                "has no place in a session of the retention pattern '\(pattern.id)': log its holds = [..], one per round"
+            )
+        }
+        guard let value = reader.table["holds"] else {
+            guard lengths.isEmpty else { return nil }
+            reader.tableError(
+                "a session of the retention pattern '\(pattern.id)' needs holds = [..], the seconds of each of its "
+                    + "\(pattern.rounds) rounds' holds")
+            return nil
+        }
+        guard case .array(let items) = value.kind else {
+            reader.error("holds", "must be an array of whole seconds, one per round, such as [62, 75, 91]")
+            return nil
+        }
+        var holds: [Int] = []
+        let limit = BreathingPattern.holdLimit
+        for (index, item) in items.enumerated() {
+            guard case .integer(let n) = item.kind else {
+                reader.error("holds", item: index, at: item.location, "must be whole seconds, such as 75")
+                return nil
+            }
+            guard let seconds = Int(exactly: n), limit.contains(seconds) else {
+                reader.error(
+                    "holds", item: index, at: item.location,
+                    "is \(n): a hold lasts \(limit.lowerBound) to \(limit.upperBound) seconds")
+                return nil
+            }
+            holds.append(seconds)
+        }
+        guard holds.count == pattern.rounds else {
+            let rounds = pattern.rounds == 1 ? "1 round" : "\(pattern.rounds) rounds"
+            let count = holds.count == 1 ? "1 hold" : "\(holds.count) holds"
+            reader.error("holds", "has \(count); the pattern '\(pattern.id)' has \(rounds), one hold each")
+            return nil
+        }
+        return .holds(holds)
     }
 
     /// `cycles` or `minutes`, exactly one of them.

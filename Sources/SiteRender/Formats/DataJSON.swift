@@ -207,10 +207,41 @@ struct DataJSON {
 
     private var breathing: JSONValue {
         let report = figures.breathing
+        let records = Dictionary(report.patterns.map { ($0.pattern.id, $0.retention) }) { first, _ in first }
         let patterns = data.patterns.map { p -> JSONValue in
+            let retention = p.isRetention
+            let record = records[p.id] ?? nil
+            return .object([
+                ("id", .string(p.id)), ("kind", .string(p.kind.rawValue)), ("inhale", .ratio(p.inhale)),
+                ("top_up", .ratio(p.topUp)), ("hold", .ratio(p.hold)), ("exhale", .ratio(p.exhale)),
+                ("rest", .ratio(p.rest)), ("cycle_seconds", .ratio(p.cycleSeconds)),
+                ("breaths", retention ? .int(p.breaths) : .null), ("recovery", retention ? .ratio(p.recovery) : .null),
+                ("rounds", retention ? .int(p.rounds) : .null),
+                (
+                    "retention",
+                    .optional(retention ? record : nil) { record in
+                        .object([
+                            ("longest_hold", .optional(record.longestHold) { .int($0) }),
+                            (
+                                "weekly_mean",
+                                .array(
+                                    record.weeks.map { week in
+                                        .object([
+                                            ("week", .string(week.week.description)),
+                                            ("mean_hold", .number(week.mean.fixed(1))),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    }
+                ),
+            ])
+        }
+        let log = report.log.map { entry -> JSONValue in
             .object([
-                ("id", .string(p.id)), ("inhale", .ratio(p.inhale)), ("hold", .ratio(p.hold)),
-                ("exhale", .ratio(p.exhale)), ("rest", .ratio(p.rest)), ("cycle_seconds", .ratio(p.cycleSeconds)),
+                ("at", .string(DataJSON.wallClock(entry.session.at))), ("pattern", .string(entry.session.pattern)),
+                ("seconds", .ratio(entry.seconds)),
+                ("holds", .optional(entry.session.holds) { .array($0.map { .int($0) }) }),
             ])
         }
         let programs = report.programs.map { progress -> JSONValue in
@@ -238,6 +269,15 @@ struct DataJSON {
             ("paused_days", .int(report.pausedDays)),
             ("patterns", .array(patterns)),
             ("programs", .array(programs)),
+            ("log", .array(log)),
         ])
+    }
+
+    /// `2026-11-28T22:30:00`: the wall-clock time as written, without its offset; a session
+    /// written with a plain date is that date alone.
+    static func wallClock(_ at: EventTime) -> String {
+        guard let second = at.secondOfDay else { return at.date.description }
+        return
+            "\(at.date)T\((second / 3600).zeroPadded(2)):\((second / 60 % 60).zeroPadded(2)):\((second % 60).zeroPadded(2))"
     }
 }

@@ -27,18 +27,32 @@ extension BreathingPages {
     }
 
     func queuePacer(_ pattern: BreathingPattern, into site: inout PageQueue, for renderer: SiteRenderer) {
-        let labels = BreathPhase.allCases.map { phase -> MustacheValue in
+        // The four paced phases (their CSS hides those a pattern skips), and the sigh's top-up and a
+        // retention round's hold and recovery where the pattern has them.
+        let shown = BreathPhase.allCases.filter { phase in
+            switch phase {
+            case .inhale, .hold, .exhale, .rest: return true
+            case .topUp: return pattern.topUp > 0
+            case .retention, .recovery: return pattern.isRetention
+            }
+        }
+        let labels = shown.map { phase -> MustacheValue in
             .object([
                 "phase": .string(phase.rawValue),
                 "label": .string(renderer.string(.phase(phase))),
             ])
         }
-        let guide = pattern.phases.map { length -> MustacheValue in
+        var steps = pattern.phases
+        if pattern.isRetention {
+            steps += [PhaseLength(phase: .retention, seconds: 0)]
+            if pattern.recovery > 0 { steps.append(PhaseLength(phase: .recovery, seconds: pattern.recovery)) }
+        }
+        let guide = steps.map { length -> MustacheValue in
             let seconds = NSDecimalNumber(decimal: length.seconds).stringValue
             let key = CountedKey.guide(length.phase).form(for: seconds == "1" ? 1 : 0)
             return .string(renderer.string(key, ["seconds": seconds]))
         }
-        let lengths = pacerLengths(pattern, renderer)
+        let lengths = pattern.isRetention ? retentionLengths(pattern, renderer) : pacerLengths(pattern, renderer)
         let sessions = renderer.figures.breathing.patterns.first { $0.pattern.id == pattern.id }?.totals.sessions ?? 0
         let sentBack = renderer.forms?.pending.map { $0.kind == .session && $0.target == pattern.id } ?? false
         let moodBefore = sentBack ? renderer.forms?.pending?.values["mood_before"] ?? "" : ""
@@ -49,12 +63,24 @@ extension BreathingPages {
             [
                 "name": .string(name(of: pattern, renderer)),
                 "cycle_length": .string(
-                    renderer.string(
-                        .breathing(.cycleLength),
-                        ["seconds": NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue])),
-                "pacer_css": .string(PacerStyle.css(for: pattern, lengths: choices)),
+                    pattern.isRetention
+                        ? roundsText(pattern, renderer)
+                        : renderer.string(
+                            .breathing(.cycleLength),
+                            ["seconds": NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue])),
+                "pacer_css": .string(
+                    pattern.isRetention
+                        ? PacerStyle.retentionCSS(for: pattern) : PacerStyle.css(for: pattern, lengths: choices)),
                 "log_css": renderer.forms == nil
-                    ? .null : .string(PacerStyle.logFormCSS(for: pattern, lengths: choices)),
+                    ? .null
+                    : .string(
+                        pattern.isRetention
+                            ? PacerStyle.retentionLogFormCSS() : PacerStyle.logFormCSS(for: pattern, lengths: choices)),
+                "retention": pattern.isRetention ? retentionFields(pattern, renderer) : .null,
+                "phases_data": .string(
+                    pattern.phases.map { "\($0.phase.rawValue):\(NSDecimalNumber(decimal: $0.seconds).stringValue)" }
+                        .joined(separator: " ")),
+                "kind": .string(pattern.kind.rawValue),
                 "square": .bool(PacerStyle.isSquare(pattern)),
                 "labels": .list(labels),
                 "countdown": .list(PacerStyle.countdown(for: pattern).map { .int($0.value) }),
@@ -107,6 +133,8 @@ extension BreathingPages {
         -> MustacheValue
     {
         let cycles = choice.length.cycles
+        let streak = renderer.figures.breathing.streak
+        let minutes = pattern.cycleSeconds * Decimal(cycles) / 60
         // "Cycle {current} of {total}": the strip of numbers 1…N stands where {current} is.
         let cycleParts = renderer.string(.breathing(.cycleOf), ["total": String(cycles)])
             .components(separatedBy: "{current}")
@@ -118,8 +146,21 @@ extension BreathingPages {
             "cycle_after": .string(cycleParts.dropFirst().joined(separator: "")),
             "cycle_numbers": .list((1...cycles).map { .int($0) }),
             "done": .string(renderer.string(.breathing(.done), ["cycles": String(cycles)])),
+            "cycles": .int(cycles),
+            // The end's summary (issue 43 item 5, issue 44): the cycles, the minutes and the streak
+            // this session makes, as of the build's day.
+            "summary": .string(
+                renderer.string(
+                    .breathing(.summary),
+                    [
+                        "cycles": String(cycles), "minutes": renderer.minutes(minutes),
+                        "streak": String(streak.current + (streak.practisedToday ? 0 : 1)),
+                    ])),
             "session_form": sessionForm(pattern, cycles: cycles, choice: choice.length, renderer),
             "has_form": .bool(renderer.forms != nil),
+            "log_href": .string(
+                "#form-session-\(pattern.id)"
+                    + (choice.length.id == PacerStyle.lengthIDs[0] ? "" : "-\(choice.length.id)")),
         ])
     }
 
@@ -139,12 +180,14 @@ extension BreathingPages {
         }
         var extra: [String: MustacheValue] = [
             "program_line": programLine.map { .string($0) } ?? .null, "moods": .list(moodChips(renderer)),
+            "retention": .bool(pattern.isRetention),
         ]
         if choice.id != PacerStyle.lengthIDs[0] { extra["id"] = .string("form-session-\(pattern.id)-\(choice.id)") }
         let form = renderer.form(
             .session, target: pattern.id,
             defaults: [
-                "cycles": String(cycles), "program": prescribing?.program.id ?? "", "mood_before": "", "mood_after": "",
+                "cycles": String(cycles), "holds": "", "program": prescribing?.program.id ?? "", "mood_before": "",
+                "mood_after": "",
                 "at": "",
             ],
             choices: ["mood_before": moods, "mood_after": moods], extra: extra)
@@ -171,5 +214,35 @@ extension BreathingPages {
     func sessionCycles(_ pattern: BreathingPattern, _ renderer: SiteRenderer) -> Int {
         let prescribed = renderer.figures.breathing.programs.compactMap(\.nextDay).first { $0.pattern == pattern.id }
         return max(prescribed?.cycles ?? Self.defaultCycles, 1)
+    }
+}
+
+/// The pacer of a retention pattern (issue 44): one length, its rounds; the page's script runs the
+/// rounds — the paced breaths counted, the hold the person ends with a tap and times, the recovery
+/// breath — and fills the summary and the log form with the holds it measured.
+extension BreathingPages {
+    func retentionLengths(_ pattern: BreathingPattern, _ renderer: SiteRenderer) -> [PacerLength] {
+        [
+            PacerLength(
+                length: .init(id: PacerStyle.lengthIDs[0], cycles: pattern.rounds),
+                label: roundsText(pattern, renderer), detail: "", prescribed: true)
+        ]
+    }
+
+    /// What the script reads: the rounds, breaths and seconds, and the words it fills in.
+    func retentionFields(_ pattern: BreathingPattern, _ renderer: SiteRenderer) -> MustacheValue {
+        func text(_ value: Decimal) -> String { NSDecimalNumber(decimal: value).stringValue }
+        let streak = renderer.figures.breathing.streak
+        return .object([
+            "breaths": .int(pattern.breaths), "rounds": .int(pattern.rounds), "inhale": .string(text(pattern.inhale)),
+            "exhale": .string(text(pattern.exhale)), "recovery": .string(text(pattern.recovery)),
+            // Filled by the script: `%1`, `%2`, `%3` stand for the figures it measures.
+            "round_of": .string(renderer.string(.breathing(.roundOf), ["current": "%1", "total": "%2"])),
+            "breath_of": .string(renderer.string(.breathing(.breathOf), ["current": "%1", "total": "%2"])),
+            "summary": .string(
+                renderer.string(.breathing(.summaryRounds), ["rounds": "%1", "minutes": "%2", "streak": "%3"])),
+            "holds_list": .string(renderer.string(.breathing(.holdsList), ["holds": "%1"])),
+            "streak": .int(streak.current + (streak.practisedToday ? 0 : 1)),
+        ])
     }
 }

@@ -12,7 +12,8 @@ struct BreathingPages: PageFamily {
         let patterns = report.patterns.map { entry -> MustacheValue in
             .object([
                 "id": .string(entry.pattern.id), "name": .string(name(of: entry.pattern, renderer)),
-                "phases": .string(phaseText(entry.pattern)),
+                "phases": .string(
+                    entry.pattern.isRetention ? roundsText(entry.pattern, renderer) : phaseText(entry.pattern)),
                 "sessions": .int(entry.totals.sessions), "minutes": .string(renderer.minutes(entry.totals.minutes)),
                 "sessions_label": .string(renderer.unit(.breathing(.sessions), for: entry.totals.sessions)),
             ])
@@ -47,6 +48,7 @@ struct BreathingPages: PageFamily {
             })
         fields["weeks_chart"] = .string(weeksChart(weeks, renderer))
         fields["start"] = startValue(renderer)
+        fields["retention"] = .list(retentionValues(renderer))
         let content = fields
         // The practice report is the whole page: kept while it is.
         renderer.page(
@@ -77,7 +79,9 @@ struct BreathingPages: PageFamily {
         return .object([
             "href": .string("\(pattern.id)/"),
             "name": .string(renderer.patternName(pattern)),
-            "length": .string(renderer.counted(.breathing(.lengthCycles), cycles)),
+            "length": .string(
+                pattern.isRetention
+                    ? roundsText(pattern, renderer) : renderer.counted(.breathing(.lengthCycles), cycles)),
             "done": .bool(streak.practisedToday),
             "streak": .int(streak.current),
             "streak_label": .string(renderer.unit(.breathing(.currentStreak), for: streak.current)),
@@ -152,9 +156,22 @@ struct BreathingPages: PageFamily {
         ])
     }
 
+    /// `4-7-8-0`; the sigh's inhale with its top-up, `2+1-0-6-0`; a retention pattern's breath,
+    /// `1.6-0-1.6-0`.
     func phaseText(_ pattern: BreathingPattern) -> String {
-        [pattern.inhale, pattern.hold, pattern.exhale, pattern.rest]
-            .map { NSDecimalNumber(decimal: $0).stringValue }.joined(separator: "-")
+        func text(_ value: Decimal) -> String { NSDecimalNumber(decimal: value).stringValue }
+        let inhale = text(pattern.inhale) + (pattern.topUp > 0 ? "+" + text(pattern.topUp) : "")
+        return ([inhale] + [pattern.hold, pattern.exhale, pattern.rest].map(text)).joined(separator: "-")
+    }
+
+    /// `3 rounds · 30 breaths · recovery 15 s`: a retention pattern in words.
+    func roundsText(_ pattern: BreathingPattern, _ renderer: SiteRenderer) -> String {
+        renderer.string(
+            .breathing(.roundsText),
+            [
+                "rounds": String(pattern.rounds), "breaths": String(pattern.breaths),
+                "recovery": NSDecimalNumber(decimal: pattern.recovery).stringValue,
+            ])
     }
 
     /// A built-in pattern's or program's name in the site's language; your own as you wrote it.

@@ -13,6 +13,18 @@ extension UIKey {
         case pausedDay = "paused_day"
         case phasesOf = "phases_of"
         case tryPattern = "try_pattern"
+        case holdsList = "holds_list"
+        case retentionChart = "retention_chart"
+        case retentionChartDescription = "retention_chart_desc"
+        case weeklyMean = "weekly_mean"
+        case weeklyLongest = "weekly_longest"
+        case weekNumber = "week_number"
+        case seconds
+        case roundOf = "round_of"
+        case breathOf = "breath_of"
+        case roundsText = "rounds_text"
+        case summary
+        case summaryRounds = "summary_rounds"
         static let section = "breathing"
     }
 

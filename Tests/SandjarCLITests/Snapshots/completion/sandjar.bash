@@ -95,8 +95,8 @@ _sandjar() {
         first="_sandjar_values goals"
         ;;
     "add session")
-        options="--at --cycles --data --help --minutes --mood-after --mood-before --program -C"
-        valued="--at --cycles --data --minutes --mood-after --mood-before --program -C"
+        options="--at --cycles --data --help --holds --minutes --mood-after --mood-before --program -C"
+        valued="--at --cycles --data --holds --minutes --mood-after --mood-before --program -C"
         first="_sandjar_values patterns"
         ;;
     slay)

@@ -42,7 +42,7 @@ function __sandjar_first
     for word in $words
         if test $skip -eq 1
             set skip 0
-        else if contains -- $word --account --amount --at --cache --columns --currency --cycles --data --dates --format --from --habit --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
+        else if contains -- $word --account --amount --at --cache --columns --currency --cycles --data --dates --format --from --habit --holds --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
             set skip 1
         else if not string match -q -- '-*' $word
             return 1
@@ -143,6 +143,7 @@ complete -c sandjar -n '__sandjar_is "add session"' -l at -x -d 'when (default: 
 complete -c sandjar -n '__sandjar_is "add session"' -l cycles -x -d 'whole breathing cycles, 1 or more'
 complete -c sandjar -n '__sandjar_is "add session"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is "add session"' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is "add session"' -l holds -x -d 'or, for a retention pattern, each round\'s hold in whole seconds (1 to 600), one per round'
 complete -c sandjar -n '__sandjar_is "add session"' -l minutes -x -d 'or minutes, greater than 0 and at most 1440 (a day)'
 complete -c sandjar -n '__sandjar_is "add session"' -l mood-after -x -a '1 2 3 4 5' -d 'your mood after the session, from 1 to 5'
 complete -c sandjar -n '__sandjar_is "add session"' -l mood-before -x -a '1 2 3 4 5' -d 'your mood before the session, from 1 to 5'
