@@ -93,6 +93,8 @@ public struct PracticeSession: Sendable, Equatable {
     public var program: String?
     public var moodBefore: Int?
     public var moodAfter: Int?
+    /// `by`: who practised (a `[[person]]` id); nil is the household's alone.
+    public var by: String? = nil
 
     public init(
         at: EventTime, pattern: String, length: Length, program: String? = nil,
