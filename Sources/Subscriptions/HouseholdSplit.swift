@@ -44,13 +44,6 @@ public struct HouseholdSplit: Sendable, Equatable {
     /// The fewest transfers that clear every balance (`Settlement`).
     public var transfers: [Transfer]
 
-    /// Each person's percent of `subscription`'s household part: its `shares`, else equal shares
-    /// (100 ÷ the number of people; `part` below divides instead, so equal parts stay exact).
-    public static func percents(of subscription: Subscription, people: [Person]) -> [String: Decimal] {
-        if let shares = subscription.shares { return shares }
-        return Dictionary(uniqueKeysWithValues: people.map { ($0.id, Decimal(100) / Decimal(people.count)) })
-    }
-
     /// `person`'s part of `amount` (a household part): amount × their percent ÷ 100, or amount ÷ the
     /// number of people when the subscription names no shares.
     public static func part(
