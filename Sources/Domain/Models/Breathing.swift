@@ -140,6 +140,8 @@ public struct PracticeSession: Sendable, Equatable {
     public var program: String?
     public var moodBefore: Int?
     public var moodAfter: Int?
+    /// `by`: who practised (a `[[person]]` id); nil is the household's alone.
+    public var by: String? = nil
 
     /// The holds of a retention session; nil for a paced one.
     public var holds: [Int]? {

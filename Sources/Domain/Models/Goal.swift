@@ -24,6 +24,8 @@ public struct Goal: Sendable, Hashable, Identifiable {
     public var deposits: [Deposit]
     /// `[[pause]]`s, sorted by `from`, never overlapping: the plan rests in them.
     public var pauses: [Pause]
+    /// `people`: whose goal it is (`[[person]]` ids); nil is everyone's.
+    public var people: [String]?
 
     public init(
         id: String, name: String, mode: Mode, currency: Currency, target: Decimal?,
@@ -78,10 +80,13 @@ public struct Deposit: Sendable, Hashable {
     public var at: EventTime
     public var amount: Decimal
     public var note: String?
+    /// `by`: who put it in (a `[[person]]` id); nil is the household's alone.
+    public var by: String?
 
-    public init(at: EventTime, amount: Decimal, note: String?) {
+    public init(at: EventTime, amount: Decimal, note: String?, by: String? = nil) {
         self.at = at
         self.amount = amount
         self.note = note
+        self.by = by
     }
 }

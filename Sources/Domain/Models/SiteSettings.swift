@@ -22,6 +22,8 @@ public struct SiteSettings: Sendable, Equatable {
     /// Write the small files static hosts read (`.nojekyll`, `_headers`, `.htaccess`) beside the
     /// pages; `[publish] files = false` leaves them out for a host that has its own.
     public var writesHostFiles: Bool
+    /// `[[person]]`s in the order written: a household; empty for one person's site.
+    public var people: [Person] = []
 
     public init(
         title: String, language: Language, locale: String?, currency: Currency,

@@ -60,6 +60,11 @@ public struct Subscription: Sendable, Equatable {
     public var note: String?
     /// `subscriptions/<file>.toml`, for messages that point back at the data.
     public var source: String
+    /// `paid_by`: who in the household is charged the whole price (a `[[person]]` id).
+    public var paidBy: String? = nil
+    /// `shares`: percent of the household's part each person bears, summing to 100; nil is equal
+    /// shares among the site's people (DESIGN.md §3 "Household").
+    public var shares: [String: Decimal]? = nil
 
     public init(
         name: String, catalog: CatalogPin = .automatic, price: Decimal? = nil, prices: [PriceEntry] = [],

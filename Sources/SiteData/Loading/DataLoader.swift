@@ -53,7 +53,7 @@ package struct DataLoader {
             switch index {
             case 0: goals = GoalReader.read(files, site: site.settings, rates: rates)
             case 1: subscriptions = SubscriptionReader.read(files, site: site.settings, rates: rates)
-            case 2: practice = PracticeReader.read(files, breathing: breathing)
+            case 2: practice = PracticeReader.read(files, breathing: breathing, people: site.people)
             // What listing the pages found goes just before the first page's findings.
             case 3: listing.entries.forEach(own.add)
             case firstPage + pagePaths.count: quotes = QuotesReader.read(files)

@@ -15,9 +15,10 @@ package enum GoalReader {
     static let group = DataFileGroup(folder: "goals", fileExtension: "toml")
     static let keys = [
         "id", "name", "mode", "currency", "target", "created", "icon", "note", "plan", "deposit", "pause",
+        "people",
     ]
     static let planKeys = ["amount", "frequency", "start", "periods", "annual_rate", "horizon_years"]
-    static let depositKeys = ["at", "amount", "note"]
+    static let depositKeys = ["at", "amount", "note", "by"]
 
     /// What a goal file is read against besides its own bytes.
     struct Context: Equatable {
@@ -110,17 +111,21 @@ package enum GoalReader {
             let at = entry.eventTime("at", required: true)
             let amount = entry.positive("amount", required: true)
             let note = entry.string("note")
-            if let at, let amount {
+            let by = entry.person("by", people: site?.people)
+            if let at, let amount, by != nil || !entry.has("by") {
                 entry.warnIfImplausiblyEarly("at", at.date, created: created)
-                deposits.append(Deposit(at: at, amount: amount, note: note))
+                deposits.append(Deposit(at: at, amount: amount, note: note, by: by))
                 dated.append(DatedEntry(.deposit, on: at.date, key: "at", in: entry))
             }
         }
         let pauses = PauseReader.read(reader)
+        let people = reader.personList("people", people: site?.people)
         guard validID, let name, let mode, let currency else { return nil }
-        return Goal(
+        var goal = Goal(
             id: id, name: name, mode: mode, currency: currency, target: target, created: created,
             icon: icon, note: note, plan: plan, deposits: deposits, pauses: pauses)
+        goal.people = people
+        return goal
     }
 
     private static func readPlan(_ reader: TableReader) -> SavingsPlan? {

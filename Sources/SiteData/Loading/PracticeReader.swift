@@ -13,15 +13,20 @@ struct PracticeFiles {
 /// of breathing.toml.
 enum PracticeReader {
     static let group = DataFileGroup(folder: "practice", fileExtension: "toml")
-    static let sessionKeys = ["at", "pattern", "cycles", "minutes", "program", "mood_before", "mood_after", "holds"]
+    static let sessionKeys = [
+        "at", "pattern", "cycles", "minutes", "program", "mood_before", "mood_after", "holds", "by",
+    ]
 
-    static func read(_ files: DataFiles, breathing: BreathingFile) -> PracticeFiles {
+    /// `people`: site.toml's `[[person]]`s that `by` may name (nil when site.toml is unreadable).
+    static func read(_ files: DataFiles, breathing: BreathingFile, people: [Person]? = nil) -> PracticeFiles {
         var log = PracticeFiles()
         for relative in files.files(group) {
             guard let reader = files.parse(relative) else { continue }
             reader.finish(known: ["session"])
             for entry in reader.tables("session") {
-                if let session = readSession(entry, breathing: breathing) {
+                let by = entry.person("by", people: people)
+                if var session = readSession(entry, breathing: breathing), by != nil || !entry.has("by") {
+                    session.by = by
                     log.sessions.append(session)
                     log.dated.append(DatedEntry(.session, on: session.at.date, key: "at", in: entry))
                 }

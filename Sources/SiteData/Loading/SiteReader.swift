@@ -15,6 +15,9 @@ struct SiteFile {
     var currency: Currency?
     /// `theme`: a theme folder laid over the built-in theme, as a path from the working directory.
     var themeOverlay: String?
+    /// `[[person]]`s, those that read well; nil when site.toml cannot be read (references to people
+    /// are then not checked: its finding says why).
+    var people: [Person]?
 }
 
 /// Reads site.toml, which every other file depends on: its currency, language and time zone.
@@ -22,8 +25,10 @@ enum SiteReader {
     static let file = "site.toml"
     static let keys = [
         "title", "language", "languages", "locale", "currency", "timezone", "base_url", "unsafe_html",
-        "theme", "publish",
+        "theme", "publish", "person",
     ]
+    /// A `[[person]]` of site.toml.
+    static let personKeys = ["id", "name"]
     /// `[publish]` in site.toml.
     static let publishKeys = ["files"]
 
@@ -75,11 +80,14 @@ enum SiteReader {
                 ? theme : URL(fileURLWithPath: files.folder.displayRoot).appendingPathComponent(theme).path
         }
         let hostFiles = readPublish(reader)
+        let people = readPeople(reader)
+        site.people = people
         guard let title, let language, let currency else { return site }
         var settings = SiteSettings(
             title: title, language: language, locale: locale, currency: currency,
             timezone: timezone, baseURL: baseURL, unsafeHTML: unsafeHTML)
         settings.writesHostFiles = hostFiles
+        settings.people = people
         if let languages {
             // The default language is built first.
             settings.languages = [language] + languages.filter { $0 != language }
@@ -110,6 +118,24 @@ enum SiteReader {
         guard let publish = reader.table("publish") else { return true }
         defer { publish.finish(known: publishKeys) }
         return publish.bool("files") ?? true
+    }
+
+    /// `[[person]]`s: a household (DESIGN.md §3), each an id by the one id rule and a name, the
+    /// ids unique.
+    private static func readPeople(_ reader: TableReader) -> [Person] {
+        var people: [Person] = []
+        for entry in reader.tables("person") {
+            defer { entry.finish(known: personKeys) }
+            let id = entry.string("id", required: true)
+            let name = entry.text("name", required: true)
+            guard let id, entry.checkID(id, key: "id") else { continue }
+            if people.contains(where: { $0.id == id }) {
+                entry.error("id", "'\(id)' is already the id of another [[person]]")
+                continue
+            }
+            if let name { people.append(Person(id: id, name: name)) }
+        }
+        return people
     }
 
     /// `languages = ["zh-Hans", "en"]`: build every one of them, each under its own folder.

@@ -20,6 +20,7 @@ package enum SubscriptionReader {
         "name", "catalog", "price", "prices", "currency", "cycle", "trial", "started",
         "next_billing", "members", "category", "unsubscribe", "last_touched",
         "ends", "notice_days", "auto_renew", "remind", "killed", "note",
+        "paid_by", "shares",
     ]
 
     static func read(_ files: DataFiles, site: SiteSettings?, rates: RatesFile) -> SubscriptionList {
@@ -91,7 +92,7 @@ package enum SubscriptionReader {
         }
         let started = reader.date("started")
         let contract = readContract(reader, started: started)
-        let subscription = Subscription(
+        var subscription = Subscription(
             name: name ?? "", catalog: pin, price: price, prices: prices, currency: currency, cycle: cycle,
             trial: reader.bool("trial") ?? false, started: started,
             nextBilling: reader.date("next_billing"), members: members, category: reader.string("category"),
@@ -99,6 +100,8 @@ package enum SubscriptionReader {
             noticeDays: contract.noticeDays, autoRenew: contract.autoRenew,
             remind: Array(Set(remind)).sorted(by: >), killed: reader.date("killed"),
             note: reader.string("note"), source: reader.file.path)
+        subscription.paidBy = reader.person("paid_by", people: site?.people)
+        subscription.shares = reader.shares("shares", people: site?.people)
         return name == nil ? nil : subscription
     }
 

@@ -1,8 +1,10 @@
 import Badges
 import Basics
+import Breathing
 import Domain
 import Foundation
 import Jar
+import Subscriptions
 
 /// `data.json`, schema 1 (DESIGN.md §5): every figure the site shows, for widgets and scripts.
 ///
@@ -18,8 +20,12 @@ struct DataJSON {
 
     var text: String { document.serialized() }
 
+    /// Without `[[person]]`s the household's keys are left out, not null, so the file stays
+    /// byte-identical to a one-person site's (docs/departures.md).
+    var household: Bool { !data.site.people.isEmpty }
+
     var document: JSONValue {
-        .object([
+        var keys: [(String, JSONValue)] = [
             ("schema", .int(1)),
             ("today", .string(today.description)),
             (
@@ -46,6 +52,43 @@ struct DataJSON {
             ("subscriptions", subscriptions),
             ("review", review),
             ("breathing", breathing),
+        ]
+        if household { keys.append(("household", householdFigures)) }
+        return .object(keys)
+    }
+
+    /// DESIGN.md §5 `household`: each person's monthly cost, paid this month, owed and owing (before
+    /// netting), deposited, sessions and streak; the month's settlement. Amounts in base.
+    private var householdFigures: JSONValue {
+        let base = data.site.currency
+        let split = HouseholdSplit(report: figures.subscriptions, people: data.site.people, rates: data.rates)
+        let people = split.people.map { person -> JSONValue in
+            let practice = PersonPractice(person: person.id, data: data, today: today)
+            return .object([
+                ("id", .string(person.id)),
+                ("name", .string(person.name)),
+                ("monthly_cost", JSONValue.money(person.monthlyCost, base)),
+                ("paid_this_month", JSONValue.money(person.paidThisMonth, base)),
+                ("owed", JSONValue.money(person.owed, base)),
+                ("owing", JSONValue.money(person.owing, base)),
+                (
+                    "deposited",
+                    JSONValue.money(HouseholdSavings.deposited(by: person.id, data: data, today: today), base)
+                ),
+                ("sessions", .int(practice.sessions)),
+                ("streak", .int(practice.streak.current)),
+            ])
+        }
+        let transfers = split.transfers.map { transfer -> JSONValue in
+            .object([
+                ("from", .string(transfer.from)), ("to", .string(transfer.to)),
+                ("amount", JSONValue.money(transfer.amount, base)),
+            ])
+        }
+        let month = "\(split.month.year.zeroPadded(4))-\(split.month.month.zeroPadded(2))"
+        return .object([
+            ("people", .array(people)),
+            ("settlement", .object([("month", .string(month)), ("transfers", .array(transfers))])),
         ])
     }
 
@@ -77,7 +120,7 @@ struct DataJSON {
         let goals = figures.savings.entries.map { entry -> JSONValue in
             let goal = entry.goal
             let progress = entry.progress
-            return .object([
+            var keys: [(String, JSONValue)] = [
                 ("id", .string(goal.id)),
                 ("name", .string(goal.name)),
                 ("mode", .string(goal.mode.rawValue)),
@@ -109,7 +152,15 @@ struct DataJSON {
                             })
                     }
                 ),
-            ])
+            ]
+            if household {
+                let people = HouseholdSavings.people(of: goal, in: data.site)
+                let sums = people.map {
+                    ($0, JSONValue.money(HouseholdSavings.deposited(by: $0, in: goal, today: today), goal.currency))
+                }
+                keys.append(("by_person", .object(sums)))
+            }
+            return .object(keys)
         }
         return .object([
             ("total_saved", JSONValue.money(figures.savings.totalSaved, data.site.currency)),
@@ -152,8 +203,9 @@ struct DataJSON {
     private var subscriptions: JSONValue {
         let report = figures.subscriptions
         let base = report.baseCurrency
+        let people = data.site.people
         let items = report.items.map { item -> JSONValue in
-            .object([
+            var keys: [(String, JSONValue)] = [
                 ("id", .string(item.id)),
                 ("name", .string(item.subscription.name)),
                 ("catalog_id", .optional(item.catalogID) { .string($0) }),
@@ -176,7 +228,21 @@ struct DataJSON {
                 ("ends", .optional(item.contract) { .string($0.ends.description) }),
                 ("notice_by", .optional(item.contract?.noticeBy) { .string($0.description) }),
                 ("auto_renew", .optional(item.contract) { .bool($0.autoRenew) }),
-            ])
+            ]
+            if household {
+                let subscription = item.subscription
+                keys.append(("paid_by", .optional(subscription.paidBy) { .string($0) }))
+                let shares = JSONValue.optional(item.monthlyInBase) { monthly in
+                    .object(
+                        people.map { person in
+                            let part = HouseholdSplit.part(
+                                of: monthly.exact, for: person.id, subscription: subscription, people: people)
+                            return (person.id, JSONValue.money(part, base))
+                        })
+                }
+                keys.append(("shares", shares))
+            }
+            return .object(keys)
         }
         return .object([
             ("base_currency", .string(base.code)),
