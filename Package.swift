@@ -129,9 +129,7 @@ let package = Package(
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),
         .testTarget(
             name: "LocalAppTests",
-            dependencies: [
-                "LocalApp", "SiteServer", "SiteRender", "SiteBuilder", "DataEdit", "TOML", "Domain", "TestSupport",
-            ]),
+            dependencies: ["LocalApp", "SiteServer", "SiteRender", "SiteBuilder", "DataEdit", "TOML", "Domain"]),
         .testTarget(
             name: "SandjarCLITests",
             dependencies: [

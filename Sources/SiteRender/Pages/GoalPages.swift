@@ -198,7 +198,7 @@ struct GoalPages: PageFamily {
         renderer.form(
             .goal,
             defaults: [
-                "name": "", "mode": "wish", "target": "", "currency": "", "icon": "", "plan_amount": "",
+                "id": "", "name": "", "mode": "wish", "target": "", "currency": "", "icon": "", "plan_amount": "",
                 "frequency": "monthly",
             ],
             choices: [
