@@ -101,9 +101,12 @@ final class SampleSiteTests: XCTestCase {
         let site = TestSupport.snapshot(output)
         for (path, bytes) in site where path.hasSuffix(".html") {
             let html = String(decoding: bytes, as: UTF8.self)
-            // The theme's own script (a goal's replay, issue 34) and no other.
+            // The theme's own scripts (a goal's replay, issue 34; the pacer's file, issue 44) and no other.
             let scripts = html.components(separatedBy: "<script").dropFirst()
-            XCTAssertTrue(scripts.allSatisfy { $0.hasPrefix(">\n(function () {") }, "\(path) carries a script")
+            let depth = path.split(separator: "/").count - 1
+            let pacer = " src=\"" + String(repeating: "../", count: depth) + "pacer.js\"></script>"
+            XCTAssertTrue(
+                scripts.allSatisfy { $0.hasPrefix(">\n(function () {") || $0.hasPrefix(pacer) }, "\(path) carries a script")
             XCTAssertFalse(html.lowercased().contains("javascript:"), "\(path) carries a javascript: URL")
             XCTAssertFalse(html.contains("{{"), "\(path) shows an unrendered tag")
         }
