@@ -106,7 +106,8 @@ final class SampleSiteTests: XCTestCase {
             let depth = path.split(separator: "/").count - 1
             let pacer = " src=\"" + String(repeating: "../", count: depth) + "pacer.js\"></script>"
             XCTAssertTrue(
-                scripts.allSatisfy { $0.hasPrefix(">\n(function () {") || $0.hasPrefix(pacer) }, "\(path) carries a script")
+                scripts.allSatisfy { $0.hasPrefix(">\n(function () {") || $0.hasPrefix(pacer) },
+                "\(path) carries a script")
             XCTAssertFalse(html.lowercased().contains("javascript:"), "\(path) carries a javascript: URL")
             XCTAssertFalse(html.contains("{{"), "\(path) shows an unrendered tag")
         }
