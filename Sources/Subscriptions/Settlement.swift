@@ -24,8 +24,9 @@ public struct Transfer: Sendable, Equatable, CustomStringConvertible {
 /// s people needs at least s − 1 transfers and s − 1 always suffice, and any settlement's
 /// transfers link its people into groups that each sum to zero. g is found exactly, by dynamic
 /// programming over the subsets of those people (`exactLimit` of them at most: 2^k subsets); each
-/// group is then settled by pairing its debtors and creditors in the people's order, the larger
-/// debt first paid down. Beyond `exactLimit` people with a balance the same pairing runs over all
+/// group is then settled by pairing its debtors and creditors in the people's order: the first
+/// debtor pays the first creditor the smaller of what the one owes and the other is owed, and
+/// whichever is cleared gives way to the next. Beyond `exactLimit` people with a balance the same pairing runs over all
 /// of them at once (at most k − 1 transfers, not always the fewest; docs/departures.md).
 ///
 /// Balances are exact; the transfers clear them exactly (their amounts are differences of them).
