@@ -87,7 +87,7 @@ enum Commands {
 
     static let addDeposit = CommandSpec(
         name: "add deposit", summary: "record a deposit into a goal",
-        synopsis: ["add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--data DIR]"],
+        synopsis: ["add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--by PERSON] [--data DIR]"],
         about: """
             Appends a [[deposit]] to the goal's file, keeping every comment and line of the file, and
             writes it atomically. GOAL is the goal's id (its file name) or its name ("A new bike";
@@ -102,7 +102,7 @@ enum Commands {
                     "15 digits before the point and 10 after",
                 ]),
         ],
-        options: .at, .note, .data,
+        options: .at, .note, .by("put it in"), .data,
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.add(call.words, console: call.console, now: call.now)
         })
@@ -111,7 +111,8 @@ enum Commands {
         name: "add session", summary: "record a breathing session",
         synopsis: [
             "add session PATTERN (--cycles N | --minutes M | --holds S,S,S) [--program ID]",
-            "            [--at DATETIME] [--mood-before 1..5] [--mood-after 1..5] [--data DIR]",
+            "            [--at DATETIME] [--mood-before 1..5] [--mood-after 1..5] [--by PERSON]",
+            "            [--data DIR]",
         ],
         about: """
             Appends a [[session]] to practice/YYYY-MM.toml (the month of --at), creating the file when
@@ -121,7 +122,7 @@ enum Commands {
             """,
         arguments: [ArgumentSpec(name: "PATTERN", completes: .data(.patterns))],
         options: .cycles, .minutes, .holds, .program, .at.described("when (default: now in the site's time zone)"),
-        .moodBefore, .moodAfter, .data,
+        .moodBefore, .moodAfter, .by("practised"), .data,
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.add(call.words, console: call.console, now: call.now)
         })

@@ -90,13 +90,13 @@ _sandjar() {
         first="_sandjar_directories"
         ;;
     "add deposit")
-        options="--at --data --help --note -C"
-        valued="--at --data --note -C"
+        options="--at --by --data --help --note -C"
+        valued="--at --by --data --note -C"
         first="_sandjar_values goals"
         ;;
     "add session")
-        options="--at --cycles --data --help --holds --minutes --mood-after --mood-before --program -C"
-        valued="--at --cycles --data --holds --minutes --mood-after --mood-before --program -C"
+        options="--at --by --cycles --data --help --holds --minutes --mood-after --mood-before --program -C"
+        valued="--at --by --cycles --data --holds --minutes --mood-after --mood-before --program -C"
         first="_sandjar_values patterns"
         ;;
     slay)
@@ -175,6 +175,7 @@ _sandjar() {
     [[ $prev == = ]] && prev=${COMP_WORDS[COMP_CWORD - 2]}
     if [[ " $valued " == *" $prev "* ]]; then
         case $prev in
+        --by) _sandjar_values people ;;
         --cache) _sandjar_directories ;;
         --data) _sandjar_directories ;;
         --dates) _sandjar_words dmy mdy ymd ;;
@@ -186,7 +187,7 @@ _sandjar() {
         --pattern) _sandjar_values patterns ;;
         --program) _sandjar_values programs ;;
         --theme) _sandjar_directories ;;
-        --values) _sandjar_words goals patterns programs subscriptions slain ;;
+        --values) _sandjar_words goals patterns programs subscriptions slain people ;;
         -C) _sandjar_directories ;;
         esac
         return

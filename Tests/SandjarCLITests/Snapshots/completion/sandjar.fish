@@ -42,7 +42,7 @@ function __sandjar_first
     for word in $words
         if test $skip -eq 1
             set skip 0
-        else if contains -- $word --account --amount --at --cache --columns --currency --cycles --data --dates --format --from --habit --holds --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
+        else if contains -- $word --account --amount --at --by --cache --columns --currency --cycles --data --dates --format --from --habit --holds --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
             set skip 1
         else if not string match -q -- '-*' $word
             return 1
@@ -134,12 +134,14 @@ complete -c sandjar -n '__sandjar_is check' -l today -x -d 'check as of this day
 complete -c sandjar -n '__sandjar_is check' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first check' -a '(__fish_complete_directories (commandline -ct))'
 complete -c sandjar -n '__sandjar_is "add deposit"' -l at -x -d 'a date or date-time such as 2026-11-29T21:14:00+08:00 (default: now in the site\'s time zone); a day after today is written with a warning and counts from that day on'
+complete -c sandjar -n '__sandjar_is "add deposit"' -l by -x -a '(__sandjar_values people)' -d 'who put it in: the id of a [[person]] in site.toml'
 complete -c sandjar -n '__sandjar_is "add deposit"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is "add deposit"' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is "add deposit"' -l note -x -d 'a remark kept with the deposit'
 complete -c sandjar -n '__sandjar_is "add deposit"' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first "add deposit"' -a '(__sandjar_values goals)'
 complete -c sandjar -n '__sandjar_is "add session"' -l at -x -d 'when (default: now in the site\'s time zone)'
+complete -c sandjar -n '__sandjar_is "add session"' -l by -x -a '(__sandjar_values people)' -d 'who practised: the id of a [[person]] in site.toml'
 complete -c sandjar -n '__sandjar_is "add session"' -l cycles -x -d 'whole breathing cycles, 1 or more'
 complete -c sandjar -n '__sandjar_is "add session"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is "add session"' -l help -d 'show what this command does and its options'
@@ -219,7 +221,7 @@ complete -c sandjar -n '__sandjar_is "theme export"' -l help -d 'show what this 
 complete -c sandjar -n '__sandjar_first "theme export"' -a '(__fish_complete_directories (commandline -ct))'
 complete -c sandjar -n '__sandjar_is completion' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is completion' -l help -d 'show what this command does and its options'
-complete -c sandjar -n '__sandjar_is completion' -l values -x -a 'goals patterns programs subscriptions slain' -d 'print the data folder\'s goals, patterns, programs or subscriptions (active ones), one per line; nothing when there is no data folder or it cannot be read'
+complete -c sandjar -n '__sandjar_is completion' -l values -x -a 'goals patterns programs subscriptions slain people' -d 'print the data folder\'s goals, patterns, programs or subscriptions (active ones), one per line; nothing when there is no data folder or it cannot be read'
 complete -c sandjar -n '__sandjar_is completion' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first completion' -a 'bash zsh fish'
 complete -c sandjar -n '__sandjar_is help' -l help -d 'show what this command does and its options'
