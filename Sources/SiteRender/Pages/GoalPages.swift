@@ -115,6 +115,7 @@ struct GoalPages: PageFamily {
             .deposit, target: goal.id, defaults: ["amount": planned, "note": "", "at": ""],
             extra: ["currency": .string(goal.currency.code), "quick": .list(quick), "has_quick": .bool(!quick.isEmpty)])
         fields["count_up"] = countUp(entry, renderer)
+        fields["household"] = renderer.householdGoal(entry)
         return fields
     }
 
