@@ -26,7 +26,7 @@ enum Commands {
         name: "build", summary: "build the site into a folder, swapped in whole",
         synopsis: [
             "build [DATA] [--out DIR] [--theme DIR] [--cache DIR] [--today YYYY-MM-DD]",
-            "      [--quiet] [--strict] [--wait] [--timings]",
+            "      [--person ID] [--quiet] [--strict] [--wait] [--timings]",
         ],
         about: """
             Validates the data folder, runs the engines, simulates the jars, renders every page and
@@ -38,7 +38,7 @@ enum Commands {
                 "the data folder (or --data DIR, -C DIR); default: the nearest",
                 "folder from here upward that holds a site.toml")
         ],
-        options: .data, .out, .theme, .cache, .today, .quiet, .strict, .wait, .timings,
+        options: .data, .out, .theme, .cache, .today, .person, .quiet, .strict, .wait, .timings,
         epilogue: "Exit status: 0 built, 1 errors in the data or theme or a refused --out, 2 usage.",
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.build(call.words, console: call.console, publish: true)
@@ -48,7 +48,7 @@ enum Commands {
         name: "serve", summary: "the site as a local app: preview, rebuilt on change, with forms that write",
         synopsis: [
             "serve [DATA] [--port N] [--listen ADDR] [--read-only] [--theme DIR] [--cache DIR]",
-            "      [--today YYYY-MM-DD] [--strict]",
+            "      [--today YYYY-MM-DD] [--person ID] [--strict]",
         ],
         about: """
             Builds the site in memory (never into the published one: no page, which holds the
@@ -64,7 +64,7 @@ enum Commands {
             """,
         arguments: [.data("the data folder (or --data DIR, -C DIR)")],
         options: .data, .port, .listen, .readOnly, .theme, .cache.described("where settled jars are kept"),
-        .today.described("build as of this day"), .strict,
+        .today.described("build as of this day"), .person, .strict,
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.serve(call.words, console: call.console)
         })
@@ -242,7 +242,7 @@ enum Commands {
 
     static let today = CommandSpec(
         name: "today", summary: "what needs you today and this week (for cron's mail, ntfy)",
-        synopsis: ["today [DATA] [--format text|json] [--if-any] [--today YYYY-MM-DD] [--theme DIR]"],
+        synopsis: ["today [DATA] [--format text|json] [--if-any] [--today YYYY-MM-DD] [--person ID] [--theme DIR]"],
         about: """
             Prints what needs you: deposits due today or overdue, trials that charge within 3 days,
             renewals and contract notice deadlines within 7 days, a breathing streak that ends
@@ -255,7 +255,7 @@ enum Commands {
             """,
         arguments: [.data("the data folder (or --data DIR, -C DIR)")],
         options: .data, .format, .ifAny, .today.described("say what is due as of this day (default: today)"),
-        .theme,
+        .person.described("what needs this person of a household ([[person]] in site.toml)"), .theme,
         epilogue: "Exit status: 0 (with or without something due), 1 errors in the data or theme, 2 usage.",
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.today(call.words, console: call.console)

@@ -75,13 +75,13 @@ _sandjar() {
         first="_sandjar_directories"
         ;;
     build)
-        options="--cache --data --help --out --quiet --strict --theme --timings --today --wait -C"
-        valued="--cache --data --out --theme --today -C"
+        options="--cache --data --help --out --person --quiet --strict --theme --timings --today --wait -C"
+        valued="--cache --data --out --person --theme --today -C"
         first="_sandjar_directories"
         ;;
     serve)
-        options="--cache --data --help --listen --port --read-only --strict --theme --today -C"
-        valued="--cache --data --listen --port --theme --today -C"
+        options="--cache --data --help --listen --person --port --read-only --strict --theme --today -C"
+        valued="--cache --data --listen --person --port --theme --today -C"
         first="_sandjar_directories"
         ;;
     check)
@@ -130,8 +130,8 @@ _sandjar() {
         first=""
         ;;
     today)
-        options="--data --format --help --if-any --theme --today -C"
-        valued="--data --format --theme --today -C"
+        options="--data --format --help --if-any --person --theme --today -C"
+        valued="--data --format --person --theme --today -C"
         first="_sandjar_directories"
         ;;
     "import wallos")
@@ -185,6 +185,7 @@ _sandjar() {
         --mood-before) _sandjar_words 1 2 3 4 5 ;;
         --out) _sandjar_directories ;;
         --pattern) _sandjar_values patterns ;;
+        --person) _sandjar_values people ;;
         --program) _sandjar_values programs ;;
         --theme) _sandjar_directories ;;
         --values) _sandjar_words goals patterns programs subscriptions slain people ;;

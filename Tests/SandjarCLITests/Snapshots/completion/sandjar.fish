@@ -42,7 +42,7 @@ function __sandjar_first
     for word in $words
         if test $skip -eq 1
             set skip 0
-        else if contains -- $word --account --amount --at --by --cache --columns --currency --cycles --data --dates --format --from --habit --holds --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
+        else if contains -- $word --account --amount --at --by --cache --columns --currency --cycles --data --dates --format --from --habit --holds --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --person --port --program --scale --theme --timezone --title --today --values -C
             set skip 1
         else if not string match -q -- '-*' $word
             return 1
@@ -105,6 +105,7 @@ complete -c sandjar -n '__sandjar_is build' -l cache -x -a '(__fish_complete_dir
 complete -c sandjar -n '__sandjar_is build' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is build' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is build' -l out -x -a '(__fish_complete_directories (commandline -ct))' -d 'where the site goes (default: DATA/public)'
+complete -c sandjar -n '__sandjar_is build' -l person -x -a '(__sandjar_values people)' -d 'one person of a household ([[person]] in site.toml): their goals, shares, settlement and practice'
 complete -c sandjar -n '__sandjar_is build' -l quiet -d 'print only warnings and errors (for cron)'
 complete -c sandjar -n '__sandjar_is build' -l strict -d 'treat warnings as errors'
 complete -c sandjar -n '__sandjar_is build' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
@@ -117,6 +118,7 @@ complete -c sandjar -n '__sandjar_is serve' -l cache -x -a '(__fish_complete_dir
 complete -c sandjar -n '__sandjar_is serve' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is serve' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is serve' -l listen -x -d 'listen on ADDR (e.g. 0.0.0.0, for a phone on your network) instead of 127.0.0.1; every request then needs the token in the address serve prints. The traffic is not encrypted.'
+complete -c sandjar -n '__sandjar_is serve' -l person -x -a '(__sandjar_values people)' -d 'one person of a household ([[person]] in site.toml): their goals, shares, settlement and practice'
 complete -c sandjar -n '__sandjar_is serve' -l port -x -d 'the port (default: 8080; 0 picks a free one)'
 complete -c sandjar -n '__sandjar_is serve' -l read-only -d 'no forms: the preview writes nothing'
 complete -c sandjar -n '__sandjar_is serve' -l strict -d 'treat warnings as errors'
@@ -188,6 +190,7 @@ complete -c sandjar -n '__sandjar_is today' -l data -x -a '(__fish_complete_dire
 complete -c sandjar -n '__sandjar_is today' -l format -x -a 'text json' -d 'text (a title line, then a line for each thing; the default) or json, for a script'
 complete -c sandjar -n '__sandjar_is today' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is today' -l if-any -d 'print nothing when nothing needs you, so cron mails only on the days that do'
+complete -c sandjar -n '__sandjar_is today' -l person -x -a '(__sandjar_values people)' -d 'what needs this person of a household ([[person]] in site.toml)'
 complete -c sandjar -n '__sandjar_is today' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
 complete -c sandjar -n '__sandjar_is today' -l today -x -d 'say what is due as of this day (default: today)'
 complete -c sandjar -n '__sandjar_is today' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
