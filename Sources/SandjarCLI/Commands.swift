@@ -6,7 +6,7 @@ enum Commands {
         name: "init", summary: "create a new data folder with one of everything, commented",
         synopsis: [
             "init DIR [--language en|zh-Hans] [--currency CODE] [--timezone ZONE] [--title TEXT]",
-            "     [--today YYYY-MM-DD]",
+            "     [--today YYYY-MM-DD] [--household]",
         ],
         about: """
             Writes a data folder to DIR (which must be missing or empty): site settings, a goal with a
@@ -16,7 +16,7 @@ enum Commands {
             """,
         arguments: [ArgumentSpec(name: "DIR", completes: .directories)],
         options: .language, .currency, .timezone, .title,
-        .today.described("the day the dates are set around (default: today)"),
+        .today.described("the day the dates are set around (default: today)"), .household,
         epilogue: "Then: sandjar check DIR --strict, sandjar build DIR, sandjar serve DIR.",
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.initialize(call.words, console: call.console)

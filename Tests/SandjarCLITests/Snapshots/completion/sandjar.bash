@@ -70,7 +70,7 @@ _sandjar() {
     esac
     case $command in
     init)
-        options="--currency --help --language --timezone --title --today"
+        options="--currency --help --household --language --timezone --title --today"
         valued="--currency --language --timezone --title --today"
         first="_sandjar_directories"
         ;;

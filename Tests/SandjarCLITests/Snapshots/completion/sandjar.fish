@@ -96,6 +96,7 @@ complete -c sandjar -n '__sandjar_needs_subcommand import' -a loop -d 'import br
 complete -c sandjar -n '__sandjar_needs_subcommand theme' -a export -d 'write the built-in theme out, to change it'
 complete -c sandjar -n '__sandjar_is init' -l currency -x -d 'the site currency, e.g. USD, CNY, EUR, JPY (default: USD for en, CNY for zh-Hans)'
 complete -c sandjar -n '__sandjar_is init' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is init' -l household -d 'a household: site.toml names two people, to rename'
 complete -c sandjar -n '__sandjar_is init' -l language -x -a 'en zh-Hans' -d 'en or zh-Hans (default: en)'
 complete -c sandjar -n '__sandjar_is init' -l timezone -x -d 'an IANA time zone such as Europe/Berlin (default: this machine\'s)'
 complete -c sandjar -n '__sandjar_is init' -l title -x -d 'the site\'s title'
