@@ -119,7 +119,7 @@ final class PersonSiteTests: XCTestCase {
         XCTAssertEqual(HouseholdPagesTests.transfers(page).map(\.to), ["林"])
         XCTAssertEqual(HouseholdPagesTests.rows(page)["林"], ["$12.58", "$15.00", "$10.00", "$7.59"])
         XCTAssertNil(HouseholdPagesTests.rows(page)["小周"])
-        let today = HouseholdPagesTests.rows(try XCTUnwrap(site.text("index.html")))
+        let today = HouseholdPagesTests.lines(try XCTUnwrap(site.text("index.html")))
         XCTAssertEqual(today["林"]?.prefix(2), ["$12.58", "$15.00"])
         XCTAssertNil(today["王"])
     }

@@ -64,7 +64,8 @@ extension SiteRenderer {
         ]
     }
 
-    /// Today: each person's own figures (in one person's site, theirs) beside the household's.
+    /// Today: each person's own figures (in one person's site, theirs) — their part of the
+    /// subscriptions a month, paid this month, put in, practice streak — beside the household's.
     var householdToday: MustacheValue {
         guard let split = householdSplit else { return .null }
         let base = data.site.currency
@@ -76,7 +77,6 @@ extension SiteRenderer {
                 "paid": .string(format.money(person.paidThisMonth, base)),
                 "deposited": .string(
                     format.money(HouseholdSavings.deposited(by: person.id, data: data, today: today), base)),
-                "sessions": .int(practice.sessions),
                 "streak": .int(practice.streak.current),
             ])
         }
@@ -85,7 +85,6 @@ extension SiteRenderer {
             "monthly_total": .string(format.money(figures.subscriptions.monthlyTotal.shown, base)),
             "paid_total": .string(format.money(split.people.reduce(0) { $0 + $1.paidThisMonth }, base)),
             "saved_total": .string(format.money(figures.savings.totalSaved, base)),
-            "sessions_total": .int(figures.breathing.totals.sessions),
             "streak_total": .int(figures.breathing.streak.current),
         ]
         fields.merge(settlementValues(split)) { $1 }
