@@ -172,15 +172,27 @@ public final class LocalApp: Sendable {
             return nil
         }
         let path = String(request.path.dropFirst()) + (request.path.hasSuffix("/") ? "index.html" : "")
-        guard SiteFiles.isSafeRelativePath(path), path.hasSuffix(".html"), let page = build.files.files[path],
-            String(decoding: page, as: UTF8.self).contains("name=\"by\"")
-        else { return nil }
+        guard SiteFiles.isSafeRelativePath(path), path.hasSuffix(".html"), let page = build.files.files[path] else {
+            return nil
+        }
+        let text = String(decoding: page, as: UTF8.self)
+        guard text.contains("name=\"by\"") || text.contains("<li data-person=") else { return nil }
         return .html(200, LocalApp.choosing(person, people: build.people, in: page))
     }
 
-    /// `page` with `person` chosen in every "who is writing" choice, and no one else.
+    /// `page` with `person` chosen in every "who is writing" choice, and no one else; on Today,
+    /// their line first.
+    /// Today leads with that person's own line, beside the household's (DESIGN.md §6).
     static func choosing(_ person: String, people: [String], in page: [UInt8]) -> [UInt8] {
         var text = String(decoding: page, as: UTF8.self)
+        let list = "<ul class=\"household-people\">\n"
+        if let top = text.range(of: list), let line = text.range(of: "    <li data-person=\"\(person)\">"),
+            let end = text.range(of: "</li>\n", range: line.upperBound..<text.endIndex)
+        {
+            let mine = String(text[line.lowerBound..<end.upperBound])
+            text.removeSubrange(line.lowerBound..<end.upperBound)
+            text.insert(contentsOf: mine, at: top.upperBound)
+        }
         for id in people {
             text = text.replacingOccurrences(of: "<option value=\"\(id)\" selected>", with: "<option value=\"\(id)\">")
         }

@@ -104,6 +104,20 @@ final class WhoIsWritingTests: XCTestCase {
         XCTAssertTrue(try fixture.text("goals/bike.toml").hasSuffix("amount = 7\n"))
     }
 
+    /// Today leads with the remembered person's own figures, beside the household's.
+    func testTodayLeadsWithTheRememberedPerson() throws {
+        let plain = try XCTUnwrap(get("/"))
+        let lead = { (page: String) -> String? in
+            page.components(separatedBy: "<ul class=\"household-people\">\n").dropFirst().first?
+                .components(separatedBy: "\n").first
+        }
+        XCTAssertTrue(lead(plain)?.hasPrefix("    <li data-person=\"lin\"><strong>Lin</strong>") ?? false, plain)
+        let zhou = try XCTUnwrap(get("/", cookie: "sandjar_person=zhou"))
+        XCTAssertTrue(lead(zhou)?.hasPrefix("    <li data-person=\"zhou\"><strong>Zhou</strong>") ?? false, zhou)
+        XCTAssertEqual(zhou.components(separatedBy: "<li data-person=").count, 3, "each person once")
+        XCTAssertTrue(zhou.contains("<li><strong>All</strong>"), "beside the household's")
+    }
+
     func testWithoutPeopleThereIsNoChoiceAndByIsRefused() throws {
         let plain = try AppFixture(self)
         XCTAssertFalse(try XCTUnwrap(plain.page("/goals/bike/")).contains("name=\"by\""))

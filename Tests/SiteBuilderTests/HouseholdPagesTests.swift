@@ -140,7 +140,8 @@ final class HouseholdPagesTests: XCTestCase {
 
     /// Today's line per person: the name → its figures (a month, paid, put in, streak).
     static func lines(_ html: String) -> [String: [String]] {
-        let pattern = try! NSRegularExpression(pattern: "<li><strong>([^<]+)</strong>(.*)</li>")
+        let pattern = try! NSRegularExpression(
+            pattern: "<li(?: data-person=\"[a-z0-9-]+\")?><strong>([^<]+)</strong>(.*)</li>")
         var lines: [String: [String]] = [:]
         for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
             let name = String(html[Range(match.range(at: 1), in: html)!])

@@ -72,7 +72,7 @@ extension SiteRenderer {
         let people = shown(split).map { person -> MustacheValue in
             let practice = PersonPractice(person: person.id, data: data, today: today)
             return .object([
-                "name": .string(person.name),
+                "id": .string(person.id), "name": .string(person.name),
                 "monthly_cost": .string(format.money(person.monthlyCost, base)),
                 "paid": .string(format.money(person.paidThisMonth, base)),
                 "deposited": .string(
