@@ -118,6 +118,17 @@ final class WhoIsWritingTests: XCTestCase {
         XCTAssertTrue(zhou.contains("<li><strong>All</strong>"), "beside the household's")
     }
 
+    /// A person renamed in site.toml is renamed on a goal's page at the next rebuild, though the
+    /// goal did not change (the page is kept between rebuilds only while its people are the same).
+    func testARenamedPersonIsRenamedOnAKeptGoalPage() throws {
+        XCTAssertTrue(try XCTUnwrap(fixture.page("/goals/bike/")).contains("<option value=\"zhou\">Zhou</option>"))
+        try fixture.write(
+            Self.site.replacingOccurrences(of: "name = \"Zhou\"", with: "name = \"Xiao Zhou\""), to: "site.toml")
+        fixture.app.site.catchUp(with: fixture.app.site.wrote(nil, journalID: nil))
+        let page = try XCTUnwrap(fixture.page("/goals/bike/"))
+        XCTAssertTrue(page.contains("<option value=\"zhou\">Xiao Zhou</option>"), page)
+    }
+
     func testWithoutPeopleThereIsNoChoiceAndByIsRefused() throws {
         let plain = try AppFixture(self)
         XCTAssertFalse(try XCTUnwrap(plain.page("/goals/bike/")).contains("name=\"by\""))
