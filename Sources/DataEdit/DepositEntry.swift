@@ -15,11 +15,17 @@ public struct DepositEntry: Sendable, Equatable {
     /// Nil: now, in the site's time zone, decided when the entry is added.
     public var at: TOMLDateTime?
     public var note: String?
+    /// Who put it in (a `[[person]]` id), checked against site.toml's people when it is added.
+    public var by: String?
+    /// Who typed it, for the messages of the checks made when it is added.
+    var wording: Wording
 
     /// Validates the typed amount, time and note; `wording` says who typed them, for the messages.
-    public init(amount: String, at: String? = nil, note: String? = nil, wording: Wording = .commandLine)
-        throws(EditError)
-    {
+    public init(
+        amount: String, at: String? = nil, note: String? = nil, by: String? = nil, wording: Wording = .commandLine
+    ) throws(EditError) {
+        self.by = by
+        self.wording = wording
         do {
             self.amount = try AmountLiteral(amount)
         } catch {
@@ -88,6 +94,7 @@ public struct DepositEntry: Sendable, Equatable {
     ) throws(EditError) -> Added {
         try editor.locked { () throws(EditError) -> Added in
             let found = try GoalFiles(folder: editor.folder, memo: parsed).file(for: goal, byName: byName)
+            if let by { try WhoIsWriting.check(by, in: editor.folder, wording: wording) }
             let when: TOMLDateTime
             if let at {
                 when = at
@@ -106,8 +113,10 @@ public struct DepositEntry: Sendable, Equatable {
             }
             var fields: [TOMLField] = [.dateTime("at", when), .amount("amount", amount)]
             if let note { fields.append(.string("note", note)) }
+            if let by { fields.append(.string("by", by)) }
             var values = ["goal": found.id, "amount": amount.text, "at": when.description]
             if let note { values["note"] = note }
+            if let by { values["by"] = by }
             let action = JournalAction(.deposit, "added \(amount.text) to \(found.id)", values: values)
             let written = try editor.append(
                 table: "deposit", fields: fields, to: found.relative, read: found.file, parsed: found.table,

@@ -59,14 +59,21 @@ public struct SessionEntry: Sendable, Equatable {
     public var at: TOMLDateTime?
     public var moodBefore: Int?
     public var moodAfter: Int?
+    /// Who practised (a `[[person]]` id), checked against site.toml's people when it is added.
+    public var by: String?
+    /// Who typed it, for the messages of the checks made when it is added.
+    var wording: Wording
 
     /// Validates everything that can be judged without the data folder: the length, `--at` and
     /// the moods. Pattern and program are checked against the folder by `add(data:now:)`.
     public init(
         pattern: String, cycles: String?, minutes: String?, holds: String? = nil, program: String? = nil,
-        at: String? = nil, moodBefore: String? = nil, moodAfter: String? = nil, wording: Wording = .commandLine
+        at: String? = nil, moodBefore: String? = nil, moodAfter: String? = nil, by: String? = nil,
+        wording: Wording = .commandLine
     ) throws(EditError) {
         self.pattern = pattern
+        self.by = by
+        self.wording = wording
         self.program = program
         let (cyclesName, minutesName) = (wording.name("cycles"), wording.name("minutes"))
         if let holds {
@@ -141,6 +148,7 @@ public struct SessionEntry: Sendable, Equatable {
         try SessionEntry.check(pattern, kind: "pattern", known: names.patterns)
         try SessionEntry.check(length, of: pattern, rounds: names.retentionRounds[pattern])
         if let program { try SessionEntry.check(program, kind: "program", known: names.programs) }
+        if let by { try WhoIsWriting.check(by, in: editor.folder, wording: wording) }
         let when: TOMLDateTime
         if let at {
             when = at
@@ -166,9 +174,10 @@ public struct SessionEntry: Sendable, Equatable {
         if let program { fields.append(.string("program", program)) }
         if let moodBefore { fields.append(.integer("mood_before", Int64(moodBefore))) }
         if let moodAfter { fields.append(.integer("mood_after", Int64(moodAfter))) }
-        let action = JournalAction(
-            .session, "logged \(length) of \(pattern)",
-            values: length.values.merging(["pattern": pattern, "at": when.description]) { own, _ in own })
+        if let by { fields.append(.string("by", by)) }
+        var values = length.values.merging(["pattern": pattern, "at": when.description]) { own, _ in own }
+        if let by { values["by"] = by }
+        let action = JournalAction(.session, "logged \(length) of \(pattern)", values: values)
         let written = try editor.append(
             table: "session", fields: fields, to: "practice/\(month).toml", createIfMissing: true, action: action)
         let enrolled = program.map { id in names.enrollments.contains { $0.program == id && $0.start <= day } }

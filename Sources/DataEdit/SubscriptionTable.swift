@@ -7,7 +7,9 @@ public struct SubscriptionTable: Sendable, Equatable {
     public enum Key: String, CaseIterable, Sendable {
         case name, catalog, price, currency, cycle, trial, started
         case nextBilling = "next_billing"
-        case members, category, unsubscribe, remind, ends
+        case members
+        case paidBy = "paid_by"
+        case category, unsubscribe, remind, ends
         case autoRenew = "auto_renew"
         case killed, note
     }

@@ -156,6 +156,7 @@ public struct WallosImport {
                     "\"\(subscription.name)\" is charged in \(code), which rates.toml does not convert into "
                         + "\(site.currency?.code ?? "the site currency"); add \(code) = … under [rates] first"))
         }
+        let payers = WallosImport.payers(of: read.subscriptions, people: site.people, export: export, errors: &errors)
         guard errors.isEmpty else { throw fail(errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }) }
 
         let catalog = SubscriptionEntries.catalog(folder: folder, theme: theme)
@@ -195,7 +196,8 @@ public struct WallosImport {
         var text = words.header(source: URL(fileURLWithPath: exportPath).lastPathComponent, today: today)
         for (subscription, match) in fresh {
             let block = WallosImport.block(
-                subscription, match: match, siteCurrency: site.currency, today: today, words: words,
+                subscription, match: match, paidBy: payers[subscription.entry.location], siteCurrency: site.currency,
+                today: today, words: words,
                 warnings: &warnings, export: export)
             text += "\n" + block.joined(separator: "\n") + "\n"
         }
@@ -211,6 +213,40 @@ public struct WallosImport {
         return outcome
     }
 
+    /// With `[[person]]`s (DESIGN.md §3), each "Paid By" mapped to the person of that name — as
+    /// written, then ignoring case, width and accents, then by id — keyed by the subscription's
+    /// place in the export; a name that is no one's is an error at its field, with "did you mean".
+    /// Without people, "Paid By" stays in the comment only.
+    static func payers(
+        of subscriptions: [WallosSubscription], people: [Person], export: WallosExport, errors: inout [Diagnostic]
+    ) -> [SourceLocation: String] {
+        guard !people.isEmpty else { return [:] }
+        let folded = { (text: String) in
+            text.trimmingCharacters(in: .whitespaces).folding(
+                options: [.caseInsensitive, .widthInsensitive, .diacriticInsensitive], locale: nil)
+        }
+        var payers: [SourceLocation: String] = [:]
+        for subscription in subscriptions {
+            guard let name = subscription.paidBy, let field = subscription.entry.field("Paid By") else { continue }
+            let person =
+                people.first { $0.name == name } ?? people.first { folded($0.name) == folded(name) }
+                ?? people.first { $0.id == folded(name) }
+            if let person {
+                payers[subscription.entry.location] = person.id
+                continue
+            }
+            var message = "\"\(subscription.name)\" is paid by \"\(name)\", who is not one of site.toml's [[person]]s"
+            if let guess = Suggestion.closest(to: name, in: people.map(\.name)) {
+                message += "; did you mean \"\(guess)\"?"
+            }
+            message += " (the people are "
+            message += people.map { "\"\($0.name)\" (\($0.id))" }.joined(separator: ", ")
+            message += "; add a [[person]] whose name is \"\(name)\", or change the name in Wallos)"
+            errors.append(export.diagnostic(.error, at: field, message))
+        }
+        return payers
+    }
+
     /// `subscriptions/wallos.toml`, or the first of `wallos-2.toml`, `wallos-3.toml`… that is free.
     static func freeFile(in folder: DataFolder) -> String {
         var relative = "subscriptions/wallos.toml"
@@ -224,7 +260,8 @@ public struct WallosImport {
 
     /// One `[[subscription]]` with the comments that say where each value came from.
     static func block(
-        _ subscription: WallosSubscription, match: CatalogMatch?, siteCurrency: Currency?, today: CalendarDate,
+        _ subscription: WallosSubscription, match: CatalogMatch?, paidBy: String? = nil, siteCurrency: Currency?,
+        today: CalendarDate,
         words: WallosImportWords, warnings: inout [Diagnostic], export: WallosExport
     ) -> [String] {
         var table = SubscriptionTable()
@@ -245,6 +282,7 @@ public struct WallosImport {
         } else {
             table.remark(at: .cycle, "cycle = \"monthly\"", comment: words.noCycle(match != nil))
         }
+        if let paidBy, let payer = subscription.paidBy { add(.string("paid_by", paidBy), words.paidBy(payer)) }
         if let next = subscription.nextPayment { add(.dateTime("next_billing", date(next)), words.nextPayment) }
         if let category = subscription.category ?? (match == nil ? subscription.wallosCategory : nil) {
             add(.string("category", category))

@@ -44,6 +44,10 @@ struct WallosImportWords {
         String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
     }
 
+    func paidBy(_ name: String) -> String {
+        zh ? "Wallos 里由 \(Self.oneLine(name)) 付款" : "Wallos: paid by \(Self.oneLine(name))"
+    }
+
     var matched: String { zh ? "在服务目录里匹配到的" : "matched in the catalogue" }
 
     func price(_ written: String) -> String {

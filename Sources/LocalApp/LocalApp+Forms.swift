@@ -18,9 +18,18 @@ extension LocalApp {
 
     /// Checks the form's fields, writes it, and answers: 303 to the page that shows the change,
     /// or the form's page again with why nothing was written (422, 409).
-    func submit(_ kind: PendingForm.Kind, _ fields: FormFields) -> WebResponse {
+    /// - Parameter remembered: the person the browser's cookie names, who writes a deposit or a
+    ///   session sent without a choice of its own (a one-tap amount) when they are one of the site's
+    ///   people; a choice sent is checked as every field is (an unknown one is a 422).
+    func submit(_ kind: PendingForm.Kind, _ fields: FormFields, remembered: String? = nil) -> WebResponse {
         guard let build = site.current else {
             return .text(503, "503 Service Unavailable: the site did not build; fix the data, and it builds again")
+        }
+        var fields = fields
+        if kind == .deposit || kind == .session, fields["by"] == nil, let remembered,
+            DataLoader.isValidID(remembered), build.people.contains(remembered)
+        {
+            fields = FormFields(values: fields.values.merging(["by": remembered]) { own, _ in own })
         }
         guard let language = languageFolder(fields["lang"] ?? "", in: build) else {
             return .text(400, "400 Bad Request: no such language folder")
@@ -48,7 +57,14 @@ extension LocalApp {
             notice.unlocked = after.subtracting(before).sorted()
             _ = site.wrote(notice, journalID: journalID)
             let prefix = "/" + (language.isEmpty ? "" : language + "/")
-            return .seeOther(prefix + shown + "?done=\(journalID)" + (fragment.map { "#" + $0 } ?? ""))
+            // Who wrote it is remembered by this browser: the id alone, checked as it was written.
+            let by = kind == .deposit || kind == .session ? fields.given("by") : nil
+            let cookie = by.map {
+                "\(LocalApp.personCookie)=\($0); Path=/; Max-Age=\(LocalApp.cookieSeconds * 12); HttpOnly; SameSite=Strict"
+            }
+            return .seeOther(
+                prefix + shown + "?done=\(journalID)" + (fragment.map { "#" + $0 } ?? ""),
+                headers: cookie.map { [.init("Set-Cookie", $0)] } ?? [])
         }
     }
 
@@ -126,7 +142,8 @@ extension LocalApp {
             case .deposit:
                 guard let goal = target else { throw EditError("the form names no goal") }
                 let entry = try DepositEntry(
-                    amount: fields["amount"] ?? "", at: fields.given("at"), note: fields.given("note"), wording: .form)
+                    amount: fields["amount"] ?? "", at: fields.given("at"), note: fields.given("note"),
+                    by: fields.given("by"), wording: .form)
                 let added = try entry.add(
                     to: goal, in: DataFileEditor(data: data, journal: journal), now: clock, askFirst: !confirmed,
                     byName: false, parsed: site.parsed)
@@ -144,7 +161,8 @@ extension LocalApp {
                 let entry = try SessionEntry(
                     pattern: pattern, cycles: fields.given("cycles"), minutes: fields.given("minutes"),
                     holds: fields.given("holds"), program: fields.given("program"), at: fields.given("at"),
-                    moodBefore: fields.given("mood_before"), moodAfter: fields.given("mood_after"), wording: .form)
+                    moodBefore: fields.given("mood_before"), moodAfter: fields.given("mood_after"),
+                    by: fields.given("by"), wording: .form)
                 let added = try entry.add(data: data, now: clock, journal: journal, askFirst: !confirmed)
                 var warnings: [String] = []
                 if let today = added.todayBeforeIt {

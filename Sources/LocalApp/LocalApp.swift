@@ -38,6 +38,8 @@ public final class LocalApp: Sendable {
     }
 
     public static let cookieName = "sandjar_token"
+    /// Who is writing in a household (DESIGN.md §6), remembered per browser: the person's id alone.
+    public static let personCookie = "sandjar_person"
     /// How long the `--listen` cookie lasts: a phone's home-screen app keeps working for the run.
     public static let cookieSeconds = 30 * 24 * 3600
 
@@ -118,14 +120,15 @@ public final class LocalApp: Sendable {
         guard let kind = PendingForm.Kind(rawValue: String(request.path.dropFirst("/_sandjar/".count))) else {
             return .text(404, "404 Not Found: no form at \(request.path)")
         }
-        return submit(kind, fields)
+        return submit(kind, fields, remembered: request.cookie(LocalApp.personCookie))
     }
 
     /// A page asked for with `?done=N`, the write it lands after, says what that write did at its
     /// top; with `?edit=<fingerprint>`, it has that entry's Edit and Remove. Anything else is
     /// served as it is.
     private func landing(_ request: WebRequest) -> WebResponse? {
-        guard !request.query.isEmpty, var forms = site.forms else { return nil }
+        if request.query.isEmpty { return remembering(request) }
+        guard var forms = site.forms else { return nil }
         for pair in request.query.split(separator: "&") {
             if pair.hasPrefix("done="), let id = Int(pair.dropFirst("done=".count)), id > 0 {
                 forms.notice = notice(id)
@@ -140,7 +143,8 @@ public final class LocalApp: Sendable {
         guard SiteFiles.isSafeRelativePath(path) else { return nil }
         do {
             guard let page = try build.page(path, forms: forms) else { return nil }
-            return .html(200, page)
+            let person = remembered(request, in: build)
+            return .html(200, person.map { LocalApp.choosing($0, people: build.people, in: page) } ?? page)
         } catch {
             return unrendered(error)
         }
@@ -152,6 +156,49 @@ public final class LocalApp: Sendable {
     func unrendered(_ error: Diagnostic) -> WebResponse {
         log(error.description + "\n")
         return .text(500, "500 Internal Server Error: the page could not be rendered\n\n\(error.description)")
+    }
+
+    /// The person a browser remembers as writing (its cookie), when it is one of the site's people.
+    func remembered(_ request: WebRequest, in build: ServedBuild) -> String? {
+        guard let id = request.cookie(LocalApp.personCookie), DataLoader.isValidID(id), build.people.contains(id)
+        else { return nil }
+        return id
+    }
+
+    /// A page with forms that ask who is writing, served to a browser that remembers someone:
+    /// that person chosen. Nil (the page as built) otherwise.
+    private func remembering(_ request: WebRequest) -> WebResponse? {
+        guard settings.readOnly == false, let build = site.current, let person = remembered(request, in: build) else {
+            return nil
+        }
+        let path = String(request.path.dropFirst()) + (request.path.hasSuffix("/") ? "index.html" : "")
+        guard SiteFiles.isSafeRelativePath(path), path.hasSuffix(".html"), let page = build.files.files[path] else {
+            return nil
+        }
+        let text = String(decoding: page, as: UTF8.self)
+        guard text.contains("name=\"by\"") || text.contains("<li data-person=") else { return nil }
+        return .html(200, LocalApp.choosing(person, people: build.people, in: page))
+    }
+
+    /// `page` with `person` chosen in every "who is writing" choice, and no one else; on Today,
+    /// their line first.
+    /// Today leads with that person's own line, beside the household's (DESIGN.md §6).
+    static func choosing(_ person: String, people: [String], in page: [UInt8]) -> [UInt8] {
+        var text = String(decoding: page, as: UTF8.self)
+        let list = "<ul class=\"household-people\">\n"
+        if let top = text.range(of: list), let line = text.range(of: "    <li data-person=\"\(person)\">"),
+            let end = text.range(of: "</li>\n", range: line.upperBound..<text.endIndex)
+        {
+            let mine = String(text[line.lowerBound..<end.upperBound])
+            text.removeSubrange(line.lowerBound..<end.upperBound)
+            text.insert(contentsOf: mine, at: top.upperBound)
+        }
+        for id in people {
+            text = text.replacingOccurrences(of: "<option value=\"\(id)\" selected>", with: "<option value=\"\(id)\">")
+        }
+        text = text.replacingOccurrences(
+            of: "<option value=\"\(person)\">", with: "<option value=\"\(person)\" selected>")
+        return Array(text.utf8)
     }
 
     /// What write `id` did, for its landing page — only while it is still the news: a page

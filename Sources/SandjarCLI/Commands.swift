@@ -6,7 +6,7 @@ enum Commands {
         name: "init", summary: "create a new data folder with one of everything, commented",
         synopsis: [
             "init DIR [--language en|zh-Hans] [--currency CODE] [--timezone ZONE] [--title TEXT]",
-            "     [--today YYYY-MM-DD]",
+            "     [--today YYYY-MM-DD] [--household]",
         ],
         about: """
             Writes a data folder to DIR (which must be missing or empty): site settings, a goal with a
@@ -16,7 +16,7 @@ enum Commands {
             """,
         arguments: [ArgumentSpec(name: "DIR", completes: .directories)],
         options: .language, .currency, .timezone, .title,
-        .today.described("the day the dates are set around (default: today)"),
+        .today.described("the day the dates are set around (default: today)"), .household,
         epilogue: "Then: sandjar check DIR --strict, sandjar build DIR, sandjar serve DIR.",
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.initialize(call.words, console: call.console)
@@ -26,7 +26,7 @@ enum Commands {
         name: "build", summary: "build the site into a folder, swapped in whole",
         synopsis: [
             "build [DATA] [--out DIR] [--theme DIR] [--cache DIR] [--today YYYY-MM-DD]",
-            "      [--quiet] [--strict] [--wait] [--timings]",
+            "      [--person ID] [--quiet] [--strict] [--wait] [--timings]",
         ],
         about: """
             Validates the data folder, runs the engines, simulates the jars, renders every page and
@@ -38,7 +38,7 @@ enum Commands {
                 "the data folder (or --data DIR, -C DIR); default: the nearest",
                 "folder from here upward that holds a site.toml")
         ],
-        options: .data, .out, .theme, .cache, .today, .quiet, .strict, .wait, .timings,
+        options: .data, .out, .theme, .cache, .today, .person, .quiet, .strict, .wait, .timings,
         epilogue: "Exit status: 0 built, 1 errors in the data or theme or a refused --out, 2 usage.",
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.build(call.words, console: call.console, publish: true)
@@ -48,7 +48,7 @@ enum Commands {
         name: "serve", summary: "the site as a local app: preview, rebuilt on change, with forms that write",
         synopsis: [
             "serve [DATA] [--port N] [--listen ADDR] [--read-only] [--theme DIR] [--cache DIR]",
-            "      [--today YYYY-MM-DD] [--strict]",
+            "      [--today YYYY-MM-DD] [--person ID] [--strict]",
         ],
         about: """
             Builds the site in memory (never into the published one: no page, which holds the
@@ -64,7 +64,7 @@ enum Commands {
             """,
         arguments: [.data("the data folder (or --data DIR, -C DIR)")],
         options: .data, .port, .listen, .readOnly, .theme, .cache.described("where settled jars are kept"),
-        .today.described("build as of this day"), .strict,
+        .today.described("build as of this day"), .person, .strict,
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.serve(call.words, console: call.console)
         })
@@ -87,7 +87,7 @@ enum Commands {
 
     static let addDeposit = CommandSpec(
         name: "add deposit", summary: "record a deposit into a goal",
-        synopsis: ["add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--data DIR]"],
+        synopsis: ["add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--by PERSON] [--data DIR]"],
         about: """
             Appends a [[deposit]] to the goal's file, keeping every comment and line of the file, and
             writes it atomically. GOAL is the goal's id (its file name) or its name ("A new bike";
@@ -102,7 +102,7 @@ enum Commands {
                     "15 digits before the point and 10 after",
                 ]),
         ],
-        options: .at, .note, .data,
+        options: .at, .note, .by("put it in"), .data,
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.add(call.words, console: call.console, now: call.now)
         })
@@ -111,7 +111,8 @@ enum Commands {
         name: "add session", summary: "record a breathing session",
         synopsis: [
             "add session PATTERN (--cycles N | --minutes M | --holds S,S,S) [--program ID]",
-            "            [--at DATETIME] [--mood-before 1..5] [--mood-after 1..5] [--data DIR]",
+            "            [--at DATETIME] [--mood-before 1..5] [--mood-after 1..5] [--by PERSON]",
+            "            [--data DIR]",
         ],
         about: """
             Appends a [[session]] to practice/YYYY-MM.toml (the month of --at), creating the file when
@@ -121,7 +122,7 @@ enum Commands {
             """,
         arguments: [ArgumentSpec(name: "PATTERN", completes: .data(.patterns))],
         options: .cycles, .minutes, .holds, .program, .at.described("when (default: now in the site's time zone)"),
-        .moodBefore, .moodAfter, .data,
+        .moodBefore, .moodAfter, .by("practised"), .data,
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.add(call.words, console: call.console, now: call.now)
         })
@@ -241,7 +242,7 @@ enum Commands {
 
     static let today = CommandSpec(
         name: "today", summary: "what needs you today and this week (for cron's mail, ntfy)",
-        synopsis: ["today [DATA] [--format text|json] [--if-any] [--today YYYY-MM-DD] [--theme DIR]"],
+        synopsis: ["today [DATA] [--format text|json] [--if-any] [--today YYYY-MM-DD] [--person ID] [--theme DIR]"],
         about: """
             Prints what needs you: deposits due today or overdue, trials that charge within 3 days,
             renewals and contract notice deadlines within 7 days, a breathing streak that ends
@@ -254,7 +255,7 @@ enum Commands {
             """,
         arguments: [.data("the data folder (or --data DIR, -C DIR)")],
         options: .data, .format, .ifAny, .today.described("say what is due as of this day (default: today)"),
-        .theme,
+        .person.described("what needs this person of a household ([[person]] in site.toml)"), .theme,
         epilogue: "Exit status: 0 (with or without something due), 1 errors in the data or theme, 2 usage.",
         run: { call throws(Arguments.UsageError) -> Int32 in
             try SandjarCommand.today(call.words, console: call.console)

@@ -25,7 +25,7 @@ extension SandjarCommand {
         }
     }
 
-    /// `sandjar add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--data DIR]`.
+    /// `sandjar add deposit GOAL AMOUNT [--at DATETIME] [--note TEXT] [--by PERSON] [--data DIR]`.
     ///
     /// Everything typed is checked before the goal file is touched: a missing or extra argument or
     /// a malformed value (amount, `--at`, `--note`) is a usage error, exit 2; a deposit the data
@@ -45,10 +45,10 @@ extension SandjarCommand {
                 command: command.name)
         }
         let goal = arguments.positionals[0]
-        let (at, note) = (try arguments[.at], try arguments[.note])
+        let (at, note, by) = (try arguments[.at], try arguments[.note], try arguments[.by("")])
         let entry: DepositEntry
         do {
-            entry = try DepositEntry(amount: arguments.positionals[1], at: at, note: note)
+            entry = try DepositEntry(amount: arguments.positionals[1], at: at, note: note, by: by)
         } catch {
             throw Arguments.UsageError(message: error.message, command: command.name)
         }
@@ -75,7 +75,7 @@ extension SandjarCommand {
     }
 
     /// `sandjar add session PATTERN (--cycles N | --minutes M | --holds S,S,S) [--program ID] [--at DATETIME]
-    /// [--mood-before 1..5] [--mood-after 1..5] [--data DIR]`.
+    /// [--mood-before 1..5] [--mood-after 1..5] [--by PERSON] [--data DIR]`.
     ///
     /// Appends a `[[session]]` to `practice/YYYY-MM.toml` (the month of `--at`, or of now in the
     /// site's time zone), creating the file when missing. A missing PATTERN, a missing length,
@@ -109,12 +109,13 @@ extension SandjarCommand {
         }
         let (program, at) = (try arguments[.program], try arguments[.at])
         let (moodBefore, moodAfter) = (try arguments[.moodBefore], try arguments[.moodAfter])
+        let by = try arguments[.by("")]
         let entry: SessionEntry
         do {
             entry = try SessionEntry(
                 pattern: arguments.positionals[0], cycles: cycles, minutes: minutes, holds: holds, program: program,
                 at: at,
-                moodBefore: moodBefore, moodAfter: moodAfter)
+                moodBefore: moodBefore, moodAfter: moodAfter, by: by)
         } catch {
             throw Arguments.UsageError(message: error.message, command: command.name)
         }

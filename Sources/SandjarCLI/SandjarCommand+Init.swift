@@ -42,7 +42,10 @@ extension SandjarCommand {
         let timezone = try arguments[.timezone] ?? localTimeZone()
         let title = try arguments[.title] ?? (language == .en ? "My sandjar" : "我的聚沙")
         let today = try arguments[.today] ?? SiteBuild.today(in: timezone)
-        return StarterFolder(language: language, currency: currency, timezone: timezone, title: title, today: today)
+        var starter = StarterFolder(
+            language: language, currency: currency, timezone: timezone, title: title, today: today)
+        starter.household = arguments[.household]
+        return starter
     }
 
     /// This machine's time zone by its IANA name; UTC when it has none.

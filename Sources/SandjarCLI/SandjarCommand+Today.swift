@@ -21,6 +21,7 @@ extension SandjarCommand {
         var options = BuildOptions()
         options.today = try arguments[.today]
         options.theme = try arguments[.theme]
+        options.person = try arguments[.person]
         guard let data = try dataFolder(arguments, word: arguments.positionals.first, console: console) else {
             return 1
         }

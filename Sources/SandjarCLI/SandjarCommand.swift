@@ -123,6 +123,7 @@ public enum SandjarCommand {
         options.cache = try arguments[.cache]
         options.strict = arguments[.strict]
         options.today = today
+        if command.option(spelled: "--person") != nil { options.person = try arguments[.person] }
         return options
     }
 

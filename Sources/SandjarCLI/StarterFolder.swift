@@ -13,6 +13,8 @@ struct StarterFolder {
     var timezone: String
     var title: String
     var today: CalendarDate
+    /// `init --household`: site.toml names two people (DESIGN.md §3 "Household").
+    var household = false
 
     /// Relative path → bytes, ready to write.
     func files() throws(MustacheError) -> [String: [UInt8]] {
@@ -79,6 +81,7 @@ struct StarterFolder {
             "yesterday": .string(today.adding(days: -1).description),
             "month_start": .string(monthStart.description),
             "this_month": .string(String(today.description.prefix(7))),
+            "household": .bool(household),
         ]
         for days in [2, 3, 5, 7, 14, 30, 45, 60, 90] {
             values["days_ago_\(days)"] = .string(today.adding(days: -days).description)

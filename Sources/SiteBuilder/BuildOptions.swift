@@ -25,6 +25,8 @@ public struct BuildOptions: Sendable {
     /// test can move it past midnight.
     public var clock: @Sendable () -> Date = { Date() }
     public var strict = false
+    /// `--person ID`: one person's site of a household (DESIGN.md §3); nil: the household's.
+    public var person: String?
     /// Wait for another build's lock instead of giving up at once.
     public var wait = false
     /// The forms `sandjar serve` adds to the pages it serves; nil for every other build.

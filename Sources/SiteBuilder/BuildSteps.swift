@@ -95,7 +95,28 @@ struct BuildSteps {
             if let warning = entry.warning(today: today) { log.add(warning) }
         }
         dated.data = dated.data.asOf(today)
+        if let person = options.person {
+            if let problem = Self.personProblem(person, people: loaded.data.site.people) {
+                let folder = options.dataFiles ?? DataFolder(path: options.data)
+                log.add(Diagnostic(.error, path: folder.displayPath("site.toml"), message: problem))
+            } else {
+                dated.data = dated.data.seen(by: person)
+            }
+        }
         return dated
+    }
+
+    /// Why `--person ID` names no one of site.toml's `[[person]]`s, with "did you mean"; nil when
+    /// it names one.
+    static func personProblem(_ id: String, people: [Person]) -> String? {
+        guard !people.isEmpty else {
+            return "--person '\(id)': site.toml has no [[person]]; a site per person needs a household there first"
+        }
+        let known = people.map(\.id)
+        guard !known.contains(id) else { return nil }
+        var message = "--person '\(id)' is not one of site.toml's [[person]]s"
+        if let guess = Suggestion.closest(to: id, in: known) { message += "; did you mean '\(guess)'?" }
+        return message + " (the people are \(known.joined(separator: ", ")))"
     }
 
     /// The engines' figures for the data as of today, and the check that needs the whole

@@ -23,6 +23,9 @@ public struct ServedBuild: Sendable {
     /// The day the site was built for: serve builds again when the site's date moves on.
     public let today: CalendarDate
 
+    /// The ids of site.toml's `[[person]]`s: whom a form may name as writing.
+    public var people: [String] { loaded.data.site.people.map(\.id) }
+
     /// site.toml's time zone, in which the day turns.
     public var timezone: String { loaded.data.site.timezone }
 

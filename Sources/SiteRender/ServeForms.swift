@@ -97,6 +97,23 @@ public struct ServeNotice: Sendable, Equatable {
 }
 
 extension SiteRenderer {
+    /// Who is writing (DESIGN.md §6 "A household in serve"): on a form that adds a deposit or a
+    /// session of a household's site, a choice of its people, written as `by`; the one sent back,
+    /// else the person of `serve --person`, is chosen (serve marks the one a browser remembers).
+    func whoIsWriting(_ kind: PendingForm.Kind, sentBack: PendingForm?) -> MustacheValue {
+        guard kind == .deposit || kind == .session, !data.site.people.isEmpty else { return .null }
+        let chosen = sentBack?.values["by"] ?? data.site.person
+        return .object([
+            "people": .list(
+                data.site.people.map { person in
+                    .object([
+                        "value": .string(person.id), "label": .string(person.name),
+                        "selected": .bool(person.id == chosen),
+                    ])
+                })
+        ])
+    }
+
     /// One choice of a `<select>`: its value and its label.
     typealias Choice = (value: String, label: String)
 
@@ -140,6 +157,7 @@ extension SiteRenderer {
             "confirm": .bool(sentBack?.confirm ?? false),
             "sent_back": .bool(sentBack != nil),
             "id": .string("form-\(kind.rawValue)\(target.map { "-\($0)" } ?? "")"),
+            "who": whoIsWriting(kind, sentBack: sentBack),
         ]
         form.merge(extra) { _, new in new }
         return .object(form)

@@ -35,7 +35,7 @@ final class AppFixture {
         _ test: XCTestCase, readOnly: Bool = false, listen: Bool = false,
         today: CalendarDate? = CalendarDate(iso: "2026-11-29"), clock: (@Sendable () -> Date)? = nil,
         wake: (@Sendable (Double, @escaping @Sendable () -> Void) -> Void)? = nil, theme: URL? = nil,
-        file: StaticString = #filePath,
+        files: [String: String] = [:], person: String? = nil, file: StaticString = #filePath,
         line: UInt = #line
     )
         throws
@@ -46,6 +46,7 @@ final class AppFixture {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/base")
         try FileManager.default.copyItem(at: fixture, to: data)
+        for (relative, text) in files { try Data(text.utf8).write(to: data.appendingPathComponent(relative)) }
         let removed = folder
         test.addTeardownBlock { try? FileManager.default.removeItem(at: removed) }
         journal = UndoJournal(folder: folder.appendingPathComponent("journal"))
@@ -54,6 +55,7 @@ final class AppFixture {
         options.cache = folder.appendingPathComponent("cache").path
         options.today = today
         options.theme = theme?.path
+        options.person = person
         let served = self.served
         app = LocalApp(
             settings: LocalApp.Settings(data: data.path, readOnly: readOnly, tokenForEveryRequest: listen),

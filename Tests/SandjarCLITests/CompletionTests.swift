@@ -160,7 +160,7 @@ final class CompletionTests: XCTestCase {
             ),
             (
                 ["completion", "--values", "goal"],
-                "sandjar: --values takes one of goals, patterns, programs, subscriptions, slain\n"
+                "sandjar: --values takes one of goals, patterns, programs, subscriptions, slain, people\n"
             ),
             (["completion", "bash", "zsh"], "sandjar: completion takes one shell: bash, zsh or fish\n"),
         ]

@@ -24,6 +24,8 @@ public struct SiteSettings: Sendable, Equatable {
     public var writesHostFiles: Bool
     /// `[[person]]`s in the order written: a household; empty for one person's site.
     public var people: [Person] = []
+    /// The one person of `people` a site is built for (`build --person`); nil: the household's.
+    public var person: String? = nil
 
     public init(
         title: String, language: Language, locale: String?, currency: Currency,

@@ -19,6 +19,8 @@ enum CompletionList: String, CaseIterable, Sendable {
     case subscriptions
     /// The names of the slain subscriptions, for `revive`.
     case slain
+    /// The ids of site.toml's `[[person]]`s, for `--by` and `--person`.
+    case people
 
     /// The names, for the data folder at `data` (nil: there is none).
     func values(data: String?) -> [String] {
@@ -36,6 +38,8 @@ enum CompletionList: String, CaseIterable, Sendable {
         case .slain:
             let all = data.flatMap { try? TrackedSubscription.all(data: $0) } ?? []
             names = all.filter(\.slain).map(\.name)
+        case .people:
+            names = folder.flatMap { try? DataLoader.siteEssentials(of: $0).get().people.map(\.id) } ?? []
         }
         // One per line: a name with a line break or a control character in it cannot be offered.
         var seen: Set<String> = []

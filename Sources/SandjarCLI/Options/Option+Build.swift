@@ -25,6 +25,15 @@ extension Option where Value == String {
             help: ["where settled jars are kept (default: $XDG_CACHE_HOME/sandjar/…", "or ~/.cache/sandjar/…)"])
     }
 
+    /// `--person ID`: one person's site of a household (DESIGN.md §3 "Household").
+    static var person: Option {
+        .text(
+            "person", "ID", completes: .data(.people),
+            help: [
+                "one person of a household ([[person]] in site.toml): their", "goals, shares, settlement and practice",
+            ])
+    }
+
     static var out: Option {
         .text("out", "DIR", completes: .directories, help: ["where the site goes (default: DATA/public)"])
     }

@@ -14,6 +14,13 @@ extension Option where Value == String {
 
     static var note: Option { .text("note", "TEXT", help: ["a remark kept with the deposit"]) }
 
+    /// A household's `by` (DESIGN.md §2): who put the deposit in or practised.
+    static func by(_ what: String) -> Option {
+        .text(
+            "by", "PERSON", completes: .data(.people),
+            help: ["who \(what): the id of a [[person]] in site.toml"])
+    }
+
     static var cycles: Option { .text("cycles", "N", help: ["whole breathing cycles, 1 or more"]) }
 
     static var minutes: Option {

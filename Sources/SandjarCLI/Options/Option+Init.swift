@@ -56,3 +56,10 @@ extension Option where Value == String {
         }
     }
 }
+
+extension Option where Value == Bool {
+    /// `init --household`: a household of two in site.toml (DESIGN.md §3 "Household").
+    static var household: Option {
+        .flag("household", help: ["a household: site.toml names two people, to rename"])
+    }
+}

@@ -15,6 +15,8 @@ extension DataLoader {
         package var language: SiteSettings.Language?
         /// `locale`, such as `en-US`, when site.toml gives one.
         package var locale: String?
+        /// site.toml's `[[person]]`s, those that read well: whom `by` may name.
+        package var people: [Person] = []
     }
 
     /// The essentials, or why site.toml cannot be read or parsed at all.
@@ -26,7 +28,7 @@ extension DataLoader {
         return .success(
             SiteEssentials(
                 timezone: site.timezone, timezoneFinding: site.timezoneFinding, currency: site.currency,
-                language: site.settings?.language, locale: site.settings?.locale))
+                language: site.settings?.language, locale: site.settings?.locale, people: site.people ?? []))
     }
 
     /// site.toml's `theme`, for commands that use the theme without a build; nil when it names

@@ -62,7 +62,9 @@ struct DataJSON {
     private var householdFigures: JSONValue {
         let base = data.site.currency
         let split = HouseholdSplit(report: figures.subscriptions, people: data.site.people, rates: data.rates)
-        let people = split.people.map { person -> JSONValue in
+        // One person's site (`build --person`): them alone, and the transfers from or to them.
+        let me = data.site.person
+        let people = split.people.filter { me == nil || $0.id == me }.map { person -> JSONValue in
             let practice = PersonPractice(person: person.id, data: data, today: today)
             return .object([
                 ("id", .string(person.id)),
@@ -79,7 +81,8 @@ struct DataJSON {
                 ("streak", .int(practice.streak.current)),
             ])
         }
-        let transfers = split.transfers.map { transfer -> JSONValue in
+        let transfers = split.transfers.filter { me == nil || $0.from == me || $0.to == me }.map {
+            transfer -> JSONValue in
             .object([
                 ("from", .string(transfer.from)), ("to", .string(transfer.to)),
                 ("amount", JSONValue.money(transfer.amount, base)),

@@ -45,6 +45,7 @@ struct DashboardPage: PageFamily {
             // renewals charging within `soonDays` are shown there, once.
             "subscriptions": .object(renderer.subscriptionSummary(billingAfter: Self.soonDays)),
             "breathing": .object(renderer.breathingSummary()),
+            "household": renderer.householdToday,
         ]
         renderer.page("index.html", template: "pages/dashboard", title: title, section: "home", fields, into: &site)
     }

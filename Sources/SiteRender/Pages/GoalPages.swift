@@ -23,14 +23,16 @@ struct GoalPages: PageFamily {
             ], into: &site)
         for entry in figures.savings.entries {
             // What the goal's page and card show: the goal (its hash, for this run's memo only),
-            // what slain subscriptions bring its date forward by, and what its jar and figures
-            // follow from (the theme and today are every page's).
+            // what slain subscriptions bring its date forward by, what its jar and figures follow
+            // from (the theme and today are every page's), and a household's people.
             let key =
                 renderer.memo == nil
                 ? nil
                 : RenderMemo.key(
                     "goal \(entry.goal.hashValue)", figures.projectedWithSlain[entry.goal.id]?.description ?? "",
-                    "rates \(renderer.data.rates.hashValue)")
+                    "rates \(renderer.data.rates.hashValue)",
+                    // A household's names, its who-is-writing choice and who put in what.
+                    "people \(renderer.data.site.people.hashValue) \(renderer.data.site.person ?? "")")
             if let jar = renderer.jar(of: entry.goal.id) {
                 let folder = "goals/\(entry.goal.id)"
                 site.add("\(folder)/jar.svg", jar.jarSVG)
@@ -115,6 +117,7 @@ struct GoalPages: PageFamily {
             .deposit, target: goal.id, defaults: ["amount": planned, "note": "", "at": ""],
             extra: ["currency": .string(goal.currency.code), "quick": .list(quick), "has_quick": .bool(!quick.isEmpty)])
         fields["count_up"] = countUp(entry, renderer)
+        fields["household"] = renderer.householdGoal(entry)
         return fields
     }
 

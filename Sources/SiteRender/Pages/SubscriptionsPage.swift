@@ -99,6 +99,7 @@ struct SubscriptionsPage: PageFamily {
                 }
             ).svg)
         fields.merge(spendFields(renderer)) { _, new in new }
+        fields["household"] = renderer.householdSubscriptions
         let content = fields
         renderer.page(
             "subscriptions/index.html", template: "pages/subscriptions",

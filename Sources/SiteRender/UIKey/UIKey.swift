@@ -86,7 +86,7 @@ extension UIKey {
     private static let sections: [any KeySection.Type] = [
         Nav.self, Pages.self, NotFound.self, Language.self, When.self, Dashboard.self, Quotes.self, Feed.self,
         Badges.self, Goals.self, Jar.self, Chart.self, Subscriptions.self, RiskReason.self, Breathing.self,
-        Form.self, Review.self, Today.self,
+        Form.self, Review.self, Today.self, Household.self,
     ]
 
     /// The sections whose keys have a form for one.

@@ -70,18 +70,18 @@ _sandjar() {
     esac
     case $command in
     init)
-        options="--currency --help --language --timezone --title --today"
+        options="--currency --help --household --language --timezone --title --today"
         valued="--currency --language --timezone --title --today"
         first="_sandjar_directories"
         ;;
     build)
-        options="--cache --data --help --out --quiet --strict --theme --timings --today --wait -C"
-        valued="--cache --data --out --theme --today -C"
+        options="--cache --data --help --out --person --quiet --strict --theme --timings --today --wait -C"
+        valued="--cache --data --out --person --theme --today -C"
         first="_sandjar_directories"
         ;;
     serve)
-        options="--cache --data --help --listen --port --read-only --strict --theme --today -C"
-        valued="--cache --data --listen --port --theme --today -C"
+        options="--cache --data --help --listen --person --port --read-only --strict --theme --today -C"
+        valued="--cache --data --listen --person --port --theme --today -C"
         first="_sandjar_directories"
         ;;
     check)
@@ -90,13 +90,13 @@ _sandjar() {
         first="_sandjar_directories"
         ;;
     "add deposit")
-        options="--at --data --help --note -C"
-        valued="--at --data --note -C"
+        options="--at --by --data --help --note -C"
+        valued="--at --by --data --note -C"
         first="_sandjar_values goals"
         ;;
     "add session")
-        options="--at --cycles --data --help --holds --minutes --mood-after --mood-before --program -C"
-        valued="--at --cycles --data --holds --minutes --mood-after --mood-before --program -C"
+        options="--at --by --cycles --data --help --holds --minutes --mood-after --mood-before --program -C"
+        valued="--at --by --cycles --data --holds --minutes --mood-after --mood-before --program -C"
         first="_sandjar_values patterns"
         ;;
     slay)
@@ -130,8 +130,8 @@ _sandjar() {
         first=""
         ;;
     today)
-        options="--data --format --help --if-any --theme --today -C"
-        valued="--data --format --theme --today -C"
+        options="--data --format --help --if-any --person --theme --today -C"
+        valued="--data --format --person --theme --today -C"
         first="_sandjar_directories"
         ;;
     "import wallos")
@@ -175,6 +175,7 @@ _sandjar() {
     [[ $prev == = ]] && prev=${COMP_WORDS[COMP_CWORD - 2]}
     if [[ " $valued " == *" $prev "* ]]; then
         case $prev in
+        --by) _sandjar_values people ;;
         --cache) _sandjar_directories ;;
         --data) _sandjar_directories ;;
         --dates) _sandjar_words dmy mdy ymd ;;
@@ -184,9 +185,10 @@ _sandjar() {
         --mood-before) _sandjar_words 1 2 3 4 5 ;;
         --out) _sandjar_directories ;;
         --pattern) _sandjar_values patterns ;;
+        --person) _sandjar_values people ;;
         --program) _sandjar_values programs ;;
         --theme) _sandjar_directories ;;
-        --values) _sandjar_words goals patterns programs subscriptions slain ;;
+        --values) _sandjar_words goals patterns programs subscriptions slain people ;;
         -C) _sandjar_directories ;;
         esac
         return

@@ -42,7 +42,7 @@ function __sandjar_first
     for word in $words
         if test $skip -eq 1
             set skip 0
-        else if contains -- $word --account --amount --at --cache --columns --currency --cycles --data --dates --format --from --habit --holds --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --port --program --scale --theme --timezone --title --today --values -C
+        else if contains -- $word --account --amount --at --by --cache --columns --currency --cycles --data --dates --format --from --habit --holds --language --listen --minutes --mood-after --mood-before --note --on --out --pattern --person --port --program --scale --theme --timezone --title --today --values -C
             set skip 1
         else if not string match -q -- '-*' $word
             return 1
@@ -96,6 +96,7 @@ complete -c sandjar -n '__sandjar_needs_subcommand import' -a loop -d 'import br
 complete -c sandjar -n '__sandjar_needs_subcommand theme' -a export -d 'write the built-in theme out, to change it'
 complete -c sandjar -n '__sandjar_is init' -l currency -x -d 'the site currency, e.g. USD, CNY, EUR, JPY (default: USD for en, CNY for zh-Hans)'
 complete -c sandjar -n '__sandjar_is init' -l help -d 'show what this command does and its options'
+complete -c sandjar -n '__sandjar_is init' -l household -d 'a household: site.toml names two people, to rename'
 complete -c sandjar -n '__sandjar_is init' -l language -x -a 'en zh-Hans' -d 'en or zh-Hans (default: en)'
 complete -c sandjar -n '__sandjar_is init' -l timezone -x -d 'an IANA time zone such as Europe/Berlin (default: this machine\'s)'
 complete -c sandjar -n '__sandjar_is init' -l title -x -d 'the site\'s title'
@@ -105,6 +106,7 @@ complete -c sandjar -n '__sandjar_is build' -l cache -x -a '(__fish_complete_dir
 complete -c sandjar -n '__sandjar_is build' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is build' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is build' -l out -x -a '(__fish_complete_directories (commandline -ct))' -d 'where the site goes (default: DATA/public)'
+complete -c sandjar -n '__sandjar_is build' -l person -x -a '(__sandjar_values people)' -d 'one person of a household ([[person]] in site.toml): their goals, shares, settlement and practice'
 complete -c sandjar -n '__sandjar_is build' -l quiet -d 'print only warnings and errors (for cron)'
 complete -c sandjar -n '__sandjar_is build' -l strict -d 'treat warnings as errors'
 complete -c sandjar -n '__sandjar_is build' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
@@ -117,6 +119,7 @@ complete -c sandjar -n '__sandjar_is serve' -l cache -x -a '(__fish_complete_dir
 complete -c sandjar -n '__sandjar_is serve' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is serve' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is serve' -l listen -x -d 'listen on ADDR (e.g. 0.0.0.0, for a phone on your network) instead of 127.0.0.1; every request then needs the token in the address serve prints. The traffic is not encrypted.'
+complete -c sandjar -n '__sandjar_is serve' -l person -x -a '(__sandjar_values people)' -d 'one person of a household ([[person]] in site.toml): their goals, shares, settlement and practice'
 complete -c sandjar -n '__sandjar_is serve' -l port -x -d 'the port (default: 8080; 0 picks a free one)'
 complete -c sandjar -n '__sandjar_is serve' -l read-only -d 'no forms: the preview writes nothing'
 complete -c sandjar -n '__sandjar_is serve' -l strict -d 'treat warnings as errors'
@@ -134,12 +137,14 @@ complete -c sandjar -n '__sandjar_is check' -l today -x -d 'check as of this day
 complete -c sandjar -n '__sandjar_is check' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first check' -a '(__fish_complete_directories (commandline -ct))'
 complete -c sandjar -n '__sandjar_is "add deposit"' -l at -x -d 'a date or date-time such as 2026-11-29T21:14:00+08:00 (default: now in the site\'s time zone); a day after today is written with a warning and counts from that day on'
+complete -c sandjar -n '__sandjar_is "add deposit"' -l by -x -a '(__sandjar_values people)' -d 'who put it in: the id of a [[person]] in site.toml'
 complete -c sandjar -n '__sandjar_is "add deposit"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is "add deposit"' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is "add deposit"' -l note -x -d 'a remark kept with the deposit'
 complete -c sandjar -n '__sandjar_is "add deposit"' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first "add deposit"' -a '(__sandjar_values goals)'
 complete -c sandjar -n '__sandjar_is "add session"' -l at -x -d 'when (default: now in the site\'s time zone)'
+complete -c sandjar -n '__sandjar_is "add session"' -l by -x -a '(__sandjar_values people)' -d 'who practised: the id of a [[person]] in site.toml'
 complete -c sandjar -n '__sandjar_is "add session"' -l cycles -x -d 'whole breathing cycles, 1 or more'
 complete -c sandjar -n '__sandjar_is "add session"' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is "add session"' -l help -d 'show what this command does and its options'
@@ -186,6 +191,7 @@ complete -c sandjar -n '__sandjar_is today' -l data -x -a '(__fish_complete_dire
 complete -c sandjar -n '__sandjar_is today' -l format -x -a 'text json' -d 'text (a title line, then a line for each thing; the default) or json, for a script'
 complete -c sandjar -n '__sandjar_is today' -l help -d 'show what this command does and its options'
 complete -c sandjar -n '__sandjar_is today' -l if-any -d 'print nothing when nothing needs you, so cron mails only on the days that do'
+complete -c sandjar -n '__sandjar_is today' -l person -x -a '(__sandjar_values people)' -d 'what needs this person of a household ([[person]] in site.toml)'
 complete -c sandjar -n '__sandjar_is today' -l theme -x -a '(__fish_complete_directories (commandline -ct))' -d 'a theme folder laid over the built-in theme, file by file (--templates is the old name); default: site.toml\'s theme'
 complete -c sandjar -n '__sandjar_is today' -l today -x -d 'say what is due as of this day (default: today)'
 complete -c sandjar -n '__sandjar_is today' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
@@ -219,7 +225,7 @@ complete -c sandjar -n '__sandjar_is "theme export"' -l help -d 'show what this 
 complete -c sandjar -n '__sandjar_first "theme export"' -a '(__fish_complete_directories (commandline -ct))'
 complete -c sandjar -n '__sandjar_is completion' -l data -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_is completion' -l help -d 'show what this command does and its options'
-complete -c sandjar -n '__sandjar_is completion' -l values -x -a 'goals patterns programs subscriptions slain' -d 'print the data folder\'s goals, patterns, programs or subscriptions (active ones), one per line; nothing when there is no data folder or it cannot be read'
+complete -c sandjar -n '__sandjar_is completion' -l values -x -a 'goals patterns programs subscriptions slain people' -d 'print the data folder\'s goals, patterns, programs or subscriptions (active ones), one per line; nothing when there is no data folder or it cannot be read'
 complete -c sandjar -n '__sandjar_is completion' -s C -x -a '(__fish_complete_directories (commandline -ct))' -d 'the data folder; without it, the nearest folder from here upward that holds a site.toml'
 complete -c sandjar -n '__sandjar_first completion' -a 'bash zsh fish'
 complete -c sandjar -n '__sandjar_is help' -l help -d 'show what this command does and its options'
