@@ -1,3 +1,4 @@
+import Basics
 import Dispatch
 import Mustache
 
@@ -95,9 +96,10 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// `\u{0}` for a scalar a terminal would act on; nil for one it shows.
     static func escape(_ scalar: Unicode.Scalar) -> String? {
         let value = scalar.value
+        // The controls of the one rule, and the bidirectional overrides, which reorder a line.
         let acts =
-            value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
-            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            ControlCharacters.isControl(scalar) || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
         return acts ? "\\u{" + String(value, radix: 16, uppercase: true) + "}" : nil
     }
 
