@@ -34,9 +34,19 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         self.lineText = lineText
     }
 
+    /// A finding about no one file — a folder a command was given, its arguments, a port — said as
+    /// `sandjar: message` (a warning as `sandjar: warning: message`).
+    public init(_ message: String, severity: Severity = .error) {
+        self.init(severity, path: "", message: message)
+    }
+
     /// The first line alone: `path:line:column: error: message` (`path:line:` for a whole line,
-    /// `path:` for a whole file).
+    /// `path:` for a whole file, `sandjar: message` for no file).
     public var headline: String {
+        guard !self.path.isEmpty else {
+            let label = severity == .error ? "" : severity.rawValue + ": "
+            return "sandjar: \(label)\(Diagnostic.visible(message, keepingLineBreaks: true))"
+        }
         let path = Diagnostic.visible(self.path, keepingLineBreaks: false)
         let place = line > 0 ? (column > 0 ? "\(path):\(line):\(column)" : "\(path):\(line)") : path
         return "\(place): \(severity.rawValue): \(Diagnostic.visible(message, keepingLineBreaks: true))"
