@@ -41,10 +41,11 @@ extension SandjarCommand {
             throw Arguments.UsageError(message: "debug fixture needs --out DIR", command: command.name)
         }
         let scale = try arguments[.scale] ?? 1
+        // Written as `init` writes a data folder: only into a new or empty folder, every file or none.
         do {
-            try FixtureGenerator(scale: scale).write(to: URL(fileURLWithPath: out))
+            try NewFolder(path: out).write(FixtureGenerator(scale: scale).files().mapValues { Array($0.utf8) })
         } catch {
-            console.err("sandjar: cannot write the fixture: \(error)\n")
+            console.err(error.description + "\n")
             return 1
         }
         console.out(

@@ -245,4 +245,21 @@ final class InitTests: XCTestCase {
         XCTAssertEqual(exported, original)
         XCTAssertEqual(run(["theme", "export", folder.path]).0, 1, "an existing theme is never overwritten")
     }
+
+    /// `debug fixture` writes its data folder as `init` does: into a new folder, and never into
+    /// one that holds anything, which it leaves as it was with the refusal `init` gives.
+    func testDebugFixtureWritesANewFolderAndRefusesOneThatIsNotEmpty() throws {
+        let out = work.appendingPathComponent("fixture")
+        let (status, said) = run(["debug", "fixture", "--out", out.path])
+        XCTAssertEqual(status, 0, said.err)
+        XCTAssertEqual(files(in: out).keys.filter { $0.hasPrefix("goals/") }.count, 10)
+        let kept = work.appendingPathComponent("kept")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        try "keep".write(to: kept.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let before = everything(in: kept)
+        let (refused, told) = run(["debug", "fixture", "--out", kept.path])
+        XCTAssertEqual(refused, 1)
+        XCTAssertEqual(told.err, "sandjar: \(kept.path) is not empty; give a new or empty folder\n")
+        XCTAssertEqual(everything(in: kept), before, "nothing written")
+    }
 }
