@@ -148,7 +148,7 @@ public struct SitePublisher {
         let recorded: SiteRecords
         do throws(PublishError) {
             guard updating || mkdir(staging.path, 0o777) == 0, let made = FolderAccess.of(staging.path) else {
-                throw cannotWrite(POSIXFailure(code: errno))
+                throw cannotWrite(POSIXError(code: errno))
             }
             let access = try previous?.apply(to: staging.path, replacing: output.path) ?? made
             do {
@@ -264,7 +264,7 @@ public struct SitePublisher {
     /// "The operation could not be completed". Foundation on Linux keeps the cause as a Swift
     /// `POSIXError`, which `as? NSError` does not match, hence `as? Error` first.
     static func describe(_ error: Error) -> String {
-        if let failure = error as? POSIXFailure { return failure.description }
+        if let failure = error as? POSIXError { return String(cString: strerror(failure.code.rawValue)) }
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? Error {
             let cause = underlying as NSError
@@ -279,8 +279,11 @@ public struct PublishError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String { message }
 }
 
-/// A failed system call while writing the site: its `errno`, described as `strerror` does.
-struct POSIXFailure: Error, CustomStringConvertible {
-    let code: Int32
-    var description: String { String(cString: strerror(code)) }
+/// A failed system call while writing the site: its `errno`, as Foundation's error, which
+/// `SitePublisher.describe` says as `strerror` does.
+extension POSIXError {
+    init(code: Int32) { self.init(POSIXErrorCode(rawValue: code) ?? .EIO) }
+
+    /// The `errno` of the call that just failed.
+    static var current: POSIXError { POSIXError(code: errno) }
 }
