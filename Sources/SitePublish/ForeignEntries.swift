@@ -1,4 +1,5 @@
 import Foundation
+import SiteData
 
 #if canImport(Glibc)
     import Glibc
@@ -26,7 +27,7 @@ struct ForeignEntries: Equatable {
     ///   where it needs a folder): a build never overwrites what it did not write.
     static func find(
         in site: String, marker: SiteMarker, newFiles: Set<String>, recorded: RecordedFolders? = nil
-    ) throws(PublishError) -> ForeignEntries {
+    ) throws(Diagnostic) -> ForeignEntries {
         var newFolders = Set<String>()
         for path in newFiles { newFolders.formUnion(ancestors(of: path)) }
         var found: [String] = []
@@ -76,8 +77,8 @@ struct ForeignEntries: Equatable {
         }
         guard conflicts.isEmpty else {
             let listed = conflicts.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            throw PublishError(
-                message: "\(site) holds \(listed), which sandjar did not write, where the new site puts a file of "
+            throw Diagnostic(
+                "\(site) holds \(listed), which sandjar did not write, where the new site puts a file of "
                     + "its own; sandjar never overwrites what it did not write, so nothing was changed: move "
                     + "\(conflicts.count == 1 ? "it" : "them") out of the site and build again")
         }

@@ -105,7 +105,7 @@ final class KeepForeignTests: XCTestCase {
         try write("mine", "goals/index.html")
         let before = TestSupport.snapshot(output)
         XCTAssertThrowsError(try publisher.publish(site("two"))) { error in
-            let message = (error as? PublishError)?.message ?? ""
+            let message = (error as? Diagnostic)?.message ?? ""
             XCTAssertTrue(message.contains("holds 'goals/index.html', which sandjar did not write"), message)
             XCTAssertTrue(message.contains("move it out of the site and build again"), message)
         }
