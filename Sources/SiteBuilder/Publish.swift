@@ -37,15 +37,7 @@ enum Publish {
         do {
             return .success(try BuildLock(path: output.path + ".lock", wait: options.wait))
         } catch {
-            let why: String
-            switch error {
-            case .busy: why = "another build is running (use --wait to wait for it)"
-            case .cannotOpen(let reason):
-                why =
-                    "cannot take the build lock: \(reason); a build writes its lock and the new site beside "
-                    + "the site, in \(parent)"
-            }
-            return .failure(Diagnostic(.error, path: path + ".lock", message: why))
+            return .failure(Diagnostic(.error, path: path + ".lock", message: error.message))
         }
     }
 
