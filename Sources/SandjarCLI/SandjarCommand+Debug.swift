@@ -23,12 +23,14 @@ extension SandjarCommand {
             throw Arguments.UsageError(
                 message: message + " Try 'sandjar debug toml-decode' or 'sandjar debug fixture'", command: command.name)
         }
+        let input = console.readInput()
         do {
-            let table = try TOMLParser.parse(console.readInput())
+            let table = try TOMLParser.parse(input)
             console.out(TOMLTaggedJSON.encode(table) + "\n")
             return 0
         } catch {
-            console.err("<stdin>:\(error.location.line):\(error.location.column): error: \(error.message)\n")
+            // Said as every TOML error is: at its line and column, the line quoted with a caret.
+            console.err(SourceFile(path: "<stdin>", bytes: input).finding(for: error).description + "\n")
             return 1
         }
     }
