@@ -34,7 +34,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         self.lineText = lineText
     }
 
-    /// A finding about no one file — a folder a command was given, its arguments, a port — said as
+    /// A finding about no one file — a folder a command was given, a typed amount or option — said as
     /// `sandjar: message` (a warning as `sandjar: warning: message`).
     public init(_ message: String, severity: Severity = .error) {
         self.init(severity, path: "", message: message)
