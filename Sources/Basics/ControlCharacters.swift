@@ -42,18 +42,24 @@ public enum ControlCharacters {
         return text.withUTF8 { firstChange(in: $0) != nil }
     }
 
+    /// The one rule for a character no eye sees but a reader acts on: a C0 control (U+0000–U+001F,
+    /// tab and line feed included), DEL, a C1 control (U+0080–U+009F), or the line and paragraph
+    /// separators (U+2028, U+2029), which end a line for JavaScript and many readers. Typed text
+    /// refuses these but tab (`refusedInTypedText`), a message quotes them as escapes
+    /// (`Diagnostic.visible`, which adds the bidirectional overrides) and `data.json` writes them
+    /// as `\u` escapes (`JSONValue`).
+    @inlinable
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+    }
+
     /// The first character that typed text may not hold, described ("U+0085"); nil when it holds
     /// none. One rule for every field of serve's forms and every text a command takes (`--note`):
-    /// a C0 control but tab (line feed and carriage return too: a field is one line), DEL, a C1
-    /// control (U+0080–U+009F) and the line and paragraph separators (U+2028, U+2029), which end
-    /// a line for JavaScript and many readers though no eye sees them (DESIGN.md §6).
+    /// `isControl` but tab (line feed and carriage return are refused too: a field is one line)
+    /// (DESIGN.md §6).
     public static func refusedInTypedText(_ text: String) -> String? {
-        guard
-            let scalar = text.unicodeScalars.first(where: {
-                ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028
-                    || $0.value == 0x2029
-            })
-        else { return nil }
+        guard let scalar = text.unicodeScalars.first(where: { $0 != "\t" && isControl($0) }) else { return nil }
         return "U+" + Int(scalar.value).zeroPadded(4, radix: 16, uppercase: true)
     }
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SiteData
 
 /// An amount typed on the command line, checked and normalised into a TOML number literal that
 /// reads back as exactly the same decimal.
@@ -14,11 +15,6 @@ public struct AmountLiteral: Sendable, Equatable, CustomStringConvertible {
     public static let maxFractionDigits = AmountBounds.fractionDigits
     /// At most this many digits before the point (just under a quadrillion), as in files.
     public static let maxIntegerDigits = AmountBounds.integerDigits
-
-    /// Why an amount was refused; `message` is ready to show after "sandjar: ".
-    public struct Invalid: Error, Equatable, Sendable {
-        public let message: String
-    }
 
     /// The TOML literal: an integer (`300`) or a float with a point (`12.50`).
     public let text: String
@@ -37,10 +33,10 @@ public struct AmountLiteral: Sendable, Equatable, CustomStringConvertible {
         return "\(parts[0].isEmpty ? "0" : parts[0]).\(parts[1])"
     }
 
-    public init(_ typed: String) throws(Invalid) {
+    public init(_ typed: String) throws(Diagnostic) {
         let raw = typed.trimmingCharacters(in: .whitespaces)
-        func invalid(_ why: String) -> Invalid { Invalid(message: "invalid amount '\(typed)': \(why)") }
-        guard !raw.isEmpty else { throw Invalid(message: "the amount is empty; give a number such as 12.50") }
+        func invalid(_ why: String) -> Diagnostic { Diagnostic("invalid amount '\(typed)': \(why)") }
+        guard !raw.isEmpty else { throw Diagnostic("the amount is empty; give a number such as 12.50") }
         var body = Substring(raw)
         var negative = false
         if let sign = body.first, sign == "+" || sign == "-" {

@@ -32,7 +32,7 @@ public struct DepositEntry: Sendable, Equatable {
             throw EditError(wording == .form ? "the amount: \(error.message)" : error.message)
         }
         do {
-            self.at = try at.map { (text) throws(EventTimeLiteral.Invalid) in
+            self.at = try at.map { (text) throws(Diagnostic) in
                 try EventTimeLiteral.parse(text, option: wording.name("at"))
             }
         } catch {

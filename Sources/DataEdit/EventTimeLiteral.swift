@@ -6,23 +6,18 @@ import TOML
 /// When an entry happened, as a command line gives it: parsed with the TOML parser itself, so
 /// what is written is exactly what the loader will read.
 public enum EventTimeLiteral {
-    /// Why a time was refused; `message` is ready to show after "sandjar: ".
-    public struct Invalid: Error, Equatable, Sendable {
-        public let message: String
-    }
-
     /// Parses a TOML date (`2026-11-29`), local date-time (`2026-11-29T21:14:00`) or offset
     /// date-time (`2026-11-29T21:14:00+08:00`, `…Z`).
     ///
     /// People type times loosely, so a space may stand for the `T` and the seconds may be left
     /// out (`2026-11-29 21:14` becomes `2026-11-29T21:14:00`). A time without a date is refused.
     /// - Parameter dateOnly: the option takes a date (`slay --on`): examples show only dates.
-    public static func parse(_ typed: String, option: String = "--at", dateOnly: Bool = false) throws(Invalid)
+    public static func parse(_ typed: String, option: String = "--at", dateOnly: Bool = false) throws(Diagnostic)
         -> TOMLDateTime
     {
         let example =
             dateOnly ? "such as 2026-11-29" : "such as 2026-11-29, 2026-11-29T21:14:00 or 2026-11-29T21:14:00+08:00"
-        func invalid(_ why: String) -> Invalid { Invalid(message: "\(option) '\(typed)': \(why)") }
+        func invalid(_ why: String) -> Diagnostic { Diagnostic("\(option) '\(typed)': \(why)") }
         let what = dateOnly ? "a date" : "a date or date-time"
         var text = typed.trimmingCharacters(in: .whitespaces)
         // Only the characters of a date-time, so nothing else can reach the TOML text below.

@@ -26,11 +26,7 @@ public struct LoopImport {
     }
 
     /// Why nothing was imported: each finding with its place, then what to do.
-    public struct Failure: Error, Sendable {
-        public var diagnostics: [Diagnostic]
-        /// Shown after "sandjar: ".
-        public var message: String
-    }
+    public typealias Failure = Findings
 
     /// A file the import writes or adds to.
     public struct Change: Sendable, Equatable {

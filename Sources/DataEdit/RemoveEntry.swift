@@ -28,15 +28,15 @@ public struct RemoveEntry: Sendable, Equatable {
         wording: Wording = .commandLine
     ) throws(EditError) {
         self.target = target
-        do {
+        do throws(Diagnostic) {
             self.at = try EventTimeLiteral.parse(at, option: wording.name("at"))
-            self.amount = try amount.map { (text) throws(AmountLiteral.Invalid) in try AmountLiteral(text) }
-        } catch let invalid as EventTimeLiteral.Invalid {
-            throw EditError(invalid.message)
-        } catch let invalid as AmountLiteral.Invalid {
-            throw EditError("\(wording.name("amount")): \(invalid.message)")
         } catch {
-            throw EditError("\(error)")
+            throw EditError(error.message)
+        }
+        do throws(Diagnostic) {
+            self.amount = try amount.map { (text) throws(Diagnostic) in try AmountLiteral(text) }
+        } catch {
+            throw EditError("\(wording.name("amount")): \(error.message)")
         }
         self.pattern = pattern
         self.fingerprint = fingerprint

@@ -56,14 +56,7 @@ extension SubscriptionEntries {
     func findSlain(_ name: String) throws(EditError) -> Entry {
         let entries = try all()
         if let matches = SubscriptionEntries.matches(of: name, in: entries) {
-            let slain = matches.filter { $0.killed != nil }
-            if slain.count == 1 { return slain[0] }
-            if slain.count > 1 {
-                let lines = slain.map { "  \($0.id)  \($0.name) (\($0.place))" }
-                throw EditError(
-                    "'\(name)' matches \(slain.count) slain subscriptions; name one by its id:\n"
-                        + lines.joined(separator: "\n"))
-            }
+            if let entry = try SubscriptionEntries.only(matches, slain: true, name: name) { return entry }
             let listed = matches.map { "\($0.name) (\($0.place))" }.joined(separator: ", ")
             throw EditError("\(listed) \(matches.count == 1 ? "is" : "are") not slain; nothing was changed")
         }

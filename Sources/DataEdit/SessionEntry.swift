@@ -96,7 +96,7 @@ public struct SessionEntry: Sendable, Equatable {
             }
         }
         do {
-            self.at = try at.map { (text) throws(EventTimeLiteral.Invalid) in
+            self.at = try at.map { (text) throws(Diagnostic) in
                 try EventTimeLiteral.parse(text, option: wording.name("at"))
             }
         } catch {

@@ -204,21 +204,27 @@ struct SubscriptionEntries {
         return nil
     }
 
+    /// The one of `matches` that is slain (`slain`) or active, nil when none is; more than one is
+    /// an error that lists them by id, for `find` and `findSlain` alike (active ids padded to one
+    /// width).
+    static func only(_ matches: [Entry], slain: Bool, name: String) throws(EditError) -> Entry? {
+        let wanted = matches.filter { ($0.killed != nil) == slain }
+        guard wanted.count > 1 else { return wanted.first }
+        let width = slain ? 0 : wanted.map(\.id.count).max() ?? 0
+        let lines = wanted.map { entry in
+            "  \(entry.id.padding(toLength: max(width, entry.id.count), withPad: " ", startingAt: 0))  "
+                + "\(entry.name) (\(entry.place))"
+        }
+        throw EditError(
+            "'\(name)' matches \(wanted.count) \(slain ? "slain" : "active") subscriptions; name one by its id:\n"
+                + lines.joined(separator: "\n"))
+    }
+
     /// The one active subscription that `name` names, or an error that explains what it names.
     func find(_ name: String) throws(EditError) -> Entry {
         let entries = try all()
         if let matches = SubscriptionEntries.matches(of: name, in: entries) {
-            let active = matches.filter { $0.killed == nil }
-            if active.count == 1 { return active[0] }
-            if active.count > 1 {
-                let width = active.map(\.id.count).max() ?? 0
-                let lines = active.map { entry in
-                    "  \(entry.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.name) (\(entry.place))"
-                }
-                throw EditError(
-                    "'\(name)' matches \(active.count) active subscriptions; name one by its id:\n"
-                        + lines.joined(separator: "\n"))
-            }
+            if let entry = try SubscriptionEntries.only(matches, slain: false, name: name) { return entry }
             throw alreadySlain(matches)
         }
         let known = entries.filter { $0.killed == nil }.map(\.name)

@@ -22,11 +22,7 @@ import TOML
 ///   `wallos.toml` is taken), so the undo journal records it.
 public struct WallosImport {
     /// Why nothing was imported: each finding with its place, then what to do.
-    public struct Failure: Error, Sendable {
-        public var diagnostics: [Diagnostic]
-        /// Shown after "sandjar: ".
-        public var message: String
-    }
+    public typealias Failure = Findings
 
     /// What the import did, or would do.
     public struct Outcome: Sendable {

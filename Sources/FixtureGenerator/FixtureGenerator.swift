@@ -51,19 +51,6 @@ public struct FixtureGenerator {
         return files
     }
 
-    /// Writes the files under `folder`, creating it; refuses a folder that is not empty.
-    public func write(to folder: URL) throws {
-        let fm = FileManager.default
-        if let existing = try? fm.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
-            throw FixtureError(message: "\(folder.path) is not empty")
-        }
-        for (path, text) in files().sorted(by: { $0.key < $1.key }) {
-            let url = folder.appendingPathComponent(path)
-            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-    }
-
     private var firstDay: CalendarDate { FixtureGenerator.lastDay.adding(days: -(3 * 365)) }
 
     private func goal(_ index: Int, _ random: inout FixtureRandom) -> String {
@@ -156,11 +143,6 @@ public struct FixtureGenerator {
     }
 
     private func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-}
-
-public struct FixtureError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
 }
 
 /// SplitMix64: small, fast and the same on every machine.

@@ -37,9 +37,7 @@ public struct LoopExport: Sendable {
     }
 
     /// Every finding of the export, each at its file, line and column.
-    public struct Failure: Error, Sendable {
-        public var diagnostics: [Diagnostic]
-    }
+    public typealias Failure = Findings
 
     /// The zip or the folder, as the person named it.
     public let path: String

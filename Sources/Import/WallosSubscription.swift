@@ -59,10 +59,6 @@ public struct WallosSubscription: Sendable, Equatable {
         return (subscriptions, findings)
     }
 
-    struct Findings: Error {
-        var diagnostics: [Diagnostic]
-    }
-
     private static func read(
         _ entry: WallosExport.Entry, in export: WallosExport, currency option: Currency?, siteCurrency: Currency?
     ) -> Result<WallosSubscription, Findings> {

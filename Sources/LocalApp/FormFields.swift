@@ -1,3 +1,5 @@
+import SiteData
+
 /// The fields of an `application/x-www-form-urlencoded` body, as browsers send forms.
 ///
 /// Strict, because what it reads ends up in a person's files: every name at most once (two
@@ -8,22 +10,18 @@ struct FormFields: Equatable {
 
     private(set) var values: [String: String] = [:]
 
-    struct Malformed: Error, Equatable {
-        let reason: String
-    }
-
-    init(_ body: [UInt8]) throws(Malformed) {
+    init(_ body: [UInt8]) throws(Diagnostic) {
         guard !body.isEmpty else { return }
         let pairs = body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
         guard pairs.count <= FormFields.maxFields else {
-            throw Malformed(reason: "more than \(FormFields.maxFields) fields")
+            throw Diagnostic("more than \(FormFields.maxFields) fields")
         }
         for pair in pairs {
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             let name = try FormFields.decode(parts[0])
             let value = parts.count > 1 ? try FormFields.decode(parts[1]) : ""
-            guard !name.isEmpty else { throw Malformed(reason: "a field without a name") }
-            guard values[name] == nil else { throw Malformed(reason: "the field '\(name)' is sent twice") }
+            guard !name.isEmpty else { throw Diagnostic("a field without a name") }
+            guard values[name] == nil else { throw Diagnostic("the field '\(name)' is sent twice") }
             values[name] = value
         }
     }
@@ -40,7 +38,7 @@ struct FormFields: Equatable {
         return value
     }
 
-    private static func decode(_ raw: ArraySlice<UInt8>) throws(Malformed) -> String {
+    private static func decode(_ raw: ArraySlice<UInt8>) throws(Diagnostic) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.count)
         var index = raw.startIndex
@@ -50,7 +48,7 @@ struct FormFields: Equatable {
                 bytes.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%") {
                 guard index + 2 < raw.endIndex, let high = hex(raw[index + 1]), let low = hex(raw[index + 2]) else {
-                    throw Malformed(reason: "an invalid percent escape")
+                    throw Diagnostic("an invalid percent escape")
                 }
                 bytes.append(high << 4 | low)
                 index += 2
@@ -60,7 +58,7 @@ struct FormFields: Equatable {
             index += 1
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Malformed(reason: "a field that is not UTF-8")
+            throw Diagnostic("a field that is not UTF-8")
         }
         return text
     }

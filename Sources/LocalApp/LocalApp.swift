@@ -112,7 +112,7 @@ public final class LocalApp: Sendable {
         do {
             fields = try FormFields(request.body)
         } catch {
-            return .text(400, "400 Bad Request: \(error.reason)")
+            return .text(400, "400 Bad Request: \(error.message)")
         }
         guard token.matches(fields["token"]) else {
             return .text(403, "403 Forbidden: the form's token is missing or wrong; reload the page and send it again")

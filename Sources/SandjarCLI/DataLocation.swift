@@ -1,37 +1,34 @@
 import Foundation
+import SiteData
 
 /// How every command finds the data folder (DESIGN.md §6): `--data DIR` (or `-C DIR`), or the
 /// DATA word where a command takes one; else the nearest folder from the working directory upward
 /// that holds a `site.toml`, as git finds `.git`; else an error that says what to do.
 enum DataLocation {
-    struct NotFound: Error, Equatable {
-        let message: String
-    }
-
     /// - Parameters:
     ///   - option: `--data` / `-C`.
     ///   - word: the DATA word, for commands that take one.
     ///   - from: where the upward search starts (the working directory).
     static func resolve(
         option: String?, word: String? = nil, from start: String = FileManager.default.currentDirectoryPath
-    ) throws(NotFound) -> String {
+    ) throws(Diagnostic) -> String {
         if option != nil, word != nil {
-            throw NotFound(message: "give the data folder once: as DATA or as --data, not both")
+            throw Diagnostic("give the data folder once: as DATA or as --data, not both")
         }
         if let named = option ?? word {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: named, isDirectory: &isDirectory) else {
-                throw NotFound(message: "\(named): data folder not found; create one with 'sandjar init \(named)'")
+                throw Diagnostic("\(named): data folder not found; create one with 'sandjar init \(named)'")
             }
             guard isDirectory.boolValue else {
-                throw NotFound(
-                    message: "\(named): is a file, not a data folder; give the folder that holds site.toml")
+                throw Diagnostic(
+                    "\(named): is a file, not a data folder; give the folder that holds site.toml")
             }
             return named
         }
         if let found = nearest(from: start) { return found }
-        throw NotFound(
-            message: "no data folder here: no site.toml in \(start) or any folder above it; "
+        throw Diagnostic(
+            "no data folder here: no site.toml in \(start) or any folder above it; "
                 + "pass one with --data DIR (or cd into it), or create one with 'sandjar init DIR'")
     }
 

@@ -5,10 +5,6 @@ import SiteData
 /// nothing a person has is ever overwritten; every file is written, or the command says which
 /// one could not be, takes back what it wrote and stops.
 struct NewFolder {
-    struct Refusal: Error, Equatable {
-        let message: String
-    }
-
     let path: String
 
     /// Nil when `path` may be written; else why not. An empty or blank name is refused (issue
@@ -32,9 +28,9 @@ struct NewFolder {
     /// Writes `files` (relative path → bytes) under the folder, creating the folders they need,
     /// each through the one writer (`DataFolder.write`) and never over a file that appeared
     /// meanwhile. When one cannot be written, what this call wrote is taken away again: a refusal
-    /// leaves the folder as it found it.
-    func write(_ files: [String: [UInt8]]) throws(Refusal) {
-        if let why = refusal() { throw Refusal(message: why) }
+    /// leaves the folder as it found it; the refusal is said as `sandjar: …`.
+    func write(_ files: [String: [UInt8]]) throws(Diagnostic) {
+        if let why = refusal() { throw Diagnostic(why) }
         let existed = FileManager.default.fileExists(atPath: path)
         let folder = DataFolder(path: path)
         var written: [String] = []
@@ -45,7 +41,7 @@ struct NewFolder {
             } catch {
                 takeBack(written, in: folder.root, removingRoot: !existed)
                 let shown = URL(fileURLWithPath: path).appendingPathComponent(relative).path
-                throw Refusal(message: "cannot write \(shown): \(error.reason); nothing was written")
+                throw Diagnostic("cannot write \(shown): \(error.reason); nothing was written")
             }
         }
     }

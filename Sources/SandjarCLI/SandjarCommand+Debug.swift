@@ -23,12 +23,14 @@ extension SandjarCommand {
             throw Arguments.UsageError(
                 message: message + " Try 'sandjar debug toml-decode' or 'sandjar debug fixture'", command: command.name)
         }
+        let input = console.readInput()
         do {
-            let table = try TOMLParser.parse(console.readInput())
+            let table = try TOMLParser.parse(input)
             console.out(TOMLTaggedJSON.encode(table) + "\n")
             return 0
         } catch {
-            console.err("<stdin>:\(error.location.line):\(error.location.column): error: \(error.message)\n")
+            // Said as every TOML error is: at its line and column, the line quoted with a caret.
+            console.err(SourceFile(path: "<stdin>", bytes: input).finding(for: error).description + "\n")
             return 1
         }
     }
@@ -41,10 +43,11 @@ extension SandjarCommand {
             throw Arguments.UsageError(message: "debug fixture needs --out DIR", command: command.name)
         }
         let scale = try arguments[.scale] ?? 1
+        // Written as `init` writes a data folder: only into a new or empty folder, every file or none.
         do {
-            try FixtureGenerator(scale: scale).write(to: URL(fileURLWithPath: out))
+            try NewFolder(path: out).write(FixtureGenerator(scale: scale).files().mapValues { Array($0.utf8) })
         } catch {
-            console.err("sandjar: cannot write the fixture: \(error)\n")
+            console.err(error.description + "\n")
             return 1
         }
         console.out(

@@ -57,10 +57,7 @@ extension SandjarCommand {
         do {
             outcome = write ? try importer.write(data: data, now: now) : try importer.preview(data: data, now: now)
         } catch {
-            for diagnostic in error.diagnostics { console.err(diagnostic.description + "\n") }
-            let count = error.diagnostics.filter { $0.severity == .error }.count
-            let errors = count > 1 ? " (\(count) errors)" : ""
-            console.err("sandjar: \(error.message)\(errors)\n")
+            console.err(error.description + "\n")
             return 1
         }
         for warning in outcome.warnings { console.err(warning.description + "\n") }
@@ -132,10 +129,7 @@ extension SandjarCommand {
         do {
             outcome = write ? try importer.write(data: data, now: now) : try importer.preview(data: data, now: now)
         } catch {
-            for diagnostic in error.diagnostics { console.err(diagnostic.description + "\n") }
-            let count = error.diagnostics.filter { $0.severity == .error }.count
-            let errors = count > 1 ? " (\(count) errors)" : ""
-            console.err("sandjar: \(error.message)\(errors)\n")
+            console.err(error.description + "\n")
             return 1
         }
         let name = Diagnostic.visible(outcome.habit, keepingLineBreaks: false)

@@ -17,8 +17,8 @@ extension SandjarCommand {
         do {
             let files = try starter.files()
             try folder.write(files)
-        } catch let error as NewFolder.Refusal {
-            console.err("sandjar: \(error.message)\n")
+        } catch let error as Diagnostic {
+            console.err(error.description + "\n")
             return 1
         } catch {
             console.err("sandjar: the built-in starter folder is broken: \(error)\n")

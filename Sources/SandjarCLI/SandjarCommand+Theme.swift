@@ -28,7 +28,7 @@ extension SandjarCommand {
         do {
             try folder.write(BuiltinFiles.theme)
         } catch {
-            console.err("sandjar: \(error.message)\n")
+            console.err(error.description + "\n")
             return 1
         }
         console.out(

@@ -135,7 +135,7 @@ public enum SandjarCommand {
         do {
             return try DataLocation.resolve(option: option, word: word)
         } catch {
-            console.err("sandjar: \(error.message)\n")
+            console.err(error.description + "\n")
             return nil
         }
     }

@@ -14,14 +14,15 @@ enum Publish {
             cache: options.cacheFiles == nil ? options.cachePath : nil)
     }
 
-    /// The build lock, held until the build has published; else the failed report.
-    static func prepare(_ options: BuildOptions) -> Result<BuildLock, Refused> {
+    /// The build lock, held until the build has published; else why not, at the output, its lock
+    /// or the cache.
+    static func prepare(_ options: BuildOptions) -> Result<BuildLock, Diagnostic> {
         let path = options.outputPath
         let output = URL(fileURLWithPath: path).standardizedFileURL
         if let why = publisher(options).refusal() {
-            return .failure(Refused(Diagnostic(.error, path: path, message: why)))
+            return .failure(Diagnostic(.error, path: path, message: why))
         }
-        if let refused = cacheRefusal(options) { return .failure(Refused(refused)) }
+        if let refused = cacheFinding(options) { return .failure(refused) }
         // Said before the lock beside the output is tried, which would fail for the same reason.
         let parent = output.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -31,36 +32,25 @@ enum Publish {
                 exists
                 ? "\(parent) is a file, not a folder"
                 : "its parent folder \(parent) does not exist; create it (mkdir -p \(parent)) or give another --out"
-            return .failure(Refused(Diagnostic(.error, path: path, message: "cannot write the site here: \(why)")))
+            return .failure(Diagnostic(.error, path: path, message: "cannot write the site here: \(why)"))
         }
         do {
             return .success(try BuildLock(path: output.path + ".lock", wait: options.wait))
         } catch {
-            let why: String
-            switch error {
-            case .busy: why = "another build is running (use --wait to wait for it)"
-            case .cannotOpen(let reason):
-                why =
-                    "cannot take the build lock: \(reason); a build writes its lock and the new site beside "
-                    + "the site, in \(parent)"
-            }
-            return .failure(Refused(Diagnostic(.error, path: path + ".lock", message: why)))
+            return .failure(Diagnostic(.error, path: path + ".lock", message: error.message))
         }
     }
 
     /// Nil when the cache may be used (always, for one in memory); else the failed report.
     static func cacheRefusal(_ options: BuildOptions) -> BuildReport? {
+        cacheFinding(options).map { BuildReport(diagnostics: [$0]) }
+    }
+
+    /// Nil when the cache may be used; else why not, at the cache.
+    private static func cacheFinding(_ options: BuildOptions) -> Diagnostic? {
         guard options.cacheFiles == nil,
             let why = CacheFolder.refusal(options.cachePath, data: options.data, output: options.outputPath)
         else { return nil }
-        return BuildReport(diagnostics: [Diagnostic(.error, path: options.cachePath, message: why)])
-    }
-
-    /// A build refused before its first step, with its report.
-    struct Refused: Error {
-        let report: BuildReport
-
-        init(_ report: BuildReport) { self.report = report }
-        init(_ diagnostic: Diagnostic) { self.report = BuildReport(diagnostics: [diagnostic]) }
+        return Diagnostic(.error, path: options.cachePath, message: why)
     }
 }

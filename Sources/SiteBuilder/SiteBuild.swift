@@ -35,7 +35,7 @@ public struct SiteBuild {
     public func run() -> BuildReport {
         let lock: BuildLock
         switch Publish.prepare(options) {
-        case .failure(let refused): return refused.report
+        case .failure(let refused): return BuildReport(diagnostics: [refused])
         case .success(let taken): lock = taken
         }
         // Held until the new site is in place, or the build has failed.

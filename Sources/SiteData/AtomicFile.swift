@@ -14,9 +14,9 @@ import Foundation
 /// permission bits and owner, and only then take its place; the folder is flushed after the
 /// rename. On any failure the temporary file is removed and the old file is left as it was.
 package enum AtomicFile {
-    package struct Failure: Error, Equatable {
-        package let message: String
-    }
+    /// Why a write failed: `DataFolder.WriteFailure`, the file as `path` names it (`DataFolder`
+    /// names it again as the person sees it).
+    package typealias Failure = DataFolder.WriteFailure
 
     /// What the file must hold when the new bytes take its place.
     package enum Expected: Sendable, Equatable {
@@ -51,7 +51,7 @@ package enum AtomicFile {
         switch expected {
         case .bytes:
             if stat(path, &original) != 0 {
-                throw Failure(message: "cannot be read again before writing: \(reason())")
+                throw Failure(path: path, reason: "cannot be read again before writing: \(reason())")
             }
             replaces = true
         case .nothing: replaces = false
@@ -59,48 +59,57 @@ package enum AtomicFile {
         }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, replaces ? 0o600 : 0o666)
         guard descriptor >= 0 else {
-            throw Failure(message: "cannot create a temporary file in \(folder): \(reason())")
+            throw Failure(path: path, reason: "cannot create a temporary file in \(folder): \(reason())")
         }
         var committed = false
         defer { if !committed { unlink(temporary) } }
         do throws(Failure) {
-            try writeAll(bytes, to: descriptor)
+            try writeAll(bytes, to: descriptor, path: path)
             if replaces {
                 _ = fchown(descriptor, original.st_uid, original.st_gid)  // only possible for root; fine if not
                 guard fchmod(descriptor, original.st_mode & 0o7777) == 0 else {
-                    throw Failure(message: "cannot set permissions on the temporary file: \(reason())")
+                    throw Failure(path: path, reason: "cannot set permissions on the temporary file: \(reason())")
                 }
             }
             guard !durable || fsync(descriptor) == 0 else {
-                throw Failure(message: "cannot flush the new text to disk: \(reason())")
+                throw Failure(path: path, reason: "cannot flush the new text to disk: \(reason())")
             }
         } catch {
             close(descriptor)
             throw error
         }
-        guard close(descriptor) == 0 else { throw Failure(message: "cannot write the new text: \(reason())") }
+        guard close(descriptor) == 0 else {
+            throw Failure(path: path, reason: "cannot write the new text: \(reason())")
+        }
         switch expected {
         case .anything:
-            guard rename(temporary, path) == 0 else { throw Failure(message: "cannot be replaced: \(reason())") }
+            guard rename(temporary, path) == 0 else {
+                throw Failure(path: path, reason: "cannot be replaced: \(reason())")
+            }
         case .nothing:
             guard contents(of: path) == nil else {
                 throw Failure(
-                    message: "was changed by someone else while sandjar edited it; nothing was written, try again")
+                    path: path,
+                    reason: "was changed by someone else while sandjar edited it; nothing was written, try again")
             }
             // link() refuses to replace a file that appeared meanwhile; rename() would not.
             if link(temporary, path) == 0 {
                 unlink(temporary)
             } else if errno == EEXIST || access(path, F_OK) == 0 {
-                throw Failure(message: "was created by someone else while sandjar edited it; nothing was written")
+                throw Failure(
+                    path: path, reason: "was created by someone else while sandjar edited it; nothing was written")
             } else if rename(temporary, path) != 0 {  // a file system without hard links
-                throw Failure(message: "cannot be created: \(reason())")
+                throw Failure(path: path, reason: "cannot be created: \(reason())")
             }
         case .bytes(let old):
             guard contents(of: path) == old else {
                 throw Failure(
-                    message: "was changed by someone else while sandjar edited it; nothing was written, try again")
+                    path: path,
+                    reason: "was changed by someone else while sandjar edited it; nothing was written, try again")
             }
-            guard rename(temporary, path) == 0 else { throw Failure(message: "cannot be replaced: \(reason())") }
+            guard rename(temporary, path) == 0 else {
+                throw Failure(path: path, reason: "cannot be replaced: \(reason())")
+            }
         }
         committed = true
         if durable { syncFolder(folder) }
@@ -108,7 +117,7 @@ package enum AtomicFile {
 
     /// Removes the file at `path`, and flushes its folder so the removal lasts.
     package static func remove(_ path: String) throws(Failure) {
-        guard unlink(path) == 0 else { throw Failure(message: "cannot be removed: \(reason())") }
+        guard unlink(path) == 0 else { throw Failure(path: path, reason: "cannot be removed: \(reason())") }
         syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
 
@@ -133,12 +142,12 @@ package enum AtomicFile {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw Failure(message: "cannot write the new text: \(reason())") }
+            guard written > 0 else { throw Failure(path: path, reason: "cannot write the new text: \(reason())") }
             offset += written
         }
     }

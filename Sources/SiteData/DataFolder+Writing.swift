@@ -41,7 +41,7 @@ extension DataFolder {
                 try AtomicFile.write(bytes, to: target, expecting: expected, durable: durable)
             } catch {
                 for folder in made.reversed() { rmdir(folder) }
-                throw WriteFailure(path: displayPath(relative), reason: error.message)
+                throw WriteFailure(path: displayPath(relative), reason: error.reason)
             }
         case .memory(let files):
             guard SiteFiles.isSafeRelativePath(relative) else {
@@ -62,7 +62,7 @@ extension DataFolder {
             do throws(AtomicFile.Failure) {
                 try AtomicFile.remove(target)
             } catch {
-                throw WriteFailure(path: displayPath(relative), reason: error.message)
+                throw WriteFailure(path: displayPath(relative), reason: error.reason)
             }
         case .memory(let files):
             guard files[relative] != nil else {

@@ -313,30 +313,26 @@ package struct DataFolder: Sendable {
         return bytes
     }
 
-    private struct ReadFailure: Error {
-        let message: String
-    }
-
     /// At most `limit + 1` bytes of `path`, which must still be a regular file once opened.
-    private static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+    private static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], Diagnostic> {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else {
-            return .failure(ReadFailure(message: "cannot be read: \(String(cString: strerror(errno)))"))
+            return .failure(Diagnostic("cannot be read: \(String(cString: strerror(errno)))"))
         }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            return .failure(ReadFailure(message: "is not a regular file"))
+            return .failure(Diagnostic("is not a regular file"))
         }
         guard Int(status.st_size) <= limit else {
-            return .failure(ReadFailure(message: tooLarge(Int(status.st_size))))
+            return .failure(Diagnostic(tooLarge(Int(status.st_size))))
         }
         return readOpened(fd, size: Int(status.st_size), limit: limit)
     }
 
     /// The rest of the open regular file `fd`, whose size was `size` when it was checked: at most
     /// `limit + 1` bytes are read, so a file that grew past the limit is refused.
-    private static func readOpened(_ fd: Int32, size: Int, limit: Int) -> Result<[UInt8], ReadFailure> {
+    private static func readOpened(_ fd: Int32, size: Int, limit: Int) -> Result<[UInt8], Diagnostic> {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size + 1)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64 << 10) { chunk in
@@ -344,12 +340,12 @@ package struct DataFolder: Sendable {
                 let count = Glibc.read(fd, chunk.baseAddress, chunk.count)
                 if count < 0 && errno == EINTR { continue }
                 guard count >= 0 else {
-                    return .failure(ReadFailure(message: "cannot be read: \(String(cString: strerror(errno)))"))
+                    return .failure(Diagnostic("cannot be read: \(String(cString: strerror(errno)))"))
                 }
                 if count == 0 { return .success(bytes) }
                 bytes.append(contentsOf: chunk[0..<count])
             }
-            return .failure(ReadFailure(message: "is larger than 16 MiB (it grew while being read)"))
+            return .failure(Diagnostic("is larger than 16 MiB (it grew while being read)"))
         }
     }
 }

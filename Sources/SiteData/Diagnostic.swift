@@ -1,3 +1,4 @@
+import Basics
 import Dispatch
 import Mustache
 
@@ -33,9 +34,19 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         self.lineText = lineText
     }
 
+    /// A finding about no one file — a folder a command was given, a typed amount or option — said as
+    /// `sandjar: message` (a warning as `sandjar: warning: message`).
+    public init(_ message: String, severity: Severity = .error) {
+        self.init(severity, path: "", message: message)
+    }
+
     /// The first line alone: `path:line:column: error: message` (`path:line:` for a whole line,
-    /// `path:` for a whole file).
+    /// `path:` for a whole file, `sandjar: message` for no file).
     public var headline: String {
+        guard !self.path.isEmpty else {
+            let label = severity == .error ? "" : severity.rawValue + ": "
+            return "sandjar: \(label)\(Diagnostic.visible(message, keepingLineBreaks: true))"
+        }
         let path = Diagnostic.visible(self.path, keepingLineBreaks: false)
         let place = line > 0 ? (column > 0 ? "\(path):\(line):\(column)" : "\(path):\(line)") : path
         return "\(place): \(severity.rawValue): \(Diagnostic.visible(message, keepingLineBreaks: true))"
@@ -95,9 +106,10 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// `\u{0}` for a scalar a terminal would act on; nil for one it shows.
     static func escape(_ scalar: Unicode.Scalar) -> String? {
         let value = scalar.value
+        // The controls of the one rule, and the bidirectional overrides, which reorder a line.
         let acts =
-            value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
-            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            ControlCharacters.isControl(scalar) || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
         return acts ? "\\u{" + String(value, radix: 16, uppercase: true) + "}" : nil
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SiteData
 
 #if canImport(Glibc)
     import Glibc
@@ -15,17 +16,19 @@ public final class BuildLock {
     private var descriptor: Int32
     private let path: String
 
-    public enum Failure: Error, Equatable {
-        case busy
-        case cannotOpen(String)
-    }
-
-    /// Takes the lock, waiting for it when `wait` is true.
-    public init(path: String, wait: Bool) throws(Failure) {
+    /// Takes the lock, waiting for it when `wait` is true; else says why not, for the caller to
+    /// place at the lock file: another build holds it, or it cannot be made.
+    public init(path: String, wait: Bool) throws(Diagnostic) {
         self.path = path
+        func cannotOpen(_ code: Int32) -> Diagnostic {
+            let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            return Diagnostic(
+                "cannot take the build lock: \(String(cString: strerror(code))); a build writes its lock and the new "
+                    + "site beside the site, in \(parent)")
+        }
         while true {
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
+            guard fd >= 0 else { throw cannotOpen(errno) }
             // A signal can interrupt a waiting flock; only "held by someone else" means busy.
             var result: Int32
             repeat {
@@ -34,8 +37,8 @@ public final class BuildLock {
             if result != 0 {
                 let code = errno
                 close(fd)
-                if code == EWOULDBLOCK { throw .busy }
-                throw .cannotOpen(String(cString: strerror(code)))
+                if code == EWOULDBLOCK { throw BuildLock.busy }
+                throw cannotOpen(code)
             }
             if BuildLock.leads(path, to: fd) {
                 descriptor = fd
@@ -46,6 +49,9 @@ public final class BuildLock {
             close(fd)
         }
     }
+
+    /// Another build holds the lock.
+    public static let busy = Diagnostic("another build is running (use --wait to wait for it)")
 
     /// Whether the name `path` leads to the open file `fd`.
     private static func leads(_ path: String, to fd: Int32) -> Bool {

@@ -34,9 +34,9 @@ struct CreatedAccess: Equatable {
 
     /// Makes the `chown` and `chmod` this says are needed for `path` to get `mode` and `access`'s
     /// owner and group (the mode after the owner: a chown may clear bits).
-    func apply(to path: String, mode: mode_t, access: FolderAccess) throws(POSIXFailure) {
-        if chown, Glibc.chown(path, access.owner, access.group) != 0 { throw POSIXFailure(code: errno) }
-        if chmod, Glibc.chmod(path, mode) != 0 { throw POSIXFailure(code: errno) }
+    func apply(to path: String, mode: mode_t, access: FolderAccess) throws(POSIXError) {
+        if chown, Glibc.chown(path, access.owner, access.group) != 0 { throw POSIXError(code: errno) }
+        if chmod, Glibc.chmod(path, mode) != 0 { throw POSIXError(code: errno) }
     }
 
     /// What a folder made at `path` with `mkdir` still needs to get `mode`.

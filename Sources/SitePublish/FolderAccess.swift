@@ -1,4 +1,5 @@
 import Foundation
+import SiteData
 
 #if canImport(Glibc)
     import Glibc
@@ -36,17 +37,16 @@ struct FolderAccess: Equatable {
     /// Gives the folder `path` (the new site, made by this build) this access, and returns what it
     /// got. The group must be kept (it is how a web server reads the site); the owner is kept
     /// when the build may give a folder away, that is when it runs as root.
-    func apply(to path: String, replacing output: String) throws(PublishError) -> FolderAccess {
+    func apply(to path: String, replacing output: String) throws(Diagnostic) -> FolderAccess {
         if chown(path, owner, group) != 0, chown(path, uid_t.max, group) != 0 {
             let why = String(cString: strerror(errno))
-            throw PublishError(
-                message: "cannot give the new site the group \(FolderAccess.groupName(group)) that \(output) has: "
+            throw Diagnostic(
+                "cannot give the new site the group \(FolderAccess.groupName(group)) that \(output) has: "
                     + "\(why); build as a member of that group (or as root), or change the folder's group")
         }
         // After chown, which may clear setgid: the mode last.
         guard chmod(path, mode | FolderAccess.writing) == 0, let given = FolderAccess.of(path) else {
-            throw PublishError(
-                message: "cannot give the new site the mode of \(output): \(String(cString: strerror(errno)))")
+            throw Diagnostic("cannot give the new site the mode of \(output): \(String(cString: strerror(errno)))")
         }
         return FolderAccess(mode: mode, owner: given.owner, group: given.group)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SiteData
 
 #if canImport(Glibc)
     import Glibc
@@ -26,7 +27,7 @@ struct ForeignEntries: Equatable {
     ///   where it needs a folder): a build never overwrites what it did not write.
     static func find(
         in site: String, marker: SiteMarker, newFiles: Set<String>, recorded: RecordedFolders? = nil
-    ) throws(PublishError) -> ForeignEntries {
+    ) throws(Diagnostic) -> ForeignEntries {
         var newFolders = Set<String>()
         for path in newFiles { newFolders.formUnion(ancestors(of: path)) }
         var found: [String] = []
@@ -76,8 +77,8 @@ struct ForeignEntries: Equatable {
         }
         guard conflicts.isEmpty else {
             let listed = conflicts.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            throw PublishError(
-                message: "\(site) holds \(listed), which sandjar did not write, where the new site puts a file of "
+            throw Diagnostic(
+                "\(site) holds \(listed), which sandjar did not write, where the new site puts a file of "
                     + "its own; sandjar never overwrites what it did not write, so nothing was changed: move "
                     + "\(conflicts.count == 1 ? "it" : "them") out of the site and build again")
         }
@@ -102,7 +103,7 @@ struct ForeignEntries: Equatable {
 
     /// Makes every foreign entry of the site `old` again in the new site `new` (already written:
     /// its folders exist), with the folders above it that the new site lacks.
-    func carry(from old: String, into new: String) throws(POSIXFailure) {
+    func carry(from old: String, into new: String) throws(POSIXError) {
         var made: [String] = []
         for path in paths {
             for folder in ForeignEntries.ancestors(of: path).reversed() where kind(of: new + "/" + folder) == nil {
@@ -120,9 +121,9 @@ struct ForeignEntries: Equatable {
 
     /// The entry `source` again at `target`: a hard link, a symlink, or a folder filled the same
     /// way.
-    private static func copy(_ source: String, to target: String) throws(POSIXFailure) {
+    private static func copy(_ source: String, to target: String) throws(POSIXError) {
         var status = stat()
-        guard lstat(source, &status) == 0 else { throw POSIXFailure(code: errno) }
+        guard lstat(source, &status) == 0 else { throw POSIXError.current }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             if link(source, target) == 0 { return }
@@ -131,58 +132,58 @@ struct ForeignEntries: Equatable {
         case S_IFLNK:
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let length = readlink(source, &buffer, buffer.count - 1)
-            guard length >= 0 else { throw POSIXFailure(code: errno) }
+            guard length >= 0 else { throw POSIXError.current }
             buffer[length] = 0
-            guard symlink(buffer, target) == 0 else { throw POSIXFailure(code: errno) }
+            guard symlink(buffer, target) == 0 else { throw POSIXError.current }
             _ = lchown(target, status.st_uid, status.st_gid)
         case S_IFDIR:
             try makeFolder(like: source, at: target)
             for name in names(in: source) { try copy(source + "/" + name, to: target + "/" + name) }
             try finishFolder(like: source, at: target)
         case S_IFIFO:
-            guard mkfifo(target, status.st_mode & 0o7777) == 0 else { throw POSIXFailure(code: errno) }
+            guard mkfifo(target, status.st_mode & 0o7777) == 0 else { throw POSIXError.current }
         default:
             // A socket or a device: nothing a build can make again. Refused rather than dropped.
-            throw POSIXFailure(code: ENOTSUP)
+            throw POSIXError(code: ENOTSUP)
         }
     }
 
     /// A folder to fill: writable by this build until `finishFolder` gives it its own mode.
-    private static func makeFolder(like source: String, at target: String) throws(POSIXFailure) {
-        guard mkdir(target, 0o700) == 0 || errno == EEXIST else { throw POSIXFailure(code: errno) }
+    private static func makeFolder(like source: String, at target: String) throws(POSIXError) {
+        guard mkdir(target, 0o700) == 0 || errno == EEXIST else { throw POSIXError.current }
     }
 
     /// The folder's own mode, owner and group, once it is filled.
-    private static func finishFolder(like source: String, at target: String) throws(POSIXFailure) {
+    private static func finishFolder(like source: String, at target: String) throws(POSIXError) {
         var status = stat()
-        guard lstat(source, &status) == 0 else { throw POSIXFailure(code: errno) }
+        guard lstat(source, &status) == 0 else { throw POSIXError.current }
         _ = chown(target, status.st_uid, status.st_gid)  // only possible for root; fine if not
-        guard chmod(target, status.st_mode & 0o7777) == 0 else { throw POSIXFailure(code: errno) }
+        guard chmod(target, status.st_mode & 0o7777) == 0 else { throw POSIXError.current }
     }
 
-    private static func copyFile(_ source: String, to target: String, status: stat) throws(POSIXFailure) {
+    private static func copyFile(_ source: String, to target: String, status: stat) throws(POSIXError) {
         let input = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard input >= 0 else { throw POSIXFailure(code: errno) }
+        guard input >= 0 else { throw POSIXError.current }
         defer { close(input) }
         let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard output >= 0 else { throw POSIXFailure(code: errno) }
+        guard output >= 0 else { throw POSIXError.current }
         defer { close(output) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let got = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
             if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw POSIXFailure(code: errno) }
+            guard got >= 0 else { throw POSIXError.current }
             if got == 0 { break }
             var offset = 0
             while offset < got {
                 let put = chunk.withUnsafeBytes { write(output, $0.baseAddress! + offset, got - offset) }
                 if put < 0, errno == EINTR { continue }
-                guard put > 0 else { throw POSIXFailure(code: errno) }
+                guard put > 0 else { throw POSIXError.current }
                 offset += put
             }
         }
         _ = fchown(output, status.st_uid, status.st_gid)
-        guard fchmod(output, status.st_mode & 0o7777) == 0 else { throw POSIXFailure(code: errno) }
+        guard fchmod(output, status.st_mode & 0o7777) == 0 else { throw POSIXError.current }
     }
 }
 

@@ -72,13 +72,13 @@ extension SitePublisher {
     /// Puts the written folder `folder` on the disk with one barrier (`Barrier`), once every file
     /// written into it has been waited for; `waited` is false when that could not be done (then a
     /// `syncfs`, which writes and waits for everything, is the barrier).
-    static func flush(written folder: String, waited: Bool, with disk: DiskFlush) throws(POSIXFailure) {
+    static func flush(written folder: String, waited: Bool, with disk: DiskFlush) throws(POSIXError) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw POSIXFailure(code: errno) }
+        guard descriptor >= 0 else { throw POSIXError(code: errno) }
         defer { close(descriptor) }
         let code =
             waited && barrier(for: descriptor) == .journal ? disk.fsync(descriptor) : disk.syncfs(descriptor)
-        if code != 0 { throw POSIXFailure(code: code) }
+        if code != 0 { throw POSIXError(code: code) }
     }
 
     /// How many files are waited for at once: the waits are on the disk, not the processor.

@@ -100,7 +100,7 @@ struct SiteTree {
     /// What is left is listed in the result: the entries the new site can build on.
     func pruned(
         in folder: String, files: [String: [UInt8]], folders: Set<Substring>
-    ) throws(POSIXFailure) -> [String: Entry] {
+    ) throws(POSIXError) -> [String: Entry] {
         var left: [String: Entry] = [:]
         left.reserveCapacity(entries.count)
         var gone = Set<String>()
@@ -114,10 +114,10 @@ struct SiteTree {
             let above = ForeignEntries.ancestors(of: path)
             if above.contains(where: gone.contains) { continue }
             if entry.isFolder {
-                guard SitePublisher.removeTree(folder + "/" + path) else { throw POSIXFailure(code: errno) }
+                guard SitePublisher.removeTree(folder + "/" + path) else { throw POSIXError(code: errno) }
                 gone.insert(path)
             } else if unlink(folder + "/" + path) != 0, errno != ENOENT {
-                throw POSIXFailure(code: errno)
+                throw POSIXError(code: errno)
             }
         }
         return left

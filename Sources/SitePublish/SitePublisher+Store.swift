@@ -39,7 +39,7 @@ extension SitePublisher {
         _ files: [String: [UInt8]], into folder: String, access: FolderAccess, reusing previous: String?,
         records: [String: FileRecord] = [:], keeping foreign: ForeignEntries = ForeignEntries(paths: []),
         spare: SiteTree? = nil, disk: DiskFlush = .system
-    ) throws(POSIXFailure) -> SiteRecords {
+    ) throws(POSIXError) -> SiteRecords {
         let paths = files.keys.sorted()
         let folderSet = SitePublisher.folders(of: paths)
         let folders = folderSet.sorted()
@@ -60,7 +60,7 @@ extension SitePublisher {
         for relative in folders {
             let path = folder + "/" + relative
             if existing[String(relative)] != nil { continue }
-            if mkdir(path, folderMode & 0o777) != 0, errno != EEXIST { throw POSIXFailure(code: errno) }
+            if mkdir(path, folderMode & 0o777) != 0, errno != EEXIST { throw POSIXError(code: errno) }
             let made = madeFolders ?? CreatedAccess.ofFolder(path, mode: folderMode, access: access)
             madeFolders = made
             try made.apply(to: path, mode: folderMode, access: access)
@@ -92,10 +92,10 @@ extension SitePublisher {
         // The folders' own modes, innermost first, now that nothing more is written into them.
         if folderMode != access.subfolderMode {
             for relative in folders.reversed() where chmod(folder + "/" + relative, access.subfolderMode) != 0 {
-                throw POSIXFailure(code: errno)
+                throw POSIXError(code: errno)
             }
         }
-        if chmod(folder, access.mode) != 0 { throw POSIXFailure(code: errno) }
+        if chmod(folder, access.mode) != 0 { throw POSIXError(code: errno) }
         var recorded = SiteRecords(files: published, kept: Set(foreign.paths))
         for relative in folders {
             var status = stat()
@@ -139,11 +139,11 @@ extension SitePublisher {
     private static func place(
         _ files: [String: [UInt8]], paths: [String], into folder: String, access: FolderAccess,
         from previous: Previous?, spare: [String: SiteTree.Entry], disk: DiskFlush, waited: inout Bool
-    ) throws(POSIXFailure) -> [FileRecord] {
-        let results = Slots<Result<(FileRecord, Int32?), POSIXFailure>>(count: paths.count)
+    ) throws(POSIXError) -> [FileRecord] {
+        let results = Slots<Result<(FileRecord, Int32?), POSIXError>>(count: paths.count)
         let share = openFileBudget()
         var start = 0
-        var failure: POSIXFailure?
+        var failure: POSIXError?
         while start < paths.count {
             let end = min(paths.count, start + share)
             DispatchQueue.concurrentPerform(iterations: end - start) { [start] offset in
@@ -164,7 +164,7 @@ extension SitePublisher {
             if failure != nil || !waited {
                 for descriptor in written { close(descriptor) }
             } else if let code = wait(for: written, with: disk) {
-                if cannotWait(code) { waited = false } else { failure = POSIXFailure(code: code) }
+                if cannotWait(code) { waited = false } else { failure = POSIXError(code: code) }
             }
             if let failure { throw failure }
             start = end
@@ -190,7 +190,7 @@ extension SitePublisher {
     private static func put(
         _ bytes: [UInt8], at path: String, into folder: String, access: FolderAccess, from previous: Previous?,
         spareInode: UInt64?, disk: DiskFlush
-    ) -> Result<(FileRecord, Int32?), POSIXFailure> {
+    ) -> Result<(FileRecord, Int32?), POSIXError> {
         let hash = ContentHash.of(bytes)
         let new = folder + "/" + path
         var spareEntry = spareInode
@@ -202,11 +202,11 @@ extension SitePublisher {
             {
             case .kept(let record): return .success((record, nil))
             case .linked(let record): return .success((record, nil))
-            case .failed(let code): return .failure(POSIXFailure(code: code))
+            case .failed(let code): return .failure(POSIXError(code: code))
             case .written: spareEntry = nil  // the spare's entry is gone
             }
         }
-        if spareEntry != nil, unlink(new) != 0, errno != ENOENT { return .failure(POSIXFailure(code: errno)) }
+        if spareEntry != nil, unlink(new) != 0, errno != ENOENT { return .failure(POSIXError(code: errno)) }
         switch writeFile(new, bytes, access: access) {
         case .success(let (descriptor, status)):
             disk.startWriting(descriptor)
@@ -324,11 +324,11 @@ extension SitePublisher {
     /// (a `chown` or `chmod` only where the new file lacks them); its open descriptor, to be
     /// flushed and closed, and its status once written.
     static func writeFile(_ path: String, _ bytes: [UInt8], access: FolderAccess)
-        -> Result<(Int32, stat), POSIXFailure>
+        -> Result<(Int32, stat), POSIXError>
     {
         // A new file always: what was at this path (in the spare) is gone, and is never written into.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FolderAccess.fileMode)
-        guard descriptor >= 0 else { return .failure(POSIXFailure(code: errno)) }
+        guard descriptor >= 0 else { return .failure(POSIXError(code: errno)) }
         var failure: Int32?
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -356,7 +356,7 @@ extension SitePublisher {
         }
         if let failure {
             close(descriptor)
-            return .failure(POSIXFailure(code: failure))
+            return .failure(POSIXError(code: failure))
         }
         return .success((descriptor, status))
     }

@@ -98,11 +98,12 @@ public struct SitePublisher {
     private static let userDatabaseHome = FileManager.default.homeDirectoryForCurrentUser.path
 
     /// Writes `site` and swaps it in, with what the old site held that sandjar did not write.
-    /// Throws a readable message; on any failure the previous site is untouched and the staging
-    /// folder is removed.
+    /// Throws a readable message, a `Diagnostic` for the caller to place at the output as the
+    /// person named it; on any failure the previous site is untouched and the staging folder is
+    /// removed.
     @discardableResult
-    public func publish(_ site: SiteFiles) throws(PublishError) -> Published {
-        if let why = refusal() { throw PublishError(message: why) }
+    public func publish(_ site: SiteFiles) throws(Diagnostic) -> Published {
+        if let why = refusal() { throw Diagnostic(why) }
         removeLeftovers()
         var status = stat()
         let marked = lstat(output.appendingPathComponent(SitePublisher.marker).path, &status) == 0
@@ -126,9 +127,9 @@ public struct SitePublisher {
                 return SiteTree(listing: path, recorded: recorded, wanted: wanted)
             } : nil
         let foreign: ForeignEntries
-        do throws(PublishError) {
+        do throws(Diagnostic) {
             foreign =
-                try previousMarker.map { (marker) throws(PublishError) in
+                try previousMarker.map { (marker) throws(Diagnostic) in
                     try ForeignEntries.find(
                         in: output.path, marker: marker, newFiles: Set(files.keys).union([SitePublisher.marker]),
                         recorded: recordsFile?.site.map { RecordedFolders(site: output.path, records: $0) })
@@ -146,9 +147,9 @@ public struct SitePublisher {
         let fresh = ForeignEntries(paths: foreign.paths.filter { !named.contains($0) })
         let updating = spare != nil
         let recorded: SiteRecords
-        do throws(PublishError) {
+        do throws(Diagnostic) {
             guard updating || mkdir(staging.path, 0o777) == 0, let made = FolderAccess.of(staging.path) else {
-                throw cannotWrite(POSIXFailure(code: errno))
+                throw cannotWrite(POSIXError(code: errno))
             }
             let access = try previous?.apply(to: staging.path, replacing: output.path) ?? made
             do {
@@ -165,7 +166,7 @@ public struct SitePublisher {
         }
         // The replaced site becomes the spare, and its records go with it.
         let records = prepareRecords(site: recorded, spare: marked ? recordsFile?.siteLines : nil)
-        do throws(PublishError) {
+        do throws(Diagnostic) {
             try swapIn(staging, marked: marked)
         } catch {
             if let records { unlink(records) }
@@ -182,12 +183,12 @@ public struct SitePublisher {
         return SiteMarker(text: String(decoding: data, as: UTF8.self))
     }
 
-    private func cannotWrite(_ error: Error) -> PublishError {
-        PublishError(message: "cannot write the new site next to \(output.path): \(SitePublisher.describe(error))")
+    private func cannotWrite(_ error: Error) -> Diagnostic {
+        Diagnostic("cannot write the new site next to \(output.path): \(SitePublisher.describe(error))")
     }
 
     /// Swaps the written site in.
-    private func swapIn(_ staging: URL, marked: Bool) throws(PublishError) {
+    private func swapIn(_ staging: URL, marked: Bool) throws(Diagnostic) {
         let fm = FileManager.default
         let exists = marked || fm.fileExists(atPath: output.path)
         if !marked, exists, (try? fm.contentsOfDirectory(atPath: output.path))?.isEmpty == true {
@@ -198,7 +199,7 @@ public struct SitePublisher {
             if rename(staging.path, output.path) == 0 { return }
             let why = String(cString: strerror(errno))
             _ = SitePublisher.removeTree(staging.path)
-            throw PublishError(message: "cannot move the new site into \(output.path): \(why)")
+            throw Diagnostic("cannot move the new site into \(output.path): \(why)")
         }
         if SitePublisher.exchange(staging.path, output.path) {
             // `staging` now holds the previous site: the next build updates it.
@@ -211,13 +212,13 @@ public struct SitePublisher {
         guard rename(output.path, retired.path) == 0 else {
             let why = String(cString: strerror(errno))
             _ = SitePublisher.removeTree(staging.path)
-            throw PublishError(message: "cannot replace \(output.path): \(why)")
+            throw Diagnostic("cannot replace \(output.path): \(why)")
         }
         guard rename(staging.path, output.path) == 0 else {
             let why = String(cString: strerror(errno))
             _ = rename(retired.path, output.path)
             _ = SitePublisher.removeTree(staging.path)
-            throw PublishError(message: "cannot move the new site into \(output.path): \(why)")
+            throw Diagnostic("cannot move the new site into \(output.path): \(why)")
         }
         keepAsSpare(retired.path)
     }
@@ -264,7 +265,7 @@ public struct SitePublisher {
     /// "The operation could not be completed". Foundation on Linux keeps the cause as a Swift
     /// `POSIXError`, which `as? NSError` does not match, hence `as? Error` first.
     static func describe(_ error: Error) -> String {
-        if let failure = error as? POSIXFailure { return failure.description }
+        if let failure = error as? POSIXError { return String(cString: strerror(failure.code.rawValue)) }
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? Error {
             let cause = underlying as NSError
@@ -274,13 +275,11 @@ public struct SitePublisher {
     }
 }
 
-public struct PublishError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
-}
+/// A failed system call while writing the site: its `errno`, as Foundation's error, which
+/// `SitePublisher.describe` says as `strerror` does.
+extension POSIXError {
+    init(code: Int32) { self.init(POSIXErrorCode(rawValue: code) ?? .EIO) }
 
-/// A failed system call while writing the site: its `errno`, described as `strerror` does.
-struct POSIXFailure: Error, CustomStringConvertible {
-    let code: Int32
-    var description: String { String(cString: strerror(code)) }
+    /// The `errno` of the call that just failed.
+    static var current: POSIXError { POSIXError(code: errno) }
 }

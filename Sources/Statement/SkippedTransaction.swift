@@ -12,3 +12,12 @@ public struct SkippedTransaction: Sendable, Equatable {
         self.reason = reason
     }
 }
+
+/// Why one transaction of a statement (a CSV row, an OFX `<STMTTRN>`, a camt `<Ntry>`) is skipped,
+/// the one error every reader's row step returns; it becomes a `SkippedTransaction` and a warning
+/// at its line.
+struct StatementSkip: Error {
+    let message: String
+    /// The element it is about, in a markup statement, for its line.
+    var node: MarkupNode?
+}

@@ -29,23 +29,19 @@ extension StatementCSV {
             self.direction = direction
         }
 
-        /// Why `--columns` was refused.
-        public struct Invalid: Error, Equatable, Sendable {
-            public let message: String
-        }
-
         static let names = ["date", "payee", "amount", "debit", "credit", "currency", "direction"]
 
         /// `date=1,payee=2,amount=3`: column numbers count from 1, as spreadsheets do. Names are
-        /// `date`, `payee`, `amount` (or `debit` and/or `credit`), `currency`, `direction`.
-        public init(option: String) throws(Invalid) {
+        /// `date`, `payee`, `amount` (or `debit` and/or `credit`), `currency`, `direction`. A
+        /// refusal says what is wrong with the option, to follow `sandjar: `.
+        public init(option: String) throws(Diagnostic) {
             let example = "such as date=1,payee=2,amount=3"
             var given: [String: Int] = [:]
             for pair in option.split(separator: ",", omittingEmptySubsequences: false) {
                 let parts = pair.split(separator: "=", omittingEmptySubsequences: false)
                     .map { $0.trimmingCharacters(in: .whitespaces) }
                 guard parts.count == 2, !parts[0].isEmpty else {
-                    throw Invalid(message: "--columns '\(option)': '\(pair)' is not NAME=NUMBER; write it \(example)")
+                    throw Diagnostic("--columns '\(option)': '\(pair)' is not NAME=NUMBER; write it \(example)")
                 }
                 let name = parts[0].lowercased()
                 guard Columns.names.contains(name) else {
@@ -53,27 +49,27 @@ extension StatementCSV {
                     if let guess = Suggestion.closest(to: name, in: Columns.names) {
                         message += "; did you mean '\(guess)'?"
                     }
-                    throw Invalid(message: message + " (names: \(Columns.names.joined(separator: ", ")))")
+                    throw Diagnostic(message + " (names: \(Columns.names.joined(separator: ", ")))")
                 }
                 guard let number = Int(parts[1]), (1...10_000).contains(number) else {
-                    throw Invalid(message: "--columns: \(name)=\(parts[1]) must name a column number from 1")
+                    throw Diagnostic("--columns: \(name)=\(parts[1]) must name a column number from 1")
                 }
-                guard given[name] == nil else { throw Invalid(message: "--columns: \(name) is given twice") }
+                guard given[name] == nil else { throw Diagnostic("--columns: \(name) is given twice") }
                 given[name] = number - 1
             }
             guard let date = given["date"], let payee = given["payee"] else {
-                throw Invalid(message: "--columns needs at least date, payee and amount (or debit/credit), \(example)")
+                throw Diagnostic("--columns needs at least date, payee and amount (or debit/credit), \(example)")
             }
             let hasSplit = given["debit"] != nil || given["credit"] != nil
             guard given["amount"] != nil || hasSplit else {
-                throw Invalid(message: "--columns needs an amount column, or debit and/or credit columns, \(example)")
+                throw Diagnostic("--columns needs an amount column, or debit and/or credit columns, \(example)")
             }
             guard given["amount"] == nil || !hasSplit else {
-                throw Invalid(message: "--columns takes either amount or debit/credit, not both")
+                throw Diagnostic("--columns takes either amount or debit/credit, not both")
             }
             let columns = given.values.sorted()
             guard Set(columns).count == columns.count else {
-                throw Invalid(message: "--columns names the same column number twice")
+                throw Diagnostic("--columns names the same column number twice")
             }
             self.init(
                 date: date, payee: payee, amount: given["amount"], debit: given["debit"], credit: given["credit"],

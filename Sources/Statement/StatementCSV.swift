@@ -230,9 +230,7 @@ public struct StatementCSV: Sendable, Equatable {
 
 /// Turns one record into a row, with the file-wide decisions already made.
 private struct RowReader {
-    struct Skip: Error {
-        let message: String
-    }
+    typealias Skip = StatementSkip
 
     let columns: StatementCSV.Columns
     let order: StatementCSV.DateOrder

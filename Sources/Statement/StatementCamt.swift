@@ -96,10 +96,7 @@ enum StatementCamt {
         node.children.flatMap { child in names.contains(child.name) ? [child] : outermost(names, in: child) }
     }
 
-    struct Skip: Error {
-        let message: String
-        var node: MarkupNode?
-    }
+    typealias Skip = StatementSkip
 
     private static func read(_ entry: MarkupNode) -> Result<[StatementCSV.Row], Skip> {
         guard let amountNode = entry.child("Amt") else { return .failure(Skip(message: "<Ntry> without <Amt>")) }

@@ -82,9 +82,7 @@ enum StatementOFX {
         return (rows, notes, skips, accounts)
     }
 
-    struct Skip: Error {
-        let message: String
-    }
+    typealias Skip = StatementSkip
 
     private static func row(_ node: MarkupNode, currency: Currency?, account: String?) -> Result<
         StatementCSV.Row, Skip

@@ -55,7 +55,7 @@ public struct BillingSchedule: Sendable, Equatable {
         guard anchor < day else { return 0 }
         var index: Int
         if let months = cycle.months {
-            let monthsBetween = (day.year - anchor.year) * 12 + (day.month - anchor.month)
+            let monthsBetween = day.monthIndex - anchor.monthIndex
             index = max(0, monthsBetween / months - 1)
         } else {
             index = max(0, anchor.days(to: day) / 7 - 1)

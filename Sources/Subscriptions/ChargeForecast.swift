@@ -24,7 +24,7 @@ public struct MonthForecast: Sendable, Equatable {
             while index < BillingSchedule.maxIndex {
                 let day = schedule.date(index)
                 guard day < end, item.chargesEnd.map({ day < $0 }) ?? true else { break }
-                let slot = (day.year - start.year) * 12 + day.month - start.month
+                let slot = day.monthIndex - start.monthIndex
                 totals[slot] += share * rate
                 counts[slot] += 1
                 index += 1

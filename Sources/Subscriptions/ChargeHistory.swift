@@ -7,7 +7,7 @@ extension BillingSchedule {
     /// was billed on Feb 28 (29) and Jan 31 before it.
     public func index(reachingBackTo day: CalendarDate) -> Int {
         if let months = cycle.months {
-            let between = (day.year - anchor.year) * 12 + (day.month - anchor.month)
+            let between = day.monthIndex - anchor.monthIndex
             // date(k) for k = ⌊between ÷ months⌋ lies in day's month or up to months − 1 before it;
             // every earlier date is in an earlier month, so the answer is k or k + 1.
             let k = Int((Double(between) / Double(months)).rounded(.down))

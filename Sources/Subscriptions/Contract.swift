@@ -75,7 +75,7 @@ public struct Contract: Sendable, Equatable {
     /// The term `ends − started` (a year without `started`).
     public static func term(started: CalendarDate?, ends: CalendarDate) -> Term {
         guard let started, started < ends else { return .months(12, lastDayBefore: false) }
-        let months = (ends.year - started.year) * 12 + (ends.month - started.month)
+        let months = ends.monthIndex - started.monthIndex
         if months >= 1, started.adding(months: months) == ends { return .months(months, lastDayBefore: false) }
         for count in [months, months + 1] where count >= 1 {
             if started.adding(months: count).adding(days: -1) == ends { return .months(count, lastDayBefore: true) }

@@ -3,25 +3,15 @@ import CZlib
 /// Deflate and CRC-32 through Debian's zlib: the one file that talks to it. Bytes in, bytes out;
 /// no zlib value leaves this file.
 enum Inflate {
-    /// Why an entry's bytes did not inflate to the size its header declares.
-    enum Failure: Error, Equatable {
-        /// zlib's own words for the fault ("invalid block type").
-        case corrupt(String)
-        /// The compressed bytes end before the deflate stream does.
-        case truncated
-        /// The stream holds more than declared: it is never inflated past that.
-        case longer
-        /// The stream ends after this many bytes, fewer than declared.
-        case shorter(Int)
-    }
-
     /// Inflates a raw deflate stream (RFC 1951, as zip stores it: no zlib header) into exactly
     /// `size` bytes. The output is one buffer of `size + 1` bytes, so a stream that would inflate
-    /// to more (a zip bomb with a header that lies) stops there.
-    static func raw(_ input: ArraySlice<UInt8>, size: Int) -> Result<[UInt8], Failure> {
+    /// to more (a zip bomb with a header that lies) stops there. A stream that does not is the
+    /// fault of `entry`, said in a person's words (zlib's own for a corrupt one).
+    static func raw(_ input: ArraySlice<UInt8>, size: Int, entry: String) -> Result<[UInt8], ZipError> {
+        let longer = ZipError(entry: entry, "inflates to more than the \(size) bytes it declares (a zip bomb?)")
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            return .failure(.corrupt("zlib could not start"))
+            return .failure(corrupt(entry, "zlib could not start"))
         }
         defer { inflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: size + 1)
@@ -39,18 +29,23 @@ enum Inflate {
         let produced = Int(stream.total_out)
         switch status {
         case Z_STREAM_END:
-            if produced > size { return .failure(.longer) }
-            if produced < size { return .failure(.shorter(produced)) }
+            if produced > size { return .failure(longer) }
+            if produced < size {
+                return .failure(ZipError(entry: entry, "inflates to \(produced) bytes, not the \(size) it declares"))
+            }
             output.removeLast()
             return .success(output)
         case Z_BUF_ERROR where produced > size:
-            return .failure(.longer)
+            return .failure(longer)
         case Z_BUF_ERROR:
-            return .failure(.truncated)
+            return .failure(ZipError(entry: entry, "is cut short: its deflated data ends before the stream does"))
         default:
-            let reason = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
-            return .failure(.corrupt(reason))
+            return .failure(corrupt(entry, stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"))
         }
+    }
+
+    private static func corrupt(_ entry: String, _ reason: String) -> ZipError {
+        ZipError(entry: entry, "is damaged: its deflated data does not inflate (zlib: \(reason))")
     }
 
     /// The CRC-32 of `bytes` (ISO 3309, as zip and gzip keep it).

@@ -36,18 +36,7 @@ extension ZipArchive {
             }
             contents = Array(data)
         } else {
-            switch Inflate.raw(data, size: entry.size) {
-            case .success(let inflated): contents = inflated
-            case .failure(.corrupt(let reason)):
-                throw ZipError(entry: entry.name, "is damaged: its deflated data does not inflate (zlib: \(reason))")
-            case .failure(.truncated):
-                throw ZipError(entry: entry.name, "is cut short: its deflated data ends before the stream does")
-            case .failure(.longer):
-                throw ZipError(
-                    entry: entry.name, "inflates to more than the \(entry.size) bytes it declares (a zip bomb?)")
-            case .failure(.shorter(let produced)):
-                throw ZipError(entry: entry.name, "inflates to \(produced) bytes, not the \(entry.size) it declares")
-            }
+            contents = try Inflate.raw(data, size: entry.size, entry: entry.name).get()
         }
         guard Inflate.crc32(contents[...]) == entry.crc else {
             throw ZipError(entry: entry.name, "fails its CRC-32 check: the archive is damaged")

@@ -38,7 +38,7 @@ final class DataFileEditorTests: XCTestCase {
         ]
         for (typed, reason) in refused {
             XCTAssertThrowsError(try AmountLiteral(typed), typed) { error in
-                XCTAssertTrue((error as? AmountLiteral.Invalid)?.message.contains(reason) == true, "\(typed): \(error)")
+                XCTAssertTrue((error as? Diagnostic)?.message.contains(reason) == true, "\(typed): \(error)")
             }
         }
     }

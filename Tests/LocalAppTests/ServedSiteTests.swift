@@ -30,6 +30,18 @@ final class ServedSiteTests: XCTestCase {
         XCTAssertTrue(fixture.page("/")?.contains("Renamed") ?? false)
     }
 
+    /// Writes reported before a build starts are all taken in by it: five writes, then each one's
+    /// catch-up, build once (the coalescing a burst of forms relies on, without a race to win).
+    func testWritesReportedBeforeABuildAreBuiltOnce() throws {
+        let site = fixture.app.site
+        let builds = site.buildCount
+        let numbers = (0..<5).map { _ in site.wrote(nil, journalID: nil) }
+        for number in numbers { site.catchUp(with: number) }
+        XCTAssertEqual(site.buildCount, builds + 1, "one build took in all five writes")
+        site.catchUp(with: site.wrote(nil, journalID: nil))
+        XCTAssertEqual(site.buildCount, builds + 2, "a write after it is built again")
+    }
+
     /// With the watch running, a file saved by hand is served rebuilt within a second or so; the
     /// test waits up to ten for it, and a broken watch never gets there.
     func testTheWatchRebuildsAFileSavedByHand() throws {

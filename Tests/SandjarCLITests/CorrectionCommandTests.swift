@@ -138,4 +138,19 @@ final class CorrectionCommandTests: XCTestCase {
         XCTAssertFalse(again.err.isEmpty)
         XCTAssertEqual(try text("subscriptions/main.toml"), before)
     }
+
+    /// A name two slain subscriptions share is refused with both, by id: revive takes no guess.
+    func testReviveRefusesANameTwoSlainSubscriptionsShare() throws {
+        try Data("[[subscription]]\nname = \"Music\"\nprice = 1\ncycle = \"monthly\"\nkilled = 2026-11-01\n".utf8)
+            .write(to: data.appendingPathComponent("subscriptions/x.toml"))
+        run(["slay", "Music"])
+        let before = try text("subscriptions/main.toml")
+        let refused = run(["revive", "Music"], expect: 1)
+        XCTAssertEqual(
+            refused.err,
+            "sandjar: 'Music' matches 2 slain subscriptions; name one by its id:\n"
+                + "  music  Music (\(data.path)/subscriptions/main.toml:1)\n"
+                + "  music-2  Music (\(data.path)/subscriptions/x.toml:1)\n")
+        XCTAssertEqual(try text("subscriptions/main.toml"), before, "nothing was changed")
+    }
 }

@@ -488,4 +488,33 @@ final class ImportLoopTests: XCTestCase {
         }
         XCTAssertEqual(snapshot(), before, "nothing was written")
     }
+
+    /// An export over the limit of every file sandjar reads, 16 MiB — a zip, or a folder's
+    /// Checkmarks.csv — is refused before it is read, the file named, and nothing is written.
+    func testAnExportOver16MiBIsRefusedAndNothingIsWritten() throws {
+        let before = snapshot()
+        let zip = FileManager.default.temporaryDirectory.appendingPathComponent("loop-\(UUID().uuidString).zip")
+        XCTAssertTrue(FileManager.default.createFile(atPath: zip.path, contents: Data("PK".utf8)))
+        addTeardownBlock { try? FileManager.default.removeItem(at: zip) }
+        let handle = try FileHandle(forWritingTo: zip)
+        try handle.truncate(atOffset: UInt64(16 << 20) + 1)
+        try handle.close()
+        let words = ["--habit", "Breathe", "--pattern", "calm", "--cycles", "6", "--write"]
+        let (status, out) = run([zip.path] + words)
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(
+            out.err.contains(
+                "\(zip.path): error: is larger than 16 MiB (16777217 bytes), the most sandjar reads of any file"),
+            out.err)
+
+        let folder = try currentExport(current)
+        let checkmarks = URL(fileURLWithPath: folder).appendingPathComponent("001 Breathe/Checkmarks.csv")
+        let grown = try FileHandle(forWritingTo: checkmarks)
+        try grown.truncate(atOffset: UInt64(16 << 20) + 1)
+        try grown.close()
+        let (refused, told) = run([folder] + words)
+        XCTAssertEqual(refused, 1, told.err)
+        XCTAssertTrue(told.err.contains("Checkmarks.csv: error: is larger than 16 MiB"), told.err)
+        XCTAssertEqual(snapshot(), before, "nothing was written")
+    }
 }

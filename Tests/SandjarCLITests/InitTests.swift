@@ -1,4 +1,5 @@
 import Foundation
+import SiteData
 import TestSupport
 import XCTest
 
@@ -182,7 +183,9 @@ final class InitTests: XCTestCase {
         for name in ["", "   ", "\t", " \n "] {
             let (status, said) = run(["init", name])
             XCTAssertEqual(status, 1, "'\(name)'")
-            XCTAssertEqual(said.err, "sandjar: '\(name)' names no folder; give a new or empty folder, e.g. ~/dash\n")
+            // Quoted as every message quotes a name: a tab shown as its escape, as it was not before.
+            let shown = name.replacingOccurrences(of: "\t", with: "\\u{9}")
+            XCTAssertEqual(said.err, "sandjar: '\(shown)' names no folder; give a new or empty folder, e.g. ~/dash\n")
             XCTAssertEqual(said.out, "")
             XCTAssertEqual(everything(in: here), before, "'\(name)'")
         }
@@ -224,7 +227,7 @@ final class InitTests: XCTestCase {
         let files = ["a.toml": [UInt8]("a".utf8), "b/c.toml": [UInt8]("c".utf8), "d/\(long).toml": [UInt8]("d".utf8)]
         let missing = work.appendingPathComponent("new")
         XCTAssertThrowsError(try NewFolder(path: missing.path).write(files)) { error in
-            XCTAssertTrue((error as? NewFolder.Refusal)?.message.hasSuffix("; nothing was written") == true, "\(error)")
+            XCTAssertTrue((error as? Diagnostic)?.message.hasSuffix("; nothing was written") == true, "\(error)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing.path))
         let empty = work.appendingPathComponent("empty")
@@ -241,5 +244,22 @@ final class InitTests: XCTestCase {
         let original = files(in: SandjarCommandTests.root.appendingPathComponent("templates"))
         XCTAssertEqual(exported, original)
         XCTAssertEqual(run(["theme", "export", folder.path]).0, 1, "an existing theme is never overwritten")
+    }
+
+    /// `debug fixture` writes its data folder as `init` does: into a new folder, and never into
+    /// one that holds anything, which it leaves as it was with the refusal `init` gives.
+    func testDebugFixtureWritesANewFolderAndRefusesOneThatIsNotEmpty() throws {
+        let out = work.appendingPathComponent("fixture")
+        let (status, said) = run(["debug", "fixture", "--out", out.path])
+        XCTAssertEqual(status, 0, said.err)
+        XCTAssertEqual(files(in: out).keys.filter { $0.hasPrefix("goals/") }.count, 10)
+        let kept = work.appendingPathComponent("kept")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        try "keep".write(to: kept.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let before = everything(in: kept)
+        let (refused, told) = run(["debug", "fixture", "--out", kept.path])
+        XCTAssertEqual(refused, 1)
+        XCTAssertEqual(told.err, "sandjar: \(kept.path) is not empty; give a new or empty folder\n")
+        XCTAssertEqual(everything(in: kept), before, "nothing written")
     }
 }

@@ -60,7 +60,7 @@ final class ManPageTests: XCTestCase {
     /// groff with every warning on (-ww), as man would run it: no warning, and the page has its
     /// sections and the options as typed (a `\-` prints as the hyphen-minus one types).
     func testGroffReadsItWithoutAWarning() throws {
-        let groff = try ShellRun.program("groff", why: "the man page's roff")
+        let groff = try ShellRun.program("groff", why: "the man page's roff", installedByMakeTest: false)
         let folder = FileManager.default.temporaryDirectory
         // -P-cbou: plain text, no bold or underline, to read it back.
         let result = try ShellRun.run(

@@ -63,6 +63,8 @@ final class SandjarCommandTests: XCTestCase {
                 arguments: ["debug", "toml-decode"],
                 console: captured.console(input: "a = 1\na = 2\n")), 1)
         XCTAssertTrue(captured.err.hasPrefix("<stdin>:2:1: error:"), captured.err)
+        // As every TOML finding is said: the line quoted, a caret under the column.
+        XCTAssertTrue(captured.err.hasSuffix("\n  a = 2\n  ^\n"), captured.err)
     }
 
     func testBuildPrintsOneLineSummaryAndQuietPrintsNothing() throws {

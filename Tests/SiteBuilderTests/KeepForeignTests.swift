@@ -105,7 +105,7 @@ final class KeepForeignTests: XCTestCase {
         try write("mine", "goals/index.html")
         let before = TestSupport.snapshot(output)
         XCTAssertThrowsError(try publisher.publish(site("two"))) { error in
-            let message = (error as? PublishError)?.message ?? ""
+            let message = (error as? Diagnostic)?.message ?? ""
             XCTAssertTrue(message.contains("holds 'goals/index.html', which sandjar did not write"), message)
             XCTAssertTrue(message.contains("move it out of the site and build again"), message)
         }
@@ -228,7 +228,9 @@ final class KeepForeignTests: XCTestCase {
     func testTheLockFileGoesWithTheBuildAndStillLocks() throws {
         let path = work.appendingPathComponent("public.lock").path
         let first = try BuildLock(path: path, wait: false)
-        XCTAssertThrowsError(try BuildLock(path: path, wait: false)) { XCTAssertEqual($0 as? BuildLock.Failure, .busy) }
+        XCTAssertThrowsError(try BuildLock(path: path, wait: false)) {
+            XCTAssertEqual($0 as? Diagnostic, BuildLock.busy)
+        }
         first.release()
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
         let second = try BuildLock(path: path, wait: false)

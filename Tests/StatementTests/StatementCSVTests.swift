@@ -318,7 +318,7 @@ final class StatementCSVTests: XCTestCase {
         }
         XCTAssertThrowsError(try StatementCSV.Columns(option: "date=1,payee=2,amout=3")) { error in
             XCTAssertEqual(
-                (error as? StatementCSV.Columns.Invalid)?.message,
+                (error as? Diagnostic)?.message,
                 "--columns: unknown column name 'amout'; did you mean 'amount'? "
                     + "(names: date, payee, amount, debit, credit, currency, direction)")
         }

@@ -8,11 +8,12 @@ import XCTest
 
 /// `sandjar serve` used as a person uses it (DESIGN.md §6, "serve never hangs"): the installed-style
 /// executable on an `init` folder, the watch on, every form sent at a person's pace — the pace
-/// simulated: a person's seeded gaps scaled down, the test waiting on what serve does, never on
+/// simulated, the test waiting on what serve does (a page served, a rebuild it reports), never on
 /// the clock — with files saved by hand and command-line edits between and at once, and in
-/// bursts. Every request must be answered (the client gives up after 30 s, a hang guard only) and
-/// every write must be in the files exactly once. The last round's serve hung on the 2nd–11th form
-/// sent every two seconds (a lock-order inversion between a form's rebuild and the watch's).
+/// bursts. Every request must be answered (the client gives up after 30 s, a hang guard only),
+/// every write must be in the files exactly once, and serve's rebuilds, counted off the lines it
+/// prints for each, must be few: a burst coalesces. The last round's serve hung on the 2nd–11th
+/// form sent every two seconds (a lock-order inversion between a form's rebuild and the watch's).
 /// How long anything took is printed, never asserted (CONTRIBUTING.md, "Benchmarks").
 final class ServeSoakTests: XCTestCase {
     override class func setUp() {
@@ -23,10 +24,14 @@ final class ServeSoakTests: XCTestCase {
     private var work: URL!
     private var data: URL!
 
-    /// A person's gaps between forms, 0.3 to 3 s, are slept for this share of their length: 15 to
-    /// 150 ms, which still falls before, during and after the watch's looks (every 250 ms) and the
-    /// rebuilds they start, without minutes of sleep (twice in `make test`, once under TSan).
-    private static let pace = 0.05
+    /// A person's gaps between forms, 0.3 to 3 s, are all longer than the watch's look (every
+    /// 250 ms): at a person's pace the watch has looked, and rebuilt what it saw, before the next
+    /// thing a person does. The simulation waits for that rebuild to be served instead of sleeping
+    /// the gap; and since a form is answered only once a build has taken its write in, the watch
+    /// has nothing left to build after it, whatever the gap. What a gap cannot be shorter than is
+    /// also sent: a seeded half of the saves by hand are followed at once by the form, which then
+    /// meets the watch's rebuild (what hung the last round), as do the command-line edits.
+    private static let pacedShare: UInt64 = 2
 
     override func setUpWithError() throws {
         _ = try SandjarProcess.requireExecutable()
@@ -56,15 +61,22 @@ final class ServeSoakTests: XCTestCase {
         let steps = ProcessInfo.processInfo.environment["SANDJAR_SOAK_STEPS"].flatMap(Int.init) ?? 110
         var handSaves = 0
         var commandLineEdits = 0
+        var pacedSaves = 0
         for step in 0..<steps {
-            let gap = 0.3 + Double(random.next() % 2700) / 1000  // seeded: the same gaps every run
-            usleep(useconds_t(gap * Self.pace * 1_000_000))
             var title: String?
             if step % 7 == 3 {
                 // A person saves a file by hand meanwhile: the watch rebuilds it.
-                title = "Saved by hand (step \(step))"
-                try saveTitleByHand(title!)
+                let saved = "Saved by hand (step \(step))"
+                try saveTitleByHand(saved)
                 handSaves += 1
+                if random.next() % Self.pacedShare == 0 {
+                    // At a person's pace: the form comes after the watch's rebuild of the save.
+                    try soak.waitUntilServed("/", shows: saved)
+                    pacedSaves += 1
+                } else {
+                    // At once: the form meets the watch's look and rebuild.
+                    title = saved
+                }
             }
             // A command-line edit while a form that reads no page is sent (a session).
             let edit =
@@ -82,18 +94,33 @@ final class ServeSoakTests: XCTestCase {
             }
             if let title { try soak.waitUntilServed("/", shows: title) }
         }
-        print(
-            "soak: \(steps) forms, \(handSaves) saves by hand, \(commandLineEdits) command-line edits; "
-                + "\(soak.answered) requests, slowest \(String(format: "%.3f", soak.slowest)) s, "
-                + "median \(String(format: "%.3f", soak.median)) s"
-        )
         try soak.assertEveryWriteIsInTheFilesExactlyOnce(data)
         let signalled = Date()
         serve.process.kill(SIGTERM)
         let ended = serve.process.wait(timeout: 30)
-        print("soak: stopped \(String(format: "%.3f", Date().timeIntervalSince(signalled))) s after SIGTERM")
+        let rebuilds = Self.rebuilds(in: ended.stderr)
+        print(
+            "soak: \(steps) forms, \(handSaves) saves by hand (\(pacedSaves) at a person's pace), "
+                + "\(commandLineEdits) command-line edits; \(rebuilds) rebuilds; "
+                + "\(soak.answered) requests, slowest \(String(format: "%.3f", soak.slowest)) s, "
+                + "median \(String(format: "%.3f", soak.median)) s; "
+                + "stopped \(String(format: "%.3f", Date().timeIntervalSince(signalled))) s after SIGTERM"
+        )
         XCTAssertEqual(ended.status, 0, ended.stderr)
         XCTAssertFalse(ended.stderr.contains("ThreadSanitizer"), ended.stderr)
+        // Every write was built (each landing showed it), and no write is built over and over: a
+        // write is built by its form or by the watch, both only when the build before did not
+        // take it in, so at most twice (a save by hand can be seen half-written, and the watch's
+        // look can fall between a form's write and its report of it); one more for a day turned.
+        let writes = steps + handSaves + commandLineEdits
+        XCTAssertGreaterThanOrEqual(rebuilds, 1, ended.stderr)
+        XCTAssertLessThanOrEqual(rebuilds, 2 * writes + 1, "no write built over and over: \(ended.stderr)")
+    }
+
+    /// How many times serve said it rebuilt the site (a line each, on stderr; the first build
+    /// says "built").
+    static func rebuilds(in stderr: String) -> Int {
+        stderr.split(separator: "\n").filter { $0.hasPrefix("rebuilt ") }.count
     }
 
     /// site.toml's title changed, as an editor saves it: the served pages show it once rebuilt.
@@ -105,7 +132,9 @@ final class ServeSoakTests: XCTestCase {
     }
 
     /// 50 forms and 20 `sandjar add deposit` processes at once: every request answered, every
-    /// write that said it landed is in the files exactly once.
+    /// write that said it landed is in the files exactly once, and the forms' writes coalesce:
+    /// serve reports fewer rebuilds than forms (each form's thread is held at a gate until all are
+    /// started, so they are at once however the machine schedules them).
     func testABurstOfFormsAndCommandLineEditsAtOnce() throws {
         let (serve, token) = try start()
         defer {
@@ -113,32 +142,49 @@ final class ServeSoakTests: XCTestCase {
             _ = serve.process.wait()
         }
         let http = serve.http
+        let before = Self.rebuilds(in: serve.process.errorsSoFar)
         let edits = try (0..<20).map { index in
             try SandjarProcess(
                 ["add", "deposit", "new-bike", "1", "--note", "cli-\(index)", "--data", data.path], logs: work)
         }
-        let statuses = Statuses(count: 50)
+        let forms = 50
+        let statuses = Statuses(count: forms)
+        let gate = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
         let started = Date()
-        DispatchQueue.concurrentPerform(iterations: 50) { index in
-            let fields: [String: String]
-            let form: String
-            if index % 2 == 0 {
-                form = "deposit"
-                fields = ["goal": "new-bike", "amount": "2", "note": "form-\(index)"]
-            } else {
-                form = "session"
-                fields = ["pattern": "box", "cycles": "\(2000 + index)"]
-            }
-            statuses.set(index, http.post(form, fields.merging(["token": token, "lang": ""]) { $1 })?.status)
+        for index in 0..<forms {
+            done.enter()
+            Thread {
+                gate.wait()
+                let fields: [String: String]
+                let form: String
+                if index % 2 == 0 {
+                    form = "deposit"
+                    fields = ["goal": "new-bike", "amount": "2", "note": "form-\(index)"]
+                } else {
+                    form = "session"
+                    fields = ["pattern": "box", "cycles": "\(2000 + index)"]
+                }
+                statuses.set(index, http.post(form, fields.merging(["token": token, "lang": ""]) { $1 })?.status)
+                done.leave()
+            }.start()
         }
+        for _ in 0..<forms { gate.signal() }
+        XCTAssertEqual(done.wait(timeout: .now() + 120), .success, "every form answered (a hang guard)")
         let seconds = Date().timeIntervalSince(started)
         let outcomes = edits.map { $0.wait(timeout: 120) }
-        print("burst: 50 forms and 20 command-line edits answered in \(String(format: "%.2f", seconds)) s")
+        // Every form was answered, so every form's write was built: the rebuilds so far built them.
+        let rebuilds = Self.rebuilds(in: serve.process.errorsSoFar) - before
+        print(
+            "burst: \(forms) forms and 20 command-line edits answered in \(String(format: "%.2f", seconds)) s, "
+                + "\(rebuilds) rebuilds")
         XCTAssertEqual(statuses.values.filter { $0 == nil }.count, 0, "every form answered")
-        XCTAssertEqual(statuses.values, Array(repeating: 303, count: 50))
+        XCTAssertEqual(statuses.values, Array(repeating: 303, count: forms))
         XCTAssertEqual(outcomes.map(\.status), Array(repeating: 0, count: 20), outcomes.map(\.stderr).joined())
+        XCTAssertGreaterThanOrEqual(rebuilds, 1)
+        XCTAssertLessThan(rebuilds, forms, "a burst coalesces: fewer rebuilds than forms")
         let files = try Self.dataText(data)
-        for index in 0..<50 {
+        for index in 0..<forms {
             let marker = index % 2 == 0 ? "note = \"form-\(index)\"" : "cycles = \(2000 + index)\n"
             XCTAssertEqual(files.components(separatedBy: marker).count - 1, 1, marker)
         }
@@ -164,11 +210,12 @@ final class ServeSoakTests: XCTestCase {
         let (serve, token) = try start()
         let http = serve.http
         let answered = Statuses(count: 1)
-        let thread = Thread {
+        let ended = DispatchSemaphore(value: 0)
+        Thread {
             answered.set(
                 0, http.post("deposit", ["token": token, "lang": "", "goal": "new-bike", "amount": "9"])?.status ?? -1)
-        }
-        thread.start()
+            ended.signal()
+        }.start()
         // The form's write lands first, then its rebuild begins: wait for the write.
         let goal = data.appendingPathComponent("goals/new-bike.toml")
         let deadline = Date().addingTimeInterval(30)
@@ -179,15 +226,17 @@ final class ServeSoakTests: XCTestCase {
         XCTAssertNil(answered.values[0], "the form is not answered yet: its rebuild is under way")
         let signalled = Date()
         serve.process.kill(SIGTERM)
-        let ended = serve.process.wait(timeout: 30)
+        let stopped = serve.process.wait(timeout: 30)
         print("SIGTERM during a rebuild: stopped in \(String(format: "%.3f", Date().timeIntervalSince(signalled))) s")
-        XCTAssertEqual(ended.status, 0, ended.stderr)
-        XCTAssertTrue(ended.stdout.hasSuffix("stopped\n"), ended.stdout)
+        XCTAssertEqual(stopped.status, 0, stopped.stderr)
+        XCTAssertTrue(stopped.stdout.hasSuffix("stopped\n"), stopped.stdout)
+        // The form's connection ends with the process: its thread is done (a hang guard).
+        XCTAssertEqual(ended.wait(timeout: .now() + 60), .success, "the form's request ended with serve")
+        XCTAssertEqual(answered.values[0], -1, "serve stopped before answering: it did not wait for the rebuild")
         XCTAssertEqual(Self.temporaryEntries(), temporary, "no temporary folder left behind")
         XCTAssertTrue(try String(contentsOf: goal, encoding: .utf8).contains("amount = 9\n"), "the write stays")
         let check = try SandjarProcess.run(["check", data.path], logs: work)
         XCTAssertEqual(check.status, 0, "the data files are whole: \(check.stderr)")
-        for _ in 0..<100 where thread.isExecuting { usleep(10_000) }
     }
 
     /// `sandjar serve` on the data folder, and the run's token read off a served page.

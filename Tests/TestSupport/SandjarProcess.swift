@@ -111,6 +111,9 @@ package final class SandjarProcess {
     /// What the process has written to stdout so far, while it runs.
     package var outputSoFar: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
 
+    /// What the process has written to stderr so far, while it runs (serve's rebuild lines).
+    package var errorsSoFar: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+
     /// Seconds since the process was started.
     package var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 

@@ -44,7 +44,7 @@ public struct PlanSchedule: Sendable, Equatable {
         case .weekly: return start.days(to: date) / 7
         case .biweekly: return start.days(to: date) / 14
         case .monthly:
-            var index = (date.year - start.year) * 12 + (date.month - start.month)
+            var index = date.monthIndex - start.monthIndex
             // A day before this month's anchor still belongs to the previous period.
             while index > 0 && periodStart(index) > date { index -= 1 }
             return index

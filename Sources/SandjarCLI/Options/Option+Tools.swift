@@ -1,3 +1,4 @@
+import SiteData
 import Statement
 
 /// The options of `detect`, `completion`, `debug fixture` and `help`.
@@ -7,7 +8,7 @@ extension Option where Value == StatementCSV.Columns {
             "columns", "SPEC",
             help: ["which columns of a CSV hold the date, payee and amount, when", "the header does not say"]
         ) { text throws(Arguments.UsageError) in
-            do throws(StatementCSV.Columns.Invalid) {
+            do throws(Diagnostic) {
                 return try StatementCSV.Columns(option: text)
             } catch {
                 throw Arguments.UsageError(message: error.message)

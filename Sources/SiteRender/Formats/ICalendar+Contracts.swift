@@ -16,29 +16,11 @@ extension ICalendar {
         let name = item.subscription.name
         var description = [labels.noticeLine(ends: contract.ends, deadline: deadline)]
         if let url = item.unsubscribe { description.append(labels.cancel(url)) }
-        var lines = [
-            "BEGIN:VEVENT",
-            "UID:" + escape("notice-\(item.id)@\(site)"),
-            "DTSTAMP:\(compact(today))T000000Z",
-            "DTSTART;VALUE=DATE:\(compact(deadline))",
-            "DTEND;VALUE=DATE:\(compact(deadline.adding(days: 1)))",
-            "SUMMARY:" + escape(labels.noticeSummary(name: name)),
-            "DESCRIPTION:" + escape(description.joined(separator: "\n")),
-            "CATEGORIES:" + ["subscription", "contract"].joined(separator: ","),
-            "TRANSP:TRANSPARENT",
-        ]
-        if let url = item.unsubscribe, isPlainURI(url) { lines.append("URL:" + url) }
-        for days in noticeAlarms {
-            lines += [
-                "BEGIN:VALARM",
-                "ACTION:DISPLAY",
-                "DESCRIPTION:" + escape(labels.noticeAlarm(name: name, days: days)),
-                "TRIGGER:-P\(days)D",
-                "END:VALARM",
-            ]
-        }
-        lines.append("END:VEVENT")
-        return lines
+        return Event(
+            uid: "notice-\(item.id)@\(site)", on: deadline, summary: labels.noticeSummary(name: name),
+            description: description.joined(separator: "\n"), categories: ["subscription", "contract"],
+            url: item.unsubscribe, alarms: noticeAlarms.map { ("-P\($0)D", labels.noticeAlarm(name: name, days: $0)) }
+        ).lines(today: today)
     }
 }
 

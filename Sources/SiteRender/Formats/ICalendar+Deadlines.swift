@@ -45,28 +45,11 @@ extension ICalendar {
             }
         }
         let amount = labels.money(plan.amount, goal.currency)
-        var lines = [
-            "BEGIN:VEVENT",
-            "UID:" + escape("deposit-\(goal.id)@\(site)"),
-            "DTSTAMP:\(compact(today))T000000Z",
-            "DTSTART;VALUE=DATE:\(compact(next))",
-            "DTEND;VALUE=DATE:\(compact(next.adding(days: 1)))",
-            "RRULE:" + rule,
-        ]
-        if !excluded.isEmpty { lines.append("EXDATE;VALUE=DATE:" + excluded.map(compact).joined(separator: ",")) }
-        lines += [
-            "SUMMARY:" + escape(labels.depositDue(goal: goal.name, amount: amount)),
-            "DESCRIPTION:" + escape(labels.depositRepeats(plan.frequency)),
-            "CATEGORIES:savings",
-            "TRANSP:TRANSPARENT",
-            "BEGIN:VALARM",
-            "ACTION:DISPLAY",
-            "DESCRIPTION:" + escape(labels.depositDue(goal: goal.name, amount: amount)),
-            "TRIGGER:PT9H",
-            "END:VALARM",
-            "END:VEVENT",
-        ]
-        return lines
+        let due = labels.depositDue(goal: goal.name, amount: amount)
+        return Event(
+            uid: "deposit-\(goal.id)@\(site)", on: next, rule: rule, excluded: excluded, summary: due,
+            description: labels.depositRepeats(plan.frequency), categories: ["savings"], alarms: [("PT9H", due)]
+        ).lines(today: today)
     }
 
     /// Every period's start from any of them: 1, 7 or 14 days, or months by the anchor-day rule.

@@ -97,42 +97,60 @@ enum ICalendar {
         if let url = item.unsubscribe { description.append(labels.cancel(url)) }
         if let note = item.subscription.note { description.append(note) }
 
-        var lines = [
-            "BEGIN:VEVENT",
-            "UID:" + escape("\(item.id)@\(site)"),
-            "DTSTAMP:\(compact(today))T000000Z",
-        ]
-        if trialEnds != nil { lines.append("RECURRENCE-ID;VALUE=DATE:\(compact(date))") }
-        lines += [
-            "DTSTART;VALUE=DATE:\(compact(date))",
-            "DTEND;VALUE=DATE:\(compact(date.adding(days: 1)))",
-        ]
-        if trialEnds == nil {
-            // A contract that does not renew is charged up to its end, not after.
-            let until = item.chargesEnd.map { ";UNTIL=" + compact($0.adding(days: -1)) } ?? ""
-            lines.append("RRULE:" + recurrenceRule(for: schedule) + until)
-        }
-        lines += [
-            "SUMMARY:" + escape(summary),
-            "DESCRIPTION:" + escape(description.joined(separator: "\n")),
-            "CATEGORIES:" + categories.map(escape).joined(separator: ","),
-            "TRANSP:TRANSPARENT",
-        ]
-        if let url = item.unsubscribe, isPlainURI(url) { lines.append("URL:" + url) }
-        for days in Set(item.subscription.remind).sorted(by: >) {
+        // A contract that does not renew is charged up to its end, not after.
+        let until = item.chargesEnd.map { ";UNTIL=" + compact($0.adding(days: -1)) } ?? ""
+        let event = Event(
+            uid: "\(item.id)@\(site)", on: date, overridesCharge: trialEnds != nil,
+            rule: trialEnds == nil ? recurrenceRule(for: schedule) + until : nil, summary: summary,
+            description: description.joined(separator: "\n"), categories: categories, url: item.unsubscribe,
+            alarms: Set(item.subscription.remind).sorted(by: >).map { days in
+                (
+                    days == 0 ? "PT0S" : "-P\(days)D",
+                    trialEnds == nil ? labels.alarm(name: name, days: days) : labels.trialAlarm(name: name, days: days)
+                )
+            })
+        return event.lines(today: today)
+    }
+
+    /// One all-day VEVENT, the one writer of every feed's events: on `on`, repeating by `rule`
+    /// but for the `excluded` days, or with `overridesCharge` the override of the repeating
+    /// event's occurrence that day (a RECURRENCE-ID, no rule); its text escaped, its URL written
+    /// only when it is a plain URI, and a display alarm for each `alarms` trigger.
+    struct Event {
+        var uid: String
+        var on: CalendarDate
+        var overridesCharge = false
+        var rule: String?
+        var excluded: [CalendarDate] = []
+        var summary: String
+        var description: String
+        var categories: [String]
+        var url: String?
+        /// Each alarm's TRIGGER (`-P3D`, `PT9H`) and what it says.
+        var alarms: [(trigger: String, text: String)] = []
+
+        func lines(today: CalendarDate) -> [String] {
+            var lines = ["BEGIN:VEVENT", "UID:" + escape(uid), "DTSTAMP:\(compact(today))T000000Z"]
+            if overridesCharge { lines.append("RECURRENCE-ID;VALUE=DATE:\(compact(on))") }
+            lines += ["DTSTART;VALUE=DATE:\(compact(on))", "DTEND;VALUE=DATE:\(compact(on.adding(days: 1)))"]
+            if let rule { lines.append("RRULE:" + rule) }
+            if !excluded.isEmpty { lines.append("EXDATE;VALUE=DATE:" + excluded.map(compact).joined(separator: ",")) }
             lines += [
-                "BEGIN:VALARM",
-                "ACTION:DISPLAY",
-                "DESCRIPTION:"
-                    + escape(
-                        trialEnds == nil
-                            ? labels.alarm(name: name, days: days) : labels.trialAlarm(name: name, days: days)),
-                "TRIGGER:" + (days == 0 ? "PT0S" : "-P\(days)D"),
-                "END:VALARM",
+                "SUMMARY:" + escape(summary),
+                "DESCRIPTION:" + escape(description),
+                "CATEGORIES:" + categories.map(escape).joined(separator: ","),
+                "TRANSP:TRANSPARENT",
             ]
+            if let url, isPlainURI(url) { lines.append("URL:" + url) }
+            for alarm in alarms {
+                lines += [
+                    "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + escape(alarm.text), "TRIGGER:" + alarm.trigger,
+                    "END:VALARM",
+                ]
+            }
+            lines.append("END:VEVENT")
+            return lines
         }
-        lines.append("END:VEVENT")
-        return lines
     }
 
     /// The RRULE that repeats `schedule` from any of its dates, keeping its anchor day.

@@ -88,7 +88,7 @@ package indirect enum JSONValue: Equatable {
             case "<", ">", "&", "\u{2028}", "\u{2029}":
                 out += "\\u" + scalar.value.zeroPadded(4, radix: 16)
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                if ControlCharacters.isControl(scalar) {
                     out += "\\u" + scalar.value.zeroPadded(4, radix: 16)
                 } else {
                     out.unicodeScalars.append(scalar)
