@@ -61,7 +61,6 @@ extension SiteRenderer {
             "deposit_count": .int(progress.deposits),
             "deposits_label": .string(unit(.goals(.deposits), for: progress.deposits)),
             "jar": jar(of: goal.id).map { .object(jarFields($0, goal: goal)) } ?? .null,
-            "thumb": JarThumb.value(id: goal.id, progress: progress.progress, deposits: progress.deposits),
         ]
     }
 
