@@ -5,8 +5,8 @@
 
 SITE is a built site folder (one language at its root, or one folder per language). It is served
 on 127.0.0.1 and each goal page is opened at 375×812 and 1280×900 px: the jar leads its own page —
-on a phone at least 80 % of the screen's width and beginning within the first screen, the amount
-saved above it in a figure at least twice the body's size; on a wide screen at least 320 px wide —
+on a phone at least 80 % of the screen's width and whole in the first screen above the tab bar
+(at 375×812, and at 375×667 at least 160 px wide), the amount saved above it in a figure at least twice the body's size; on a wide screen at least 320 px wide —
 and the facts (what the coins are worth, the facts table) and the card's Markdown are folded away.
 On Today and the goals list every goal shows one miniature of its own jar: the picture in each link
 to a goal page is that goal's jar.svg, loaded, at least 40 px wide, and no other drawing.
@@ -41,8 +41,22 @@ var jar = Array.prototype.find.call(main.querySelectorAll('img[src$="jar.svg"]')
 var amount = main.querySelector('.goal-summary .amount strong');
 var body = parseFloat(getComputedStyle(document.body).fontSize);
 var r = jar ? jar.getBoundingClientRect() : null, a = amount ? amount.getBoundingClientRect() : null;
+// The picture as drawn: an <img> whose object-fit is contain draws its picture whole, centred in
+// its box, at the picture's own proportions.
+if (r && getComputedStyle(jar).objectFit === 'contain' && jar.naturalWidth > 0) {
+  var ratio = jar.naturalWidth / jar.naturalHeight, w = Math.min(r.width, r.height * ratio), h = w / ratio;
+  r = {left: r.left + (r.width - w) / 2, top: r.top + (r.height - h) / 2, width: w, height: h, bottom: r.top + (r.height + h) / 2};
+}
+// The top of whatever is fixed to the foot of the screen (the tab bar), or the screen's foot.
+var bar = innerHeight;
+document.querySelectorAll('body *').forEach(function (e) {
+  if (getComputedStyle(e).position !== 'fixed' || !shown(e)) return;
+  var b = e.getBoundingClientRect();
+  if (b.height > 0 && b.height < innerHeight / 3 && b.bottom >= innerHeight - 1) bar = Math.min(bar, b.top);
+});
 return {
-  jarWidth: r ? r.width : 0, jarTop: r ? r.top + scrollY : 1e9,
+  jarWidth: r ? r.width : 0, jarTop: r ? r.top + scrollY : 1e9, jarBottom: r ? r.bottom + scrollY : 1e9,
+  bar: bar + scrollY, screen: innerHeight,
   amountSize: amount ? parseFloat(getComputedStyle(amount).fontSize) / body : 0,
   amountBottom: a ? a.bottom + scrollY : 1e9,
   factsShown: Array.prototype.some.call(main.querySelectorAll('dl'), shown),
@@ -293,12 +307,22 @@ def main() -> int:
                 m = driver.execute_script(MEASURE_GOAL)
                 check(m["jarWidth"] >= 0.8 * 375, f"{page} at 375: the jar is {m['jarWidth']:.0f} px wide (≥ 300)")
                 check(m["jarTop"] < 812, f"{page} at 375: the jar begins within the first screen ({m['jarTop']:.0f} px)")
+                check(m["jarBottom"] <= m["bar"] + 0.5,
+                      f"{page} at 375×812: the jar is whole above the tab bar (its foot at {m['jarBottom']:.0f} px, "
+                      f"the bar at {m['bar']:.0f} px)")
                 check(m["amountSize"] >= 2 and m["amountBottom"] <= m["jarTop"],
                       f"{page} at 375: the amount is {m['amountSize']:.2f}× the body's size, above the jar")
                 check(not m["factsShown"] and not m["legendShown"],
                       f"{page} at 375: the facts and the coins' worth are folded away")
                 check(not m["markdownShown"], f"{page} at 375: the card shows, its Markdown folded away")
                 print(f"     {page} at 375 is {m['height']} px high")
+                # A shorter phone (an iPhone SE): the jar smaller, still whole in the first screen.
+                at(375, 667)
+                driver.get(base + page)
+                m = driver.execute_script(MEASURE_GOAL)
+                check(m["jarWidth"] >= 160 and m["jarBottom"] <= m["bar"] + 0.5 and m["amountBottom"] <= m["jarTop"],
+                      f"{page} at 375×667: the jar, {m['jarWidth']:.0f} px wide, is whole between the amount and the "
+                      f"tab bar (from {m['jarTop']:.0f} to {m['jarBottom']:.0f} px, the bar at {m['bar']:.0f} px)")
                 at(1280, 900)
                 driver.get(base + page)
                 m = driver.execute_script(MEASURE_GOAL)
