@@ -25,6 +25,17 @@ import time
 FAILURES = []
 
 
+# The controls a person sees in each row of subscriptions/'s list (the section under #all-heading).
+ONE_ACTION = """
+var heading = document.getElementById('all-heading'), out = [];
+if (heading) heading.closest('section').querySelectorAll('li').forEach(function (li) {
+  out.push(Array.prototype.filter.call(li.querySelectorAll('a[href], button, summary, input:not([type=hidden])'),
+    function (c) { return c.checkVisibility({visibilityProperty: true}); }).length);
+});
+return out;
+"""
+
+
 def check(condition, message):
     print(("ok   " if condition else "FAIL ") + message)
     if not condition:
@@ -124,6 +135,9 @@ def main() -> int:
         # subscription becomes coins: one tap puts the freed month into a goal, its note naming
         # the service, and the goal's page plays the coins' fall. Checked against the goal's file.
         driver.get(base + "subscriptions/")
+        # Issue 43, 6: a subscription's row offers one action (Slay…), not three cancel-like ones.
+        controls = driver.execute_script(ONE_ACTION)
+        check(controls and max(controls) <= 1, f"subscriptions/: each row of the list offers one action ({controls})")
         slay = driver.find_element(By.CSS_SELECTOR, ".sub-row .slay-link")
         tap(driver, slay)
         confirm = when_there(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/_sandjar/slay'] button[type=submit]"))

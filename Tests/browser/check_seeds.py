@@ -10,8 +10,11 @@ on a phone at least 80 % of the screen's width and whole in the first screen abo
 and the facts (what the coins are worth, the facts table) and the card's Markdown are folded away.
 On Today and the goals list every goal shows one miniature of its own jar: the picture in each link
 to a goal page is that goal's jar.svg, loaded, at least 40 px wide, and no other drawing.
-On subscriptions/ at 375 px the slain trophies come before the list, within two screens, and a
-renewal names its day and its next reminder only. On the Chinese pages at 375 px (Range client rects): every date (<time>), goal name (the
+On subscriptions/ at 375 px the slain trophies come before the list, within two screens, each row
+of the list offers one action at most, and a renewal names its day and its next reminder only.
+A goal page shows its card (card.svg, loaded, at least 300 px wide at 375). On badges/ at 375 px
+the badges still to earn stand at least three to a row. On Today at 375 px each figure of the glance
+is at least its label's size, each label on one line, whole. On the Chinese pages at 375 px (Range client rects): every date (<time>), goal name (the
 page's title, a link to a goal) and amount (a <strong> holding money) sits on one line, and no
 line starts with "·" or closing punctuation. Geometry and computed styles only. Prints one line per check; exits 1 on any failure, 77 when
 Selenium or Chromium is missing.
@@ -63,6 +66,8 @@ return {
   legendShown: Array.prototype.some.call(main.querySelectorAll('ul, p'), function (e) {
     return shown(e) && /coin-legend/.test(e.className); }),
   markdownShown: Array.prototype.some.call(main.querySelectorAll('pre'), shown),
+  card: (function () { var c = Array.prototype.find.call(main.querySelectorAll('img[src$="card.svg"]'), shown);
+    return c ? {loaded: c.naturalWidth > 0, width: c.getBoundingClientRect().width} : null; })(),
   height: document.documentElement.scrollHeight,
 };
 """
@@ -180,6 +185,17 @@ return {green: green, fills: fills, cards: cards};
 """
 
 
+# The controls a person sees in each row of subscriptions/'s list (the section under #all-heading).
+ONE_ACTION = """
+var heading = document.getElementById('all-heading'), out = [];
+if (heading) heading.closest('section').querySelectorAll('li').forEach(function (li) {
+  out.push(Array.prototype.filter.call(li.querySelectorAll('a[href], button, summary, input:not([type=hidden])'),
+    function (c) { return c.checkVisibility({visibilityProperty: true}); }).length);
+});
+return out;
+"""
+
+
 def serve(folder):
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
@@ -281,8 +297,36 @@ def main() -> int:
                 check(all(c["height"] <= c["content"] + 2 for c in m["cards"]),
                       f"{page} at 375: no card stretched past what it holds "
                       f"({[(c['text'], round(c['height']), round(c['content'])) for c in m['cards']]})")
-            driver.get(base + root + "subscriptions/")
+            # Issue 43, 4: Today's glance at 375 — each figure at least its label's size, each label
+            # on one line and whole (not wrapped, not cut).
+            driver.get(base + root)
+            glance = driver.execute_script("""
+                var h = document.getElementById('glance-heading'), out = [];
+                if (h) h.closest('section').querySelectorAll('li').forEach(function (li) {
+                  var f = li.children[0], l = li.children[1], range = document.createRange();
+                  range.selectNodeContents(l);
+                  var tops = {}; Array.prototype.forEach.call(range.getClientRects(), function (r) { if (r.width > 0) tops[Math.round(r.top)] = true; });
+                  out.push({figure: parseFloat(getComputedStyle(f).fontSize), label: parseFloat(getComputedStyle(l).fontSize),
+                            lines: Object.keys(tops).length, cut: l.scrollWidth > l.clientWidth + 1, text: l.textContent});
+                });
+                return {rows: out, height: document.documentElement.scrollHeight};""")
+            check(glance["rows"] and all(g["figure"] >= g["label"] and g["lines"] == 1 and not g["cut"] for g in glance["rows"]),
+                  f"{root or '/'} at 375: the glance's figures are at least their labels' size, each label on one whole line "
+                  f"({[(g['text'], g['figure'], g['label'], g['lines'], g['cut']) for g in glance['rows']]})")
+            print(f"     {root or '/'} (Today) at 375 is {glance['height']} px high")
+            # Issue 43, 10: the badges still to earn are a compact grid of medals, three or more
+            # to a row on a phone, not a wall of cards one under another.
             at(375, 812)
+            driver.get(base + root + "badges/")
+            wall = driver.execute_script("""
+                var h = document.getElementById('locked-heading'), list = h ? h.closest('section').querySelector('ul') : null;
+                var lefts = {}, items = list ? Array.prototype.filter.call(list.children, function (li) { return li.checkVisibility(); }) : [];
+                items.forEach(function (li) { lefts[Math.round(li.getBoundingClientRect().left)] = true; });
+                return {items: items.length, columns: Object.keys(lefts).length, height: document.documentElement.scrollHeight};""")
+            check(wall["items"] < 3 or wall["columns"] >= 3,
+                  f"{root}badges/ at 375: the {wall['items']} badges to earn stand {wall['columns']} to a row (at least 3); "
+                  f"the page is {wall['height']} px high")
+            driver.get(base + root + "subscriptions/")
             driver.get(base + root + "subscriptions/")
             order = driver.execute_script("""
                 var y = function (id) { var e = document.getElementById(id); return e ? e.getBoundingClientRect().top + scrollY : null; };
@@ -293,6 +337,8 @@ def main() -> int:
             check(order["slain"] is not None and order["all"] is not None and order["slain"] < order["all"]
                   and order["slain"] < 2 * 812,
                   f"{root}subscriptions/ at 375: the slain trophies come early ({order['slain']} px, the list at {order['all']})")
+            controls = driver.execute_script(ONE_ACTION)
+            check(all(n <= 1 for n in controls), f"{root}subscriptions/ at 375: each row of the list offers one action at most ({controls})")
             check(order["dates"] <= 2, f"{root}subscriptions/: a renewal shows its day and the next reminder only "
                   f"(at most {order['dates']} dates in a row)")
             m = driver.execute_script(MEASURE_AREAS)
@@ -314,7 +360,8 @@ def main() -> int:
                       f"{page} at 375: the amount is {m['amountSize']:.2f}× the body's size, above the jar")
                 check(not m["factsShown"] and not m["legendShown"],
                       f"{page} at 375: the facts and the coins' worth are folded away")
-                check(not m["markdownShown"], f"{page} at 375: the card shows, its Markdown folded away")
+                check(not m["markdownShown"] and m["card"] is not None and m["card"]["loaded"] and m["card"]["width"] >= 300,
+                      f"{page} at 375: the card shows ({m['card']}), its Markdown folded away")
                 print(f"     {page} at 375 is {m['height']} px high")
                 # A shorter phone (an iPhone SE): the jar smaller, still whole in the first screen.
                 at(375, 667)
