@@ -167,7 +167,7 @@ final class DashboardTodayTests: XCTestCase {
     /// The row a strip link lands on is marked, with a token colour.
     func testTheLinkedSubscriptionRowIsMarked() throws {
         let css = try XCTUnwrap(try site(today: "2026-11-29").text("style.css"))
-        XCTAssertTrue(css.contains(".sub-row:target{background:var(--color-warn-soft);}"), css)
+        XCTAssertTrue(css.contains(".sub-row:target{background:var(--color-warn-soft)}"), css)
     }
 
     /// The hero (issue 34): this month's saving, what the plans still ask of the month, and a

@@ -34,11 +34,11 @@ final class GoalJarPageTests: XCTestCase {
         XCTAssertTrue(page.contains(#"<img class="drop" src="drop.svg" width="160" height="220" "# + alt), page)
         XCTAssertTrue(page.contains(#"<img class="final" src="jar.svg" width="160" height="220" "# + alt), page)
         let css = try XCTUnwrap(site.text("style.css"))
-        XCTAssertTrue(css.contains(".replay .drop ~ .final{visibility:hidden;}"), "one picture at a time")
+        XCTAssertTrue(css.contains(".replay .drop ~ .final{visibility:hidden}"), "one picture at a time")
         XCTAssertTrue(
             css.contains(
-                "@media (prefers-reduced-motion: reduce){.replay .drop{visibility:hidden;}"
-                    + ".replay .drop ~ .final{visibility:visible;}"),
+                "@media (prefers-reduced-motion: reduce){.replay .drop{visibility:hidden}"
+                    + ".replay .drop ~ .final{visibility:visible}"),
             "the settled jar under reduced motion")
         XCTAssertFalse(css.contains("--motion-frame"), "no frame timing left")
     }
