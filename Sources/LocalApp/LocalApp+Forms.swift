@@ -45,6 +45,11 @@ extension LocalApp {
                 return answer(422, kind, target: target, fields, error: error, page: page, in: build)
             }
         }
+        if kind == .deposit, let slain = fields["slain"],
+            let error = LocalApp.freedRefusal(slain: slain, goal: target, amount: fields["amount"], in: build)
+        {
+            return answer(422, kind, target: target, fields, error: error, page: page, in: build)
+        }
         let before = build.unlockedBadges
         switch perform(kind, fields, target: target) {
         case .refused(let error):
@@ -66,6 +71,26 @@ extension LocalApp {
                 prefix + shown + "?done=\(journalID)" + (fragment.map { "#" + $0 } ?? ""),
                 headers: cookie.map { [.init("Set-Cookie", $0)] } ?? [])
         }
+    }
+
+    /// Why a victory's one tap (issue 43: the freed monthly amount of a slain subscription into a
+    /// goal) cannot be written as sent: the subscription not slain, a goal the victory would not
+    /// offer, or an amount other than the one it frees. Nil when it is what the victory offered;
+    /// the deposit is then checked and written as any other.
+    static func freedRefusal(slain: String, goal: String?, amount: String?, in build: ServedBuild) -> EditError? {
+        guard DataLoader.isValidID(slain), let goal,
+            let freed = build.freedMonthly(subscription: slain, goal: goal)
+        else {
+            return EditError("the field 'slain' names no slain subscription whose monthly amount can go into this goal")
+        }
+        let sent = try? AmountLiteral(amount ?? "")
+        guard let sent, sent.value == freed else {
+            let shown = NSDecimalNumber(decimal: freed).stringValue
+            return EditError(
+                "the field 'amount' (\(amount ?? "")) is not what \(slain) frees a month (\(shown)); nothing was written"
+            )
+        }
+        return nil
     }
 
     /// The 422 or 409 answer: the page with the form refilled and the message (and, for a write
@@ -179,9 +204,11 @@ extension LocalApp {
                 let notice = ServeNotice(
                     kind: "slay", values: ["id": id, "name": slain.name, "date": slain.on.description],
                     undoID: slain.journalID)
+                // A slay today lands on its victory, the top of the page (issue 43); one ahead on
+                // its row, which says when it ends.
                 let later = slain.todayBeforeIt != nil
                 return .written(
-                    page: "subscriptions/", fragment: later ? id : "slain-heading", notice: notice,
+                    page: "subscriptions/", fragment: later ? id : nil, notice: notice,
                     journalID: slain.journalID)
             case .subscription:
                 let entry = try SubscriptionEntry(

@@ -47,6 +47,13 @@ public struct ServedBuild: Sendable {
         Set(figures.badges.filter { $0.unlockedOn != nil }.map(\.definition.id))
     }
 
+    /// What slain subscription `id` frees a month, in goal `goal`'s currency: the amount the
+    /// victory's one tap puts in (issue 43); nil when the victory would not offer that goal.
+    public func freedMonthly(subscription id: String, goal: String) -> Decimal? {
+        guard let goal = loaded.data.goals.first(where: { $0.id == goal }) else { return nil }
+        return FreedMonthly.amount(of: id, into: goal, figures)
+    }
+
     /// The ids of the goals, the patterns and the subscriptions (data.json's), for the forms'
     /// landing pages.
     public var goalIDs: Set<String> { Set(loaded.data.goals.map(\.id)) }

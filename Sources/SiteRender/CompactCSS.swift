@@ -1,8 +1,9 @@
 /// The stylesheet as the site ships it: the theme's, with the white space a browser does not need
 /// taken out — the indentation, line breaks, and the spaces around `{`, `}`, `;` and after `,`
-/// and a declaration's `:` — so every page stays under its size budget (issue 34: the breathing
-/// page's calendars). Quoted strings and `url(…)` are copied as written, and a space before `:`
-/// is kept (`.app-form :is(…)` is not `.app-form:is(…)`).
+/// and a declaration's `:` — and the `;` after a block's last declaration, so every page stays
+/// under its size budget (issue 34: the breathing page's calendars). Quoted strings and `url(…)`
+/// are copied as written, and a space before `:` is kept (`.app-form :is(…)` is not
+/// `.app-form:is(…)`).
 enum CompactCSS {
     static func compact(_ css: String) -> String {
         var out: [UInt8] = []
@@ -52,7 +53,11 @@ enum CompactCSS {
                 continue
             }
             if byte == UInt8(ascii: "{") { depth += 1 }
-            if byte == UInt8(ascii: "}") { depth = max(0, depth - 1) }
+            if byte == UInt8(ascii: "}") {
+                depth = max(0, depth - 1)
+                // A block's last declaration needs no `;`.
+                if last() == UInt8(ascii: ";") { out.removeLast() }
+            }
             out.append(byte)
             index += 1
         }

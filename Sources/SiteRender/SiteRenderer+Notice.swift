@@ -39,23 +39,40 @@ extension SiteRenderer {
         ])
     }
 
-    /// A slay as a win (issue 34): the service struck through, and first what is kept — "+$10.75
-    /// a month · $129.00 a year". Null for any other write, and for a slay that lies ahead.
+    /// A slay as a win (issues 34, 43): the service struck through, what is kept a year in large
+    /// and a month beside it, and the freed monthly amount offered to each open goal in one tap —
+    /// a deposit whose note names the slain service. Null for any other write, and for a slay
+    /// that lies ahead.
     private func victory(_ notice: ServeNotice) -> MustacheValue {
         guard notice.kind == "slay", let id = notice.values["id"],
             let item = figures.subscriptions.items.first(where: { $0.id == id }), item.status == .killed,
-            let monthly = item.monthlyInBase
+            let monthly = FreedMonthly.monthly(item, figures), let yearly = FreedMonthly.yearly(item, figures)
         else { return .null }
         let base = figures.subscriptions.baseCurrency
+        let name = item.subscription.name
+        let freed = FreedMonthly.goals(for: id, figures).map { offer -> MustacheValue in
+            let amount = format.money(offer.amount, offer.goal.currency)
+            return form(
+                .deposit, target: offer.goal.id,
+                defaults: [
+                    "amount": NSDecimalNumber(decimal: offer.amount).stringValue,
+                    "note": string(.form(.freedNote), ["name": name]),
+                ],
+                extra: [
+                    "id": .string("form-freed-\(offer.goal.id)"), "slain": .string(id),
+                    "icon": offer.goal.icon.map { .string($0) } ?? .null,
+                    "goal": .string(Self.unbroken(offer.goal.name)),
+                    "label": .string(string(.form(.freedLabel), ["amount": amount, "goal": offer.goal.name])),
+                    "error": .null, "confirm": .bool(false),
+                ])
+        }
         return .object([
-            "name": .string(item.subscription.name),
-            "kept": .string(
-                string(
-                    .form(.victoryKept),
-                    [
-                        "monthly": format.money(monthly.shown, base),
-                        "yearly": format.money(monthly.shown * 12, base),
-                    ])),
+            "name": .string(Self.unbroken(name)),
+            "yearly": .string(string(.form(.victoryYearly), ["yearly": format.money(yearly, base)])),
+            "monthly": .string(string(.form(.victoryMonthly), ["monthly": format.money(monthly, base)])),
+            "freed": .list(freed),
+            "has_freed": .bool(!freed.isEmpty),
+            "freed_prompt": .string(string(.form(.freedPrompt), ["monthly": format.money(monthly, base)])),
         ])
     }
 

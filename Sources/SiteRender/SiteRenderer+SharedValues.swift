@@ -61,7 +61,6 @@ extension SiteRenderer {
             "deposit_count": .int(progress.deposits),
             "deposits_label": .string(unit(.goals(.deposits), for: progress.deposits)),
             "jar": jar(of: goal.id).map { .object(jarFields($0, goal: goal)) } ?? .null,
-            "thumb": JarThumb.value(id: goal.id, progress: progress.progress, deposits: progress.deposits),
         ]
     }
 
@@ -79,6 +78,27 @@ extension SiteRenderer {
             out.append(joins ? "\u{2011}" : character)
         }
         return out
+    }
+
+    /// A sentence as HTML whose `kept` values (a name, a date) never break inside (issue 43): each
+    /// in a no-wrap span, since a no-break space alone does not stop Chinese breaking between
+    /// characters. The rest is escaped as `{{…}}` would escape it.
+    func sentenceHTML(_ key: UIKey, _ values: [String: String], kept: Set<String>) -> String {
+        var marked = values
+        for name in kept { marked[name] = "\u{E000}\(name)\u{E001}" }
+        var html = Self.escapedHTML(string(key, marked))
+        for name in kept {
+            let value = Self.escapedHTML(Self.unbroken(values[name] ?? ""))
+            html = html.replacingOccurrences(
+                of: "\u{E000}\(name)\u{E001}", with: "<span class=\"nowrap\">\(value)</span>")
+        }
+        return html
+    }
+
+    static func escapedHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
     }
 
     /// The locked badges, the closest to being earned first (issue 25): by the share of the way
@@ -281,6 +301,8 @@ extension SiteRenderer {
             "days": item.daysUntilBilling.map { .int($0) } ?? .null,
             "reminders": .list(reminders),
             "has_reminders": .bool(!item.reminders.isEmpty),
+            // A renewal's row names only the next reminder (issue 43); calendar.ics has them all.
+            "next_reminder": dateValue(item.reminders.first { $0 >= today }),
             "trial": .bool(item.inTrial),
             "risk": item.risk.map { .string(string(.riskLevel($0.level))) } ?? .null,
             "risk_class": .string(item.risk?.level.rawValue ?? "none"),

@@ -130,7 +130,14 @@ struct SiteRenderer {
     /// The files of a language that are not pages: the stylesheet, assets, data.json, the feed.
     private func addFiles(to site: inout PageQueue) {
         site.add("style.css", CompactCSS.compact(theme.stylesheet))
-        for (path, bytes) in theme.assets { site.add(path, bytes) }
+        for (path, bytes) in theme.assets {
+            // Another stylesheet (pacer.css) as compact as style.css.
+            if path.hasSuffix(".css") {
+                site.add(path, CompactCSS.compact(String(decoding: bytes, as: UTF8.self)))
+            } else {
+                site.add(path, bytes)
+            }
+        }
         site.add("widget.json", WidgetJSON(renderer: self).text)
         site.add(
             "calendar.ics",

@@ -101,9 +101,10 @@ final class ContractCalendarTests: XCTestCase {
     func testTheSubscriptionsPageShowsTheTermAndTheDeadline() throws {
         let built = try TestSupport.baseSite(files: ["subscriptions/contracts.toml": Self.contracts])
         let page = try XCTUnwrap(built.text("subscriptions/index.html"))
-        XCTAssertTrue(page.contains("term ends 9 Jan 2027, then renews · notice by 10 Dec 2026"), page)
+        XCTAssertTrue(page.contains("term ends 9 Jan 2027, then renews&nbsp;· notice by 10 Dec 2026"), page)
         XCTAssertTrue(page.contains("contract ends 28 Feb 2027"))
-        XCTAssertTrue(page.contains("<strong>Phone</strong> — give notice in 11 days, or the contract renews"))
+        XCTAssertTrue(
+            page.contains("<strong class=\"name\">Phone</strong> — give notice in 11 days, or the contract renews"))
         let ended = try TestSupport.baseSite(
             files: [
                 "subscriptions/contracts.toml": Self.contracts.replacingOccurrences(

@@ -54,7 +54,7 @@ final class CopyTests: XCTestCase {
         XCTAssertTrue(
             breathing.contains("<li><strong>1</strong> session · <strong>1.1</strong> minutes</li>"), breathing)
         let goals = try XCTUnwrap(try site(today: "2026-11-01").text("goals/index.html"))
-        XCTAssertTrue(goals.contains("Wish · 2 deposits"), goals)
+        XCTAssertTrue(goals.contains("Wish&nbsp;· 2 deposits"), goals)
         let heatmap = try XCTUnwrap(try site(today: "2026-11-01").text("breathing/index.html"))
         XCTAssertTrue(heatmap.contains("1 Nov 2026: 1 session, "), "a heatmap day's label")
         XCTAssertTrue(heatmap.contains("1 session in all."), "the heatmap's description")

@@ -157,19 +157,17 @@ final class DashboardTodayTests: XCTestCase {
         let html = try dashboard(today: "2026-11-29")
         let rows = part(html, from: #"<ul class="goal-rows">"#, to: "</ul>")
         XCTAssertTrue(rows.contains(#"<a class="goal-link" href="goals/bike/">"#), rows)
-        // Issue 34: a plain glass in the goal's tint, filled to its 22.05 % (9.3 of 42 units high).
-        XCTAssertTrue(rows.contains(#"<svg class="jar-small tint-"#), rows)
+        // Issue 43: a miniature of the goal's own jar, the picture its page shows.
         XCTAssertTrue(
-            rows.contains(#"class="thumb-fill" clip-path="url(#thumb-bike)" x="0" y="52.7" width="48" height="9.3""#),
-            rows)
+            rows.contains(#"<img class="jar-small" src="goals/bike/jar.svg" width="48" height="66" alt="">"#), rows)
         XCTAssertTrue(rows.contains(#"<span class="goal-percent">22%</span>"#), rows)
-        XCTAssertTrue(rows.contains(#"<strong>$110.25</strong> / $500.00 · <span class="label-date">next "#), rows)
+        XCTAssertTrue(rows.contains(#"<strong>$110.25</strong> / $500.00&nbsp;· <span class="label-date">next "#), rows)
     }
 
     /// The row a strip link lands on is marked, with a token colour.
     func testTheLinkedSubscriptionRowIsMarked() throws {
         let css = try XCTUnwrap(try site(today: "2026-11-29").text("style.css"))
-        XCTAssertTrue(css.contains(".sub-row:target{background:var(--color-warn-soft);}"), css)
+        XCTAssertTrue(css.contains(".sub-row:target{background:var(--color-warn-soft)}"), css)
     }
 
     /// The hero (issue 34): this month's saving, what the plans still ask of the month, and a

@@ -34,11 +34,11 @@ final class GoalJarPageTests: XCTestCase {
         XCTAssertTrue(page.contains(#"<img class="drop" src="drop.svg" width="160" height="220" "# + alt), page)
         XCTAssertTrue(page.contains(#"<img class="final" src="jar.svg" width="160" height="220" "# + alt), page)
         let css = try XCTUnwrap(site.text("style.css"))
-        XCTAssertTrue(css.contains(".replay .drop ~ .final{visibility:hidden;}"), "one picture at a time")
+        XCTAssertTrue(css.contains(".replay .drop ~ .final{visibility:hidden}"), "one picture at a time")
         XCTAssertTrue(
             css.contains(
-                "@media (prefers-reduced-motion: reduce){.replay .drop{visibility:hidden;}"
-                    + ".replay .drop ~ .final{visibility:visible;}"),
+                "@media (prefers-reduced-motion: reduce){.replay .drop{visibility:hidden}"
+                    + ".replay .drop ~ .final{visibility:visible}"),
             "the settled jar under reduced motion")
         XCTAssertFalse(css.contains("--motion-frame"), "no frame timing left")
     }
@@ -73,7 +73,7 @@ final class GoalJarPageTests: XCTestCase {
         let deposit = "\n[[deposit]]\nat = 2026-11-02T09:00:00\namount = 800\n"
         let page = try XCTUnwrap(site(extraDeposits: deposit).text("goals/bike/index.html"))
         XCTAssertTrue(page.contains("1 copper coin = $5.00"), page)
-        XCTAssertTrue(page.contains("1 gold coin = 10 copper coins = $50.00 <span class=\"meta\">· 8 in the jar"))
+        XCTAssertTrue(page.contains("1 gold coin = 10 copper coins = $50.00&nbsp;<span class=\"meta\">· 8 in the jar"))
         XCTAssertTrue(page.contains(#"<span class="coin coin-1" aria-hidden="true"></span>"#))
         XCTAssertTrue(page.contains("The target is 100 copper coins"))
         XCTAssertFalse(page.contains("Ten copper coins become one gold coin"), "the jar holds gold: no rule to say")
@@ -82,7 +82,7 @@ final class GoalJarPageTests: XCTestCase {
     /// Issue 34: the legend names gold only where the jar holds gold; before, it says how gold comes.
     func testTheLegendNamesOnlyTheCoinsInTheJar() throws {
         let page = try XCTUnwrap(site().text("goals/bike/index.html"))
-        XCTAssertTrue(page.contains("1 copper coin = $5.00 <span class=\"meta\">· 22 in the jar</span></li>"))
+        XCTAssertTrue(page.contains("1 copper coin = $5.00&nbsp;<span class=\"meta\">· 22 in the jar</span></li>"))
         XCTAssertFalse(page.contains("1 gold coin"), "no gold in the jar, none in the legend")
         XCTAssertTrue(page.contains("Ten copper coins become one gold coin"), "how gold comes")
         XCTAssertFalse(page.contains("rose"))

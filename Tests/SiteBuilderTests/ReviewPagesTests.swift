@@ -82,6 +82,6 @@ final class ReviewPagesTests: XCTestCase {
         // Music up to the kill: Jan 10 … Jun 10, 6 × $10.7892 = $64.7352; its $10.79 a month saved.
         XCTAssertTrue(year.contains("订阅共花费 US$64.74，6 次扣费；取消 1 个订阅后每月省下 US$10.79。"), year)
         XCTAssertTrue(year.contains("练习了 2 次，共 4.1 分钟，最长连续 2 天。"))
-        XCTAssertTrue(year.contains("<li><strong>Cup</strong> · US$5.00 · "), "the goal reached is listed")
+        XCTAssertTrue(year.contains("<li><strong>Cup</strong>&nbsp;· US$5.00&nbsp;· "), "the goal reached is listed")
     }
 }

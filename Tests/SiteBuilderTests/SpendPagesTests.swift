@@ -151,13 +151,15 @@ final class SpendPagesTests: XCTestCase {
         let page = try XCTUnwrap(site.text("subscriptions/index.html"))
         XCTAssertTrue(
             page.contains(
-                "<p class=\"invite\">Nothing cancelled yet — cancel Trial box before 1 Dec and keep $5.00 every month.</p>"
+                "<p class=\"invite\">Nothing cancelled yet — cancel <span class=\"nowrap\">Trial box</span> before <span class=\"nowrap\">1 Dec</span> and keep <span class=\"nowrap\">$5.00</span> every month.</p>"
             ),
             page)
         XCTAssertFalse(page.contains("saved every month"), "no figures of nothing slain")
         let zh = try TestSupport.baseSite(language: "zh-Hans", files: ["subscriptions/trial.toml": trial])
         XCTAssertTrue(
-            try XCTUnwrap(zh.text("subscriptions/index.html")).contains("还没有退订过——在 12月1日 前退订 Trial box，每月省下 US$5.00。"))
+            try XCTUnwrap(zh.text("subscriptions/index.html")).contains(
+                "还没有退订过——在 <span class=\"nowrap\">12月1日</span> 前退订 <span class=\"nowrap\">Trial box</span>，每月省下 <span class=\"nowrap\">US$5.00</span>。"
+            ))
         let plain = try TestSupport.baseSite()
         XCTAssertTrue(try XCTUnwrap(plain.text("subscriptions/index.html")).contains("Nothing cancelled yet"))
     }

@@ -181,8 +181,8 @@ final class PacerLengthsTests: XCTestCase {
                 ".pacer .pacer-for-3min .pacer-strip { animation: pacer-box-cycle-11 176s step-end var(--motion-pacer-lead) forwards; }"
             ))
         XCTAssertEqual(css.components(separatedBy: "@keyframes pacer-end {").count, 2, "shared keyframes once")
-        // The theme picks the chosen length's cycles and shows its elements, for every length id.
-        let style = String(decoding: try Theme.builtIn.read("static/style.css").get().bytes, as: UTF8.self)
+        // The theme (its pacer.css) picks the chosen length's cycles and shows its elements, for every length id.
+        let style = String(decoding: try Theme.builtIn.read("static/pacer.css").get().bytes, as: UTF8.self)
         for id in PacerStyle.lengthIDs {
             XCTAssertTrue(
                 style.contains(

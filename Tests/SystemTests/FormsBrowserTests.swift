@@ -11,7 +11,8 @@ import XCTest
 /// sees the saved amount and the coins grow, then logs a session from a pacer and sees the streak
 /// grow (`Tests/browser/check_forms.py`). Issue 34: the Today screen's due deposit in one tap,
 /// landing on "Added $150.00 to Index fund · 5 coins · next due …" with the total counting up; a
-/// slay's victory card; Start in the breathing page's first screen, the mood asked before it and
+/// slay's victory, first and across the page, whose one tap puts the freed month into a goal
+/// (issue 43, read back from the goal's file); Start in the breathing page's first screen, the mood asked before it and
 /// a session ended early logged with the cycles done; a missing address's way home; and the QR
 /// code `serve --listen` prints, read back by zbar.
 final class FormsBrowserTests: XCTestCase {
@@ -49,7 +50,7 @@ final class FormsBrowserTests: XCTestCase {
         let url = try XCTUnwrap(address, "serve did not print its address: \(serve.outputSoFar)")
 
         let run = try SandjarProcess(
-            command: ["/usr/bin/env", "python3", Self.script.path, url], logs: work
+            command: ["/usr/bin/env", "python3", Self.script.path, url, data.path], logs: work
         ).wait(timeout: 600)
         print(run.stdout, terminator: "")
         if run.status == Self.toolsMissing || run.status == 127 {

@@ -346,7 +346,7 @@ private struct Soak {
         let landing = try XCTUnwrap(get(String(location.split(separator: "#")[0])), "the landing of \(form)")
         XCTAssertEqual(landing.status, 200)
         if !writtenAfter {
-            XCTAssertTrue(landing.body.contains("class=\"notice-text\""), "\(form) at step \(step) says what it did")
+            XCTAssertTrue(landing.body.contains("id=\"notice\""), "\(form) at step \(step) says what it did")
         }
         for (marker, count) in changes { expected[marker] = count }
         if form == "slay" || form == "revive" { slain.toggle() }

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Uses serve's forms as a person on a phone would, in headless Chromium at 375 px.
 
-    python3 Tests/browser/check_forms.py URL
+    python3 Tests/browser/check_forms.py URL [DATA]
 
-URL is a running `sandjar serve` of a folder `sandjar init` wrote (English). Issue 34 first: the
+URL is a running `sandjar serve` of a folder `sandjar init` wrote (English), DATA that folder (its
+goal files are read back after the forms write them). Issue 34 first: the
 Today screen's due deposit goes in with one tap and lands on its goal's page saying "Added $150.00
-to Index fund · 5 coins · next due …" while the total counts up; a slay lands on a victory card
-that leads with what is kept; the breathing page's Start is in the first screen, the pacer asks the
+to Index fund · 5 coins · next due …" while the total counts up; a slay lands on its victory, in
+the first screen and across the content, whose one tap puts the freed month into a goal (issue 43); the breathing page's Start is in the first screen, the pacer asks the
 mood before Start and, ended early, offers the log of the cycles done; a missing address at any
 depth answers a styled page whose way home works. Then it fills the
 deposit form on the new-bike goal's page and checks that the saved amount grew by the deposit,
@@ -22,6 +23,17 @@ import sys
 import time
 
 FAILURES = []
+
+
+# The controls a person sees in each row of subscriptions/'s list (the section under #all-heading).
+ONE_ACTION = """
+var heading = document.getElementById('all-heading'), out = [];
+if (heading) heading.closest('section').querySelectorAll('li').forEach(function (li) {
+  out.push(Array.prototype.filter.call(li.querySelectorAll('a[href], button, summary, input:not([type=hidden])'),
+    function (c) { return c.checkVisibility({visibilityProperty: true}); }).length);
+});
+return out;
+"""
 
 
 def check(condition, message):
@@ -45,10 +57,11 @@ def figure(text):
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
     base = sys.argv[1].rstrip("/") + "/"
+    data = sys.argv[2] if len(sys.argv) == 3 else None
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
@@ -117,19 +130,77 @@ def main() -> int:
             when_there(lambda d: d.find_element(By.CSS_SELECTOR, ".today-screen"))
             check(driver.current_url == base, f"the way home leads to the Today screen ({driver.current_url})")
 
-        # Issue 34, 3: a slay is a win: the service struck through, what is kept first.
+        # Issues 34, 3 and 43, 1: a slay is a win, the first thing the landing shows, across the
+        # content; the service struck through, what it keeps a year large; then a slain
+        # subscription becomes coins: one tap puts the freed month into a goal, its note naming
+        # the service, and the goal's page plays the coins' fall. Checked against the goal's file.
         driver.get(base + "subscriptions/")
+        # Issue 43, 6: a subscription's row offers one action (Slay…), not three cancel-like ones.
+        controls = driver.execute_script(ONE_ACTION)
+        check(controls and max(controls) <= 1, f"subscriptions/: each row of the list offers one action ({controls})")
         slay = driver.find_element(By.CSS_SELECTOR, ".sub-row .slay-link")
         tap(driver, slay)
         confirm = when_there(lambda d: d.find_element(By.CSS_SELECTOR, "form[action='/_sandjar/slay'] button[type=submit]"))
         tap(driver, confirm)
-        victory = when_there(lambda d: d.find_element(By.CSS_SELECTOR, ".notice.victory"))
-        kept = victory.find_element(By.CSS_SELECTOR, ".victory-kept").text
-        check(re.fullmatch(r"\+\$[\d,]+\.\d\d a month · \$[\d,]+\.\d\d a year", kept) is not None,
-              f"the victory card leads with what is kept: {kept!r}")
-        check(len(victory.find_elements(By.CSS_SELECTOR, ".victory-title del")) == 1, "the service is struck through")
-        tap(driver, driver.find_element(By.CSS_SELECTOR, ".notice form button[type=submit]"))
-        when_there(lambda d: d.find_element(By.CSS_SELECTOR, ".notice .notice-text").text.startswith("Undone:"))
+        victory = when_there(lambda d: d.find_element(By.CSS_SELECTOR, "[role=status]:has(del)"))
+        box = driver.execute_script("""
+            var v = arguments[0], r = v.getBoundingClientRect(), m = document.querySelector('main');
+            var ms = getComputedStyle(m), mr = m.getBoundingClientRect();
+            var year = v.querySelector('del').parentElement.nextElementSibling;
+            return {top: r.top, width: r.width, left: r.left, scrolled: scrollY,
+                    content: mr.width - parseFloat(ms.paddingLeft) - parseFloat(ms.paddingRight),
+                    contentLeft: mr.left + parseFloat(ms.paddingLeft),
+                    struck: getComputedStyle(v.querySelector('del')).textDecorationLine,
+                    name: v.querySelector('del').textContent,
+                    yearText: year.textContent, yearSize: parseFloat(getComputedStyle(year).fontSize),
+                    bodySize: parseFloat(getComputedStyle(document.body).fontSize),
+                    text: v.innerText};""", victory)
+        check(box["scrolled"] == 0 and 0 <= box["top"] < 812 / 2,
+              f"the victory's top is in the first screen ({box['top']:.0f} px, scrolled {box['scrolled']})")
+        check(abs(box["width"] - box["content"]) <= 1 and abs(box["left"] - box["contentLeft"]) <= 1,
+              f"the victory spans the content width ({box['width']:.0f} of {box['content']:.0f} px)")
+        check("line-through" in box["struck"], f"the service is struck through ({box['struck']})")
+        check(re.fullmatch(r"\$[\d,]+\.\d\d a year", box["yearText"]) is not None and box["yearSize"] >= 1.75 * box["bodySize"],
+              f"the yearly amount leads, large: {box['yearText']!r} at {box['yearSize']} px")
+        check(box["text"].count(box["name"]) == 1, f"the victory names {box['name']!r} once: {box['text']!r}")
+        freed = victory.find_elements(By.CSS_SELECTOR, "form[action='/_sandjar/deposit'] button[type=submit]")
+        check(len(freed) >= 1, f"the victory offers the freed month to a goal in one tap ({len(freed)})")
+        if freed:
+            form = freed[0].find_element(By.XPATH, "./ancestor::form")
+            goal = form.find_element(By.CSS_SELECTOR, "input[name=goal]").get_attribute("value")
+            monthly = figure(victory.find_element(By.XPATH, ".//*[contains(text(), 'a month')]").text)
+            check(freed[0].size["height"] >= 44, f"the one tap is {freed[0].size['height']} px high")
+            tap(driver, freed[0])
+            when_there(lambda d: f"/goals/{goal}/?done=" in d.current_url and d.find_element(By.CSS_SELECTOR, ".notice-text"))
+            landed = driver.find_element(By.CSS_SELECTOR, ".notice .notice-text").text
+            check(landed.startswith(f"Added ${monthly:,.2f} to "), f"the goal's page says what went in: {landed!r}")
+            drop = driver.find_elements(By.CSS_SELECTOR, ".replay img.drop[src='drop.svg']")
+            check(len(drop) == 1 and drop[0].is_displayed(), "the goal's page plays the coins' fall")
+            if data:
+                import tomllib
+                with open(f"{data}/goals/{goal}.toml", "rb") as handle:
+                    last = tomllib.load(handle)["deposit"][-1]
+                check(abs(float(last["amount"]) - monthly) < 0.005 and box["name"] in last.get("note", ""),
+                      f"goals/{goal}.toml's last deposit is the freed month, its note naming {box['name']}: {last}")
+
+        # Issue 43, 5: a new jar asks a name, a target and an icon; its id is made from the name.
+        driver.get(base + "goals/")
+        goal_form = driver.find_element(By.CSS_SELECTOR, "form[action='/_sandjar/goal']")
+        asked = sorted(f.get_attribute("name") for f in goal_form.find_elements(By.CSS_SELECTOR, "input, select")
+                       if f.is_displayed())
+        check(asked == ["icon", "name", "target"], f"the new-jar form asks a name, a target and an icon: {asked}")
+        goal_form.find_element(By.CSS_SELECTOR, "input[name=name]").send_keys("Red scooter")
+        goal_form.find_element(By.CSS_SELECTOR, "input[name=target]").send_keys("900")
+        goal_form.find_element(By.CSS_SELECTOR, "input[name=icon]").send_keys("☂")
+        tap(driver, goal_form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        when_there(lambda d: "/goals/red-scooter/?done=" in d.current_url)
+        check("/goals/red-scooter/?done=" in driver.current_url, f"it lands on the jar it made: {driver.current_url}")
+        if data:
+            import tomllib
+            with open(f"{data}/goals/red-scooter.toml", "rb") as handle:
+                made = tomllib.load(handle)
+            check(made.get("name") == "Red scooter" and made.get("target") == 900 and made.get("icon") == "☂",
+                  f"goals/red-scooter.toml holds the name, target and icon: {made}")
 
         # Issue 34, 4: Start in the first screen; the mood before asked before; ended early, the
         # log of the cycles done, one tap.

@@ -289,7 +289,9 @@ function overlaps(slack) {
     if (!el || el.closest('svg, script, style, noscript, template, title')) continue;
     const cs = getComputedStyle(el);
     if (!shown(el) || cs.visibility !== 'visible' || cumulativeOpacity(el) === 0 || clippedAway(el)) continue;
-    const clip = clipOf(el);
+    // A text is cut by its own element's overflow too (a name ellipsized in its box): what that
+    // box hides cannot overlap anything.
+    const clip = clipOf(el, true);
     if (!clip) continue;
     const size = parseFloat(cs.fontSize);
     const range = document.createRange();
@@ -355,10 +357,11 @@ function fixedLayer(el) {
 }
 
 // The part of the page where `el` can be seen: the viewport-independent page, cut by every
-// ancestor that clips or scrolls its overflow. Null when nothing is left.
-function clipOf(el) {
+// ancestor that clips or scrolls its overflow (and by `el` itself when `inside`: where el's own
+// content can be seen). Null when nothing is left.
+function clipOf(el, inside = false) {
   let clip = { left: -Infinity, right: Infinity, top: -Infinity, bottom: Infinity };
-  for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+  for (let p = inside ? el : el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
     const cs = getComputedStyle(p);
     const r = p.getBoundingClientRect();
     if (cs.overflowX !== 'visible') clip = { ...clip, left: Math.max(clip.left, r.left), right: Math.min(clip.right, r.right) };

@@ -103,7 +103,11 @@ public struct Theme: Sendable {
         var assets: [String: [UInt8]] = [:]
         for relative in folder.allFiles(under: "static") where relative != "static/style.css" {
             if case .success(let file) = folder.read(relative) {
-                assets[String(relative.dropFirst("static/".count))] = file.bytes
+                // Another stylesheet (pacer.css) ships as style.css does: without the theme's notes.
+                let bytes =
+                    relative.hasSuffix(".css")
+                    ? Array(CSSComments.strip(String(decoding: file.bytes, as: UTF8.self)).utf8) : file.bytes
+                assets[String(relative.dropFirst("static/".count))] = bytes
             }
         }
         let quotes = QuotesReader.read(DataFiles(folder: folder, log: later))

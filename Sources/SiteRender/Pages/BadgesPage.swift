@@ -3,7 +3,8 @@ import SiteData
 
 /// `badges/`: the badge wall (issue 25) — first the three badges closest to being earned, sorted by
 /// how far along they are ("next up"); then the medals earned, a compact grid with the day each was
-/// earned (newest first); then the rest still to earn, closest first.
+/// earned (newest first); then the rest still to earn, closest first, as the same compact grid of
+/// medals, each filled to its progress (issue 43: a new user's page is not a wall of cards).
 struct BadgesPage: PageFamily {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
         let badges = renderer.figures.badges
@@ -20,7 +21,7 @@ struct BadgesPage: PageFamily {
                 "unlocked": .list(unlocked.map(renderer.badgeValue)),
                 "unlocked_grid": GridColumns.fields(unlocked.count, phone: [3, 4, 2], wide: [6, 5, 4, 7]),
                 "locked": .list(rest.map(renderer.badgeValue)),
-                "locked_grid": GridColumns.fields(rest.count, phone: [1], wide: [3, 2, 4]),
+                "locked_grid": GridColumns.fields(rest.count, phone: [3, 4, 2], wide: [6, 5, 4, 7]),
                 "has_next_up": .bool(!nextUp.isEmpty),
                 "has_unlocked": .bool(!unlocked.isEmpty),
                 "has_locked": .bool(!rest.isEmpty),

@@ -201,7 +201,7 @@ struct GoalPages: PageFamily {
         renderer.form(
             .goal,
             defaults: [
-                "id": "", "name": "", "mode": "wish", "target": "", "currency": "", "icon": "", "plan_amount": "",
+                "name": "", "mode": "wish", "target": "", "currency": "", "icon": "", "plan_amount": "",
                 "frequency": "monthly",
             ],
             choices: [

@@ -100,16 +100,17 @@ extension SubscriptionsPage {
         let medium = report.items.filter { $0.status == .active && $0.risk?.level == .medium }
             .max { ($0.monthlyInBase?.exact ?? 0) < ($1.monthlyInBase?.exact ?? 0) }
         guard let item = report.alerts.first ?? medium, let next = item.nextBilling, let price = item.price else {
-            return .string(renderer.string(.subscriptions(.slainNone)))
+            return .string(SiteRenderer.escapedHTML(renderer.string(.subscriptions(.slainNone))))
         }
+        // HTML: the name, the date and the amount each kept on one line (issue 43).
         return .string(
-            renderer.string(
+            renderer.sentenceHTML(
                 .subscriptions(.slainInvite),
                 [
                     "name": item.subscription.name, "date": renderer.shortDate(next),
                     "amount": renderer.format.money(price, item.currency),
                     "per": renderer.string(.cycleUnit(item.cycle)),
-                ]))
+                ], kept: ["name", "date", "amount"]))
     }
 
     /// The wish goals the slain subscriptions' monthly savings would bring forward, with both

@@ -50,7 +50,12 @@ struct SubscriptionsPage: PageFamily {
         fields["slain"] = .list(
             report.slain.items.map { item in
                 guard case .object(var values) = renderer.subscriptionValue(item) else { return .null }
-                values["revive_form"] = renderer.reviveForm(item)
+                // A trophy's Revive is on the small page its link asks for (issue 43): the list of
+                // trophies carries no button to tap by mistake, none half under the tab bar.
+                let editing = renderer.isEditing(item.id)
+                values["revive_form"] = editing ? renderer.reviveForm(item) : .null
+                values["revive_link"] =
+                    !editing && renderer.forms != nil ? .string("?edit=\(item.id)#slain-\(item.id)") : .null
                 return .object(values)
             })
         fields["has_slain"] = .bool(!report.slain.items.isEmpty)

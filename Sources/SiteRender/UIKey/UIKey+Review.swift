@@ -61,8 +61,14 @@ extension UIKey {
         case doneSand = "done_sand"
         /// A quick choice's label, for screen readers: "Put ¥150.00 in now".
         case quickDeposit = "quick_deposit"
-        /// A slay's victory card: what is kept, a month and a year.
-        case victoryKept = "victory_kept"
+        /// A slay's victory (issue 43): what is kept a year, large, and a month.
+        case victoryYearly = "victory_yearly"
+        case victoryMonthly = "victory_monthly"
+        /// The victory's offer: the freed monthly amount into a goal, one tap, the note naming
+        /// the slain service.
+        case freedPrompt = "freed_prompt"
+        case freedNote = "freed_note"
+        case freedLabel = "freed_label"
         static let section = "form"
     }
 
