@@ -146,8 +146,10 @@ final class HouseholdPagesTests: XCTestCase {
         for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
             let name = String(html[Range(match.range(at: 1), in: html)!])
             let rest = String(html[Range(match.range(at: 2), in: html)!])
-            lines[name] = rest.components(separatedBy: "</span> ").dropFirst().map {
-                String($0.prefix { $0 != " " && $0 != "<" })
+            // Each figure is a pair: its label, then the figure itself.
+            lines[name] = rest.components(separatedBy: "<span class=\"pair\">").dropFirst().map {
+                let figure = $0.components(separatedBy: "</span> ").dropFirst().first ?? ""
+                return String(figure.prefix { $0 != " " && $0 != "<" })
             }
         }
         return lines
