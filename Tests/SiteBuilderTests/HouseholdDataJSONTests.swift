@@ -14,114 +14,7 @@ final class HouseholdDataJSONTests: XCTestCase {
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    private static let site = """
-        title = "Home"
-        language = "en"
-        locale = "en-US"
-        timezone = "America/New_York"
-
-        [[person]]
-        id = "lin"
-        name = "林"
-        [[person]]
-        id = "zhou"
-        name = "小周"
-        [[person]]
-        id = "wang"
-        name = "王"
-
-        """
-
-    private static let subscriptions = """
-        [[subscription]]
-        name = "Netflix"
-        catalog = false
-        price = 15
-        cycle = "monthly"
-        started = 2026-01-05
-        next_billing = 2026-12-05
-        paid_by = "lin"
-
-        [[subscription]]
-        name = "Spotify"
-        catalog = false
-        price = 17
-        cycle = "monthly"
-        members = 2
-        started = 2026-02-20
-        next_billing = 2026-12-20
-        paid_by = "zhou"
-        shares = { lin = 50, zhou = 50, wang = 0 }
-
-        [[subscription]]
-        name = "Phone"
-        catalog = false
-        price = 10
-        cycle = "monthly"
-        started = 2026-01-01
-        next_billing = 2026-12-01
-        paid_by = "wang"
-
-        [[subscription]]
-        name = "Old"
-        catalog = false
-        price = 20
-        cycle = "monthly"
-        started = 2026-01-03
-        killed = 2026-10-01
-        paid_by = "lin"
-
-        """
-
-    private static let bike = """
-        name = "Bike"
-        mode = "wish"
-        target = 500
-        people = ["zhou", "lin"]
-        [[deposit]]
-        at = 2026-09-01
-        amount = 50
-        by = "zhou"
-        [[deposit]]
-        at = 2026-10-01
-        amount = 60.25
-        by = "lin"
-        [[deposit]]
-        at = 2026-11-01
-        amount = 10
-
-        """
-
-    private static let car =
-        "name = \"Car\"\nmode = \"wish\"\ntarget = 900\n[[deposit]]\nat = 2026-11-10\namount = 100\nby = \"wang\"\n"
-
-    private static let practice = """
-        [[session]]
-        at = 2026-11-01T21:00:00
-        pattern = "box"
-        cycles = 4
-        by = "zhou"
-        [[session]]
-        at = 2026-11-02T21:00:00
-        pattern = "box"
-        cycles = 4
-        [[session]]
-        at = 2026-11-27T21:00:00
-        pattern = "box"
-        cycles = 4
-        by = "lin"
-        [[session]]
-        at = 2026-11-28T21:00:00
-        pattern = "box"
-        cycles = 4
-        by = "lin"
-        [[session]]
-        at = 2026-11-29T07:00:00
-        pattern = "box"
-        cycles = 4
-        by = "lin"
-
-        """
+    // The household is `HouseholdFixture`'s (HouseholdPagesTests.swift), shared with the pages' test.
 
     /// Today is 2026-11-29, USD. Worked by hand:
     ///
@@ -139,10 +32,7 @@ final class HouseholdDataJSONTests: XCTestCase {
     /// (bike), zhou 50 (bike), wang 100 (car); the bike's $10 without `by` is nobody's. Sessions:
     /// lin 3, a streak of 3 (Nov 27–29); zhou 1 (Nov 1), no streak now; wang none.
     func testAThreePersonHouseholdAsWorkedByHand() throws {
-        let site = try TestSupport.baseSite(files: [
-            "site.toml": Self.site, "subscriptions/main.toml": Self.subscriptions, "goals/bike.toml": Self.bike,
-            "goals/car.toml": Self.car, "practice/2026-11.toml": Self.practice,
-        ])
+        let site = try TestSupport.baseSite(files: HouseholdFixture.files)
         let data = try json(site)
         let household = try XCTUnwrap(data["household"] as? [String: Any])
         let people = try XCTUnwrap(household["people"] as? [[String: Any]])
