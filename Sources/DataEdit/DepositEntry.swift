@@ -107,8 +107,8 @@ public struct DepositEntry: Sendable, Equatable {
                     "the same deposit (\(amount.text)\(note.map { ", \"\($0)\"" } ?? "")) was added at \(same); "
                         + "add it again?", kind: .askFirst,
                     details: [
-                        "about": "deposit", "goal": found.id, "amount": amount.text, "note": note ?? "",
-                        "at": "\(same)",
+                        "about": WriteKind.deposit.rawValue, "goal": found.id, "amount": amount.text,
+                        "note": note ?? "", "at": "\(same)",
                     ])
             }
             var fields: [TOMLField] = [.dateTime("at", when), .amount("amount", amount)]

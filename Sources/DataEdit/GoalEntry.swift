@@ -166,7 +166,7 @@ public struct GoalEntry: Sendable, Equatable {
                 throw EditError(
                     "a goal called \(same.name) already exists (\(editor.folder.displayPath(same.relative))); start "
                         + "another one with the same name?", kind: .askFirst,
-                    details: ["about": "goal", "name": same.name])
+                    details: ["about": WriteKind.goal.rawValue, "name": same.name])
             }
             let taken = { (id: String) in
                 editor.folder.fileExists("goals/\(id).toml") || (try? goals.file(for: id, byName: false)) != nil

@@ -91,7 +91,7 @@ public struct RemoveEntry: Sendable, Equatable {
             }
             values["at"] = entry.at.description
             let summary = "\(entry.at) \(entry.summary)"
-            let kind: JournalAction.Kind = table == "deposit" ? .removeDeposit : .removeSession
+            let kind: WriteKind = table == "deposit" ? .removeDeposit : .removeSession
             let action = JournalAction(kind, "removed the \(table) \(summary)", values: values)
             let written = try editor.remove(
                 entry: entry.index, of: table, in: entry.file, at: entry.relative, action: action)

@@ -166,9 +166,10 @@ public struct SessionEntry: Sendable, Equatable {
         }
         let month = String(day.description.prefix(7))
         if askFirst, let same = try sameSession(at: when, in: editor.folder) {
+            let question = ["about": WriteKind.session.rawValue, "pattern": pattern, "at": same]
             throw EditError(
                 "the same session (\(pattern), \(length)) was logged at \(same); log it again?", kind: .askFirst,
-                details: length.values.merging(["about": "session", "pattern": pattern, "at": same]) { own, _ in own })
+                details: length.values.merging(question) { own, _ in own })
         }
         var fields: [TOMLField] = [.dateTime("at", when), .string("pattern", pattern), length.field]
         if let program { fields.append(.string("program", program)) }

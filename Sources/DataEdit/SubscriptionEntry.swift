@@ -131,7 +131,7 @@ public struct SubscriptionEntry: Sendable, Equatable {
                 throw EditError(
                     "\(same.name) is already active (\(same.source)); add \(match.name(in: .en)) again as a "
                         + "second subscription?", kind: .askFirst,
-                    details: ["about": "subscription", "name": same.name, "catalog": match.id])
+                    details: ["about": WriteKind.subscription.rawValue, "name": same.name, "catalog": match.id])
             }
             let folded = { (text: String) in
                 text.trimmingCharacters(in: .whitespaces).folding(
@@ -141,7 +141,7 @@ public struct SubscriptionEntry: Sendable, Equatable {
             {
                 throw EditError(
                     "\(same.name) is already active (\(same.source)); add it again as a second subscription?",
-                    kind: .askFirst, details: ["about": "subscription", "name": same.name])
+                    kind: .askFirst, details: ["about": WriteKind.subscription.rawValue, "name": same.name])
             }
             let filled = try fill(from: match, siteCurrency: site, rates: loaded?.data.rates)
             let known = subscriptions.compactMap(\.category) + catalog.entries.map(\.category)

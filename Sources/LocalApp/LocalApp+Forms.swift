@@ -11,8 +11,8 @@ import SiteServer
 extension LocalApp {
     /// What one form did.
     enum Outcome {
-        /// Written: the page to land on (`goals/bike/`), a fragment, and what to say there.
-        case written(page: String, fragment: String?, notice: ServeNotice, journalID: Int)
+        /// Written: what to say on the page it lands on (`WriteKind.page`), and a fragment of it.
+        case written(fragment: String?, notice: ServeNotice, journalID: Int)
         case refused(EditError)
     }
 
@@ -21,7 +21,7 @@ extension LocalApp {
     /// - Parameter remembered: the person the browser's cookie names, who writes a deposit or a
     ///   session sent without a choice of its own (a one-tap amount) when they are one of the site's
     ///   people; a choice sent is checked as every field is (an unknown one is a 422).
-    func submit(_ kind: PendingForm.Kind, _ fields: FormFields, remembered: String? = nil) -> WebResponse {
+    func submit(_ kind: WriteKind.Form, _ fields: FormFields, remembered: String? = nil) -> WebResponse {
         guard let build = site.current else {
             return .text(503, "503 Service Unavailable: the site did not build; fix the data, and it builds again")
         }
@@ -55,7 +55,9 @@ extension LocalApp {
         case .refused(let error):
             let status = error.kind == .invalid ? 422 : 409
             return answer(status, kind, target: target, fields, error: error, page: page, in: build)
-        case .written(let shown, let fragment, var notice, let journalID):
+        case .written(let fragment, var notice, let journalID):
+            let goal = notice.values["goal"].flatMap { DataLoader.isValidID($0) ? $0 : nil }
+            let shown = notice.kind.page(goal: goal, undone: notice.undone)
             let number = site.wrote(nil, journalID: nil)
             site.catchUp(with: number)
             let after = site.current?.unlockedBadges ?? before
@@ -97,7 +99,7 @@ extension LocalApp {
     /// that asks first, a form that sends `confirm=1`), its links resolved from the page's own
     /// place (the browser's address is the form's).
     private func answer(
-        _ status: Int, _ kind: PendingForm.Kind, target: String?, _ fields: FormFields, error: EditError, page: String,
+        _ status: Int, _ kind: WriteKind.Form, target: String?, _ fields: FormFields, error: EditError, page: String,
         in build: ServedBuild
     ) -> WebResponse {
         let message = LocalApp.pageText(error)
@@ -138,27 +140,33 @@ extension LocalApp {
     /// The page a form lives on, for its 422 or 409: the goal's or pacer's own page when the site
     /// has it.
     private func answerPage(
-        _ kind: PendingForm.Kind, target: String?, fields: FormFields, language: String, in build: ServedBuild
+        _ kind: WriteKind.Form, target: String?, fields: FormFields, language: String, in build: ServedBuild
     ) -> String {
         let prefix = language.isEmpty ? "" : language + "/"
-        let goal = fields["goal"].flatMap { DataLoader.isValidID($0) ? $0 : nil }
-        let candidates: [String]
-        switch kind {
-        case .deposit: candidates = (target.map { ["goals/\($0)/index.html"] } ?? []) + ["goals/index.html"]
-        case .goal: candidates = ["goals/index.html"]
-        case .session: candidates = (target.map { ["breathing/\($0)/index.html"] } ?? []) + ["breathing/index.html"]
-        case .slay, .subscription, .revive, .price: candidates = ["subscriptions/index.html"]
-        case .edit, .remove:
-            candidates =
-                fields["entry"] == "deposit"
-                ? (goal.map { ["goals/\($0)/index.html"] } ?? []) + ["goals/index.html"] : ["practice/index.html"]
-        case .undo: candidates = ["index.html"]
+        guard let write = kind.write(entry: fields["entry"]) else { return prefix + "index.html" }
+        let goal: String?
+        var own: String?
+        switch write {
+        case .deposit: goal = target
+        case .editDeposit, .removeDeposit: goal = fields["goal"].flatMap { DataLoader.isValidID($0) ? $0 : nil }
+        case .session:
+            goal = nil
+            // The pacer's page, where the form is.
+            own = target.map { "breathing/\($0)/" }
+        case .goal, .slay, .subscription, .revive, .price, .editSession, .removeSession, .importSubscriptions,
+            .importPractice:
+            goal = nil
         }
-        return candidates.map { prefix + $0 }.first { build.files[$0] != nil } ?? prefix + candidates.last!
+        // The form's own page when the site has it, else the page its write lands on, else that
+        // page's family.
+        let candidates = [own, write.page(goal: goal), write.page(goal: nil)].compactMap { $0 }.map {
+            prefix + $0 + "index.html"
+        }
+        return candidates.first { build.files[$0] != nil } ?? candidates.last!
     }
 
     /// Runs the entry the form stands for; `target` is already known to be well-formed.
-    private func perform(_ kind: PendingForm.Kind, _ fields: FormFields, target: String?) -> Outcome {
+    private func perform(_ kind: WriteKind.Form, _ fields: FormFields, target: String?) -> Outcome {
         let data = settings.data
         let clock = now()
         let confirmed = fields["confirm"] == "1"
@@ -178,9 +186,11 @@ extension LocalApp {
                 }
                 if let why = added.tooEarly { warnings.append("\(added.day) is \(why): is the year right?") }
                 let notice = ServeNotice(
-                    kind: "deposit", values: ["goal": added.goal, "amount": added.amount.text],
+                    kind: .deposit, values: ["goal": added.goal, "amount": added.amount.text],
                     undoID: added.journalID, warnings: warnings)
-                return .written(page: "goals/\(added.goal)/", fragment: nil, notice: notice, journalID: added.journalID)
+                return .written(
+                    fragment: nil, notice: notice,
+                    journalID: added.journalID)
             case .session:
                 guard let pattern = target else { throw EditError("the form names no pattern") }
                 let entry = try SessionEntry(
@@ -194,21 +204,21 @@ extension LocalApp {
                     warnings.append(LocalApp.later(added.day, today: today.description))
                 }
                 let notice = ServeNotice(
-                    kind: "session", values: added.length.values.merging(["pattern": pattern]) { own, _ in own },
+                    kind: .session, values: added.length.values.merging(["pattern": pattern]) { own, _ in own },
                     undoID: added.journalID, warnings: warnings)
-                return .written(page: "breathing/", fragment: nil, notice: notice, journalID: added.journalID)
+                return .written(fragment: nil, notice: notice, journalID: added.journalID)
             case .slay:
                 guard let id = target else { throw EditError("the form names no subscription") }
                 let slain = try SlayEntry(name: id, on: fields.given("on"), wording: .form).apply(
                     data: data, now: clock, theme: settings.theme, journal: journal, byID: true)
                 let notice = ServeNotice(
-                    kind: "slay", values: ["id": id, "name": slain.name, "date": slain.on.description],
+                    kind: .slay, values: ["id": id, "name": slain.name, "date": slain.on.description],
                     undoID: slain.journalID)
                 // A slay today lands on its victory, the top of the page (issue 43); one ahead on
                 // its row, which says when it ends.
                 let later = slain.todayBeforeIt != nil
                 return .written(
-                    page: "subscriptions/", fragment: later ? id : nil, notice: notice,
+                    fragment: later ? id : nil, notice: notice,
                     journalID: slain.journalID)
             case .subscription:
                 let entry = try SubscriptionEntry(
@@ -218,17 +228,20 @@ extension LocalApp {
                     category: fields.given("category"))
                 let added = try entry.add(
                     data: data, now: clock, theme: settings.theme, journal: journal, askFirst: !confirmed)
-                let notice = ServeNotice(kind: "subscription", values: ["name": added.name], undoID: added.journalID)
+                let notice = ServeNotice(kind: .subscription, values: ["name": added.name], undoID: added.journalID)
                 return .written(
-                    page: "subscriptions/", fragment: "all-heading", notice: notice, journalID: added.journalID)
+                    fragment: "all-heading", notice: notice,
+                    journalID: added.journalID)
             case .goal:
                 let entry = try GoalEntry(
                     id: fields["id"] ?? "", name: fields["name"] ?? "", mode: fields["mode"] ?? "",
                     target: fields.given("target"), currency: fields.given("currency"), icon: fields.given("icon"),
                     planAmount: fields.given("plan_amount"), frequency: fields.given("frequency"))
                 let added = try entry.add(data: data, now: clock, journal: journal, askFirst: !confirmed)
-                let notice = ServeNotice(kind: "goal", values: ["goal": added.id], undoID: added.journalID)
-                return .written(page: "goals/\(added.id)/", fragment: nil, notice: notice, journalID: added.journalID)
+                let notice = ServeNotice(kind: .goal, values: ["goal": added.id], undoID: added.journalID)
+                return .written(
+                    fragment: nil, notice: notice,
+                    journalID: added.journalID)
             case .edit:
                 return try edit(fields, data: data)
             case .remove:
@@ -238,20 +251,20 @@ extension LocalApp {
                 let revived = try ReviveEntry(name: id).apply(
                     data: data, theme: settings.theme, journal: journal, byID: true)
                 let notice = ServeNotice(
-                    kind: "revive", values: ["id": id, "name": revived.name], undoID: revived.journalID)
-                return .written(page: "subscriptions/", fragment: id, notice: notice, journalID: revived.journalID)
+                    kind: .revive, values: ["id": id, "name": revived.name], undoID: revived.journalID)
+                return .written(fragment: id, notice: notice, journalID: revived.journalID)
             case .price:
                 guard let id = target else { throw EditError("the form names no subscription") }
                 let changed = try PriceEntry(
                     name: id, price: fields["price"] ?? "", from: fields.given("from"), wording: .form
                 ).apply(data: data, now: clock, theme: settings.theme, journal: journal, byID: true)
                 let notice = ServeNotice(
-                    kind: "price",
+                    kind: .price,
                     values: [
                         "id": id, "name": changed.name, "amount": fields["price"] ?? "",
                         "date": changed.from.description,
                     ], undoID: changed.journalID)
-                return .written(page: "subscriptions/", fragment: id, notice: notice, journalID: changed.journalID)
+                return .written(fragment: id, notice: notice, journalID: changed.journalID)
             case .undo:
                 return try undo(target, data: data)
             }
@@ -271,10 +284,11 @@ extension LocalApp {
                 note: fields.given("note"), newAt: fields.given("new_at"))
             edited = try entry.apply(data: data, journal: journal)
             notice = ServeNotice(
-                kind: "edit-deposit", values: ["goal": goal, "amount": fields["amount"] ?? ""],
+                kind: .editDeposit, values: ["goal": goal, "amount": fields["amount"] ?? ""],
                 undoID: edited.journalID)
             return .written(
-                page: "goals/\(goal)/", fragment: "deposits-heading", notice: notice, journalID: edited.journalID)
+                fragment: "deposits-heading", notice: notice,
+                journalID: edited.journalID)
         }
         let entry = try EditEntry.session(
             at: at, fingerprint: fingerprint, cycles: fields.given("cycles"), minutes: fields.given("minutes"),
@@ -284,8 +298,8 @@ extension LocalApp {
         edited = try entry.apply(data: data, journal: journal)
         var values: [String: String] = ["at": at]
         if case .session(let length, _, _) = entry.change { values.merge(length.values) { own, _ in own } }
-        notice = ServeNotice(kind: "edit-session", values: values, undoID: edited.journalID)
-        return .written(page: "practice/", fragment: "sessions", notice: notice, journalID: edited.journalID)
+        notice = ServeNotice(kind: .editSession, values: values, undoID: edited.journalID)
+        return .written(fragment: "sessions", notice: notice, journalID: edited.journalID)
     }
 
     private func remove(_ fields: FormFields, data: String) throws(EditError) -> Outcome {
@@ -294,14 +308,15 @@ extension LocalApp {
             let goal = try goalField(fields)
             let removed = try RemoveEntry(.deposit(goal: goal), at: at, fingerprint: fingerprint, wording: .form)
                 .apply(data: data, journal: journal, byName: false)
-            let notice = ServeNotice(kind: "remove-deposit", values: removed.values, undoID: removed.journalID)
+            let notice = ServeNotice(kind: .removeDeposit, values: removed.values, undoID: removed.journalID)
             return .written(
-                page: "goals/\(goal)/", fragment: "deposits-heading", notice: notice, journalID: removed.journalID)
+                fragment: "deposits-heading", notice: notice,
+                journalID: removed.journalID)
         }
         let removed = try RemoveEntry(.session, at: at, fingerprint: fingerprint, wording: .form)
             .apply(data: data, journal: journal)
-        let notice = ServeNotice(kind: "remove-session", values: removed.values, undoID: removed.journalID)
-        return .written(page: "practice/", fragment: "sessions", notice: notice, journalID: removed.journalID)
+        let notice = ServeNotice(kind: .removeSession, values: removed.values, undoID: removed.journalID)
+        return .written(fragment: "sessions", notice: notice, journalID: removed.journalID)
     }
 
     private func undo(_ target: String?, data: String) throws(EditError) -> Outcome {
@@ -310,21 +325,12 @@ extension LocalApp {
         let action = undone.entry.action
         var notice =
             site.markUndone(id)
-            ?? ServeNotice(kind: action.kind.rawValue, values: action.values)
+            ?? ServeNotice(kind: action.kind, values: action.values)
         notice.undone = true
         notice.undoID = nil
         notice.warnings = []
         notice.unlocked = []
-        let goal = action.values["goal"].flatMap { DataLoader.isValidID($0) ? $0 : nil }
-        let page: String
-        switch action.kind {
-        case .deposit, .editDeposit, .removeDeposit: page = goal.map { "goals/\($0)/" } ?? "goals/"
-        case .goal: page = "goals/"
-        case .session, .importPractice: page = "breathing/"
-        case .editSession, .removeSession: page = "practice/"
-        case .slay, .revive, .price, .subscription, .importSubscriptions: page = "subscriptions/"
-        }
-        return .written(page: page, fragment: nil, notice: notice, journalID: id)
+        return .written(fragment: nil, notice: notice, journalID: id)
     }
 
     /// An edited or removed entry's time as written and its fingerprint.
@@ -350,7 +356,7 @@ extension LocalApp {
 
     /// The field that names what a form is about; none for a new subscription or goal, or for an
     /// entry (named by several fields).
-    private func targetField(_ kind: PendingForm.Kind) -> String? {
+    private func targetField(_ kind: WriteKind.Form) -> String? {
         switch kind {
         case .deposit: return "goal"
         case .session: return "pattern"
@@ -371,11 +377,11 @@ extension LocalApp {
 
     /// Whether `text` can be what a form of `kind` names: an id by the one id rule, a journal
     /// entry's number, an entry's fingerprint.
-    static func isTarget(_ text: String, of kind: PendingForm.Kind) -> Bool {
+    static func isTarget(_ text: String, of kind: WriteKind.Form) -> Bool {
         switch kind {
         case .undo: return (1...10).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isNumber }
         case .edit, .remove: return text.count == 16 && text.allSatisfy { $0.isASCII && $0.isHexDigit }
-        default: return DataLoader.isValidID(text)
+        case .deposit, .session, .slay, .subscription, .goal, .revive, .price: return DataLoader.isValidID(text)
         }
     }
 

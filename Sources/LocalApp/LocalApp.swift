@@ -117,7 +117,7 @@ public final class LocalApp: Sendable {
         guard token.matches(fields["token"]) else {
             return .text(403, "403 Forbidden: the form's token is missing or wrong; reload the page and send it again")
         }
-        guard let kind = PendingForm.Kind(rawValue: String(request.path.dropFirst("/_sandjar/".count))) else {
+        guard let kind = WriteKind.Form(rawValue: String(request.path.dropFirst("/_sandjar/".count))) else {
             return .text(404, "404 Not Found: no form at \(request.path)")
         }
         return submit(kind, fields, remembered: request.cookie(LocalApp.personCookie))

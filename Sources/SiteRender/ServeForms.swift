@@ -30,14 +30,8 @@ public struct ServeForms: Sendable, Equatable {
 
 /// One form as it was sent, for the page that answers it: refilled, with the message.
 public struct PendingForm: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
-        case deposit, session, slay, subscription, goal
-        /// A deposit's or session's values changed, or the entry removed (DESIGN.md §6).
-        case edit, remove
-        case revive, price, undo
-    }
-
-    public var kind: Kind
+    /// The form, by the address it posts to.
+    public var kind: WriteKind.Form
     /// What the form is about: a goal, pattern or subscription id, an entry's fingerprint; nil for
     /// a new subscription or goal.
     public var target: String?
@@ -55,7 +49,7 @@ public struct PendingForm: Sendable, Equatable {
     public var question: [String: String]
 
     public init(
-        kind: Kind, target: String?, values: [String: String], message: String, confirm: Bool = false,
+        kind: WriteKind.Form, target: String?, values: [String: String], message: String, confirm: Bool = false,
         atTop: Bool = false, question: [String: String] = [:]
     ) {
         self.kind = kind
@@ -70,9 +64,9 @@ public struct PendingForm: Sendable, Equatable {
 
 /// What one write did, for the page it lands on: "Added ¥50.00 to New bike", with Undo.
 public struct ServeNotice: Sendable, Equatable {
-    /// The write's kind as the undo journal names it (`deposit`, `remove-deposit`, …) and its values
-    /// (`goal`, `amount`, `name`, `date`, `pattern`, `length`).
-    public var kind: String
+    /// The write's kind, as the undo journal keeps it, and its values (`goal`, `amount`, `name`,
+    /// `date`, `pattern`, `length`).
+    public var kind: WriteKind
     public var values: [String: String]
     /// The journal entry Undo takes back; nil when there is none to offer.
     public var undoID: Int?
@@ -84,7 +78,7 @@ public struct ServeNotice: Sendable, Equatable {
     public var unlocked: [String]
 
     public init(
-        kind: String, values: [String: String], undoID: Int? = nil, undone: Bool = false, warnings: [String] = [],
+        kind: WriteKind, values: [String: String], undoID: Int? = nil, undone: Bool = false, warnings: [String] = [],
         unlocked: [String] = []
     ) {
         self.kind = kind
@@ -100,7 +94,7 @@ extension SiteRenderer {
     /// Who is writing (DESIGN.md §6 "A household in serve"): on a form that adds a deposit or a
     /// session of a household's site, a choice of its people, written as `by`; the one sent back,
     /// else the person of `serve --person`, is chosen (serve marks the one a browser remembers).
-    func whoIsWriting(_ kind: PendingForm.Kind, sentBack: PendingForm?) -> MustacheValue {
+    func whoIsWriting(_ kind: WriteKind.Form, sentBack: PendingForm?) -> MustacheValue {
         guard kind == .deposit || kind == .session, !data.site.people.isEmpty else { return .null }
         let chosen = sentBack?.values["by"] ?? data.site.person
         return .object([
@@ -126,7 +120,7 @@ extension SiteRenderer {
     ///   - choices: the options of each `<select>`, by field name.
     ///   - extra: anything else the form's template needs (a currency, a name).
     func form(
-        _ kind: PendingForm.Kind, target: String? = nil, defaults: [String: String],
+        _ kind: WriteKind.Form, target: String? = nil, defaults: [String: String],
         choices: [String: [Choice]] = [:], extra: [String: MustacheValue] = [:]
     ) -> MustacheValue {
         guard let forms else { return .null }

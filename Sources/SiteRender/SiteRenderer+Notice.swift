@@ -44,7 +44,7 @@ extension SiteRenderer {
     /// a deposit whose note names the slain service. Null for any other write, and for a slay
     /// that lies ahead.
     private func victory(_ notice: ServeNotice) -> MustacheValue {
-        guard notice.kind == "slay", let id = notice.values["id"],
+        guard notice.kind == .slay, let id = notice.values["id"],
             let item = figures.subscriptions.items.first(where: { $0.id == id }), item.status == .killed,
             let monthly = FreedMonthly.monthly(item, figures), let yearly = FreedMonthly.yearly(item, figures)
         else { return .null }
@@ -81,12 +81,15 @@ extension SiteRenderer {
     func question(_ pending: PendingForm) -> String {
         var values = pending.question
         let key: UIKey.Form
-        switch values["about"] {
-        case "deposit": key = .againDeposit
-        case "session": key = .againSession
-        case "subscription": key = values["catalog"] == nil ? .againSubscriptionName : .againSubscription
-        case "goal": key = .againGoal
-        default: return pending.message
+        // What was written a moment ago, by the kind of the write (`EditError.details`).
+        switch values["about"].flatMap(WriteKind.init(rawValue:)) {
+        case .deposit: key = .againDeposit
+        case .session: key = .againSession
+        case .subscription: key = values["catalog"] == nil ? .againSubscriptionName : .againSubscription
+        case .goal: key = .againGoal
+        case nil, .slay, .revive, .price, .removeDeposit, .removeSession, .editDeposit, .editSession,
+            .importSubscriptions, .importPractice:
+            return pending.message
         }
         if let at = values["at"].flatMap({ EventTime(iso: $0) }) {
             values["time"] = (at.date == today ? "" : format.date(at.date) + " ") + (at.clockText ?? "")
@@ -144,25 +147,26 @@ extension SiteRenderer {
             values["length"] = holdsText(holds.split(separator: ",").compactMap { Int($0) })
         }
         let key: UIKey.Form
+        // Every kind has its words: a new kind is not built until it is given some.
         switch notice.kind {
-        case "deposit": key = .doneDeposit
-        case "session": key = .doneSession
-        case "slay":
+        case .deposit: key = .doneDeposit
+        case .session: key = .doneSession
+        case .slay:
             let later =
                 values["date"] != nil && (notice.values["date"].flatMap(CalendarDate.init(iso:)) ?? today) > today
             key = later ? .doneSlayLater : .doneSlay
-        case "revive": key = .doneRevive
-        case "price": key = .donePrice
-        case "subscription": key = .doneSubscription
-        case "goal": key = .doneGoal
-        case "remove-deposit": key = .doneRemoveDeposit
-        case "remove-session": key = .doneRemoveSession
-        case "edit-deposit": key = .doneEditDeposit
-        case "edit-session": key = .doneEditSession
-        default: key = .doneImport
+        case .revive: key = .doneRevive
+        case .price: key = .donePrice
+        case .subscription: key = .doneSubscription
+        case .goal: key = .doneGoal
+        case .removeDeposit: key = .doneRemoveDeposit
+        case .removeSession: key = .doneRemoveSession
+        case .editDeposit: key = .doneEditDeposit
+        case .editSession: key = .doneEditSession
+        case .importSubscriptions, .importPractice: key = .doneImport
         }
         let said = string(.form(key), values)
-        guard notice.kind == "deposit", let goal, let amount = notice.values["amount"].flatMap(Decimal.init(exactly:))
+        guard notice.kind == .deposit, let goal, let amount = notice.values["amount"].flatMap(Decimal.init(exactly:))
         else { return said }
         return ([said] + depositAftermath(goal, amount: amount)).joined(separator: " · ")
     }

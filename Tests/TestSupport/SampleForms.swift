@@ -21,7 +21,7 @@ package enum SampleForms {
             kind: .slay, target: "netflix", values: ["on": "2028-01-01"],
             message: "2028-01-01 is more than a year ahead; a cancellation takes effect within a year")
         forms.notice = ServeNotice(
-            kind: "deposit", values: ["goal": "sony-headphones", "amount": "50"], undoID: 7,
+            kind: .deposit, values: ["goal": "sony-headphones", "amount": "50"], undoID: 7,
             warnings: ["2026-12-24 is after today (2026-11-29): it is written, and counts from that day."],
             unlocked: ["first_coin"])
         forms.editing = editedDeposit

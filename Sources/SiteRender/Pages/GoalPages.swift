@@ -168,7 +168,7 @@ struct GoalPages: PageFamily {
     /// On the page a deposit lands on (serve), the saved total counts up from before the deposit
     /// while its coins fall: where it starts and how long the fall lasts. Null otherwise.
     private func countUp(_ entry: SavingsReport.Entry, _ renderer: SiteRenderer) -> MustacheValue {
-        guard let notice = renderer.forms?.notice, notice.kind == "deposit", !notice.undone,
+        guard let notice = renderer.forms?.notice, notice.kind == .deposit, !notice.undone,
             notice.values["goal"] == entry.goal.id,
             let amount = notice.values["amount"].flatMap(Decimal.init(exactly:)),
             let jar = renderer.jar(of: entry.goal.id), !jar.frames.isEmpty
