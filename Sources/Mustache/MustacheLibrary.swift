@@ -1,3 +1,5 @@
+import Basics
+
 /// A set of named templates that can include each other as partials and parents.
 ///
 /// All templates are parsed once, up front, so that a syntax error anywhere
@@ -30,6 +32,9 @@ public struct MustacheLibrary: Sendable {
     public static let maximumOutputBytes = 64 << 20
 
     private let templates: [String: Template]
+    /// Which templates the library holds: a page kept under it (`sandjar serve`'s memo) is
+    /// rendered again when any template changed.
+    public let identity: Identity
 
     /// Parses every template.
     ///
@@ -44,6 +49,26 @@ public struct MustacheLibrary: Sendable {
             parsed[name] = try Template(name: name, source: templates[name] ?? "")
         }
         self.templates = parsed
+        identity = Identity(templates)
+    }
+
+    /// The names and sources of a library's templates; equal only for the same ones. A hash of
+    /// them first, so two libraries that differ differ at once, and one loaded once (the built-in
+    /// theme) is the same storage every time.
+    public struct Identity: Equatable, Sendable {
+        private let hash: UInt64
+        private let sources: [String: String]
+
+        init(_ sources: [String: String]) {
+            self.sources = sources
+            hash = sources.keys.sorted().reduce(FNV1a.offsetBasis) { hash, name in
+                FNV1a.hash(sources[name] ?? "", into: FNV1a.hash(name + "\u{0}", into: hash))
+            }
+        }
+
+        public static func == (a: Identity, b: Identity) -> Bool {
+            a.hash == b.hash && a.sources == b.sources
+        }
     }
 
     /// The names of all templates, sorted, so callers can list or check a theme.
