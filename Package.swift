@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Domain", dependencies: ["Basics"]),
         .target(name: "Subscriptions", dependencies: ["Domain"]),
         .target(name: "Breathing", dependencies: ["Domain"]),
-        .target(name: "Badges", dependencies: ["Domain", "Subscriptions", "Breathing"]),
+        .target(name: "Badges", dependencies: ["Basics", "Domain", "Subscriptions", "Breathing"]),
         // The coin jar, simulated with Chipmunk2D.
         .target(name: "Jar", dependencies: ["Basics", "CChipmunk", "Domain"]),
 

@@ -1,3 +1,4 @@
+import Basics
 import Breathing
 import Domain
 import Foundation
@@ -18,16 +19,15 @@ public enum BadgeBoard {
     ///   where it stopped instead of starting again.
     public static func evaluate(
         _ data: DataSet, today: CalendarDate, definitions: [BadgeDefinition] = BadgeDefinition.all,
-        memo: BadgeMemo? = nil
+        memo: Memo? = nil
     ) -> [BadgeStatus] {
         let ordered = BadgeReplay.ordered(events(from: data, through: today))
-        let goals = data.goals.map(GoalFacts.init)
-        let ids = definitions.map(\.id)
-        var (replay, replayed) =
-            memo?.kept(goals: goals, definitions: ids, events: ordered)
-            ?? (BadgeReplay(definitions: definitions, goals: goals), 0)
+        let now = Replayed(goals: data.goals.map(GoalFacts.init), definitions: definitions.map(\.id), events: ordered)
+        var replay = BadgeReplay(definitions: definitions, goals: now.goals)
+        var replayed = 0
+        if let last = memo?.last, last.key.goesOn(to: now) { (replay, replayed) = (last.value, last.key.events.count) }
         for event in ordered[replayed...] { replay.record(event) }
-        memo?.keep(replay, goals: goals, definitions: ids, events: ordered)
+        memo?.keep(replay, for: now)
         return definitions.map { definition in
             BadgeStatus(
                 definition: definition, unlockedOn: replay.unlockedOn[definition.id],
@@ -52,25 +52,21 @@ public enum BadgeBoard {
     }
 }
 
-/// What a served site's last badge evaluation replayed, and where the replay stood after it.
-public final class BadgeMemo: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: (goals: [GoalFacts], definitions: [String], events: [StatsEvent], replay: BadgeReplay)?
+extension BadgeBoard {
+    /// A served site's last replay, under what it replayed (`ServeMemo.badges`).
+    public typealias Memo = MemoCell<Replayed, BadgeReplay>
 
-    public init() {}
+    /// What a replay took in: the goals, the definitions and the events, in order.
+    public struct Replayed: Equatable, Sendable {
+        var goals: [GoalFacts]
+        var definitions: [String]
+        var events: [StatsEvent]
 
-    /// The kept replay and how many of `events` it took in, when the goals and definitions are
-    /// the same and `events` begins with the ones it replayed.
-    func kept(
-        goals: [GoalFacts], definitions: [String], events: [StatsEvent]
-    ) -> (replay: BadgeReplay, replayed: Int)? {
-        guard let last = lock.withLock({ last }), last.goals == goals, last.definitions == definitions,
-            events.count >= last.events.count, events.starts(with: last.events)
-        else { return nil }
-        return (last.replay, last.events.count)
-    }
-
-    func keep(_ replay: BadgeReplay, goals: [GoalFacts], definitions: [String], events: [StatsEvent]) {
-        lock.withLock { last = (goals, definitions, events, replay) }
+        /// Whether a replay of these can go on to `now`: the same goals and definitions, and
+        /// `now`'s events begin with these (a deposit made today comes after all of them).
+        func goesOn(to now: Replayed) -> Bool {
+            goals == now.goals && definitions == now.definitions && now.events.count >= events.count
+                && now.events.starts(with: events)
+        }
     }
 }

@@ -17,7 +17,7 @@ public struct GoalFacts: Sendable, Equatable {
 }
 
 /// Replays events in time order into a `StatsSummary`, recording the day each badge unlocks.
-public struct BadgeReplay {
+public struct BadgeReplay: Sendable {
     public private(set) var summary = StatsSummary()
     /// Badge id → the day its condition first held.
     public private(set) var unlockedOn: [String: CalendarDate] = [:]

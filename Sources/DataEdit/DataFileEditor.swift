@@ -53,7 +53,7 @@ public struct DataFileEditor {
     func append(
         table name: String, fields: [TOMLField], to relative: String, createIfMissing: Bool = false,
         header: String? = nil, wholeCheck: Bool = false, read: SourceFile? = nil, parsed: TOMLTable? = nil,
-        action: JournalAction, memo: ParseMemo? = nil
+        action: JournalAction, memo: ParsedTables? = nil
     ) throws(EditError) -> Written {
         let shown = folder.displayPath(relative)
         guard DataFileEditor.isBareKey(name), !fields.isEmpty, fields.allSatisfy({ DataFileEditor.isBareKey($0.key) })

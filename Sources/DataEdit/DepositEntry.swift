@@ -90,7 +90,7 @@ public struct DepositEntry: Sendable, Equatable {
     ///     again.
     package func add(
         to goal: String, in editor: DataFileEditor, now: Date, askFirst: Bool = false, byName: Bool = true,
-        parsed: ParseMemo? = nil
+        parsed: ParsedTables? = nil
     ) throws(EditError) -> Added {
         try editor.locked { () throws(EditError) -> Added in
             let found = try GoalFiles(folder: editor.folder, memo: parsed).file(for: goal, byName: byName)
@@ -164,7 +164,7 @@ extension DepositEntry {
 struct GoalFiles {
     let folder: DataFolder
     /// What a served site's last build parsed: a goal file with the same bytes is not parsed again.
-    var memo: ParseMemo? = nil
+    var memo: ParsedTables? = nil
 
     /// A goal's file, read and parsed once for the whole edit.
     struct Found {

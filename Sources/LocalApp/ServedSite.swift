@@ -33,13 +33,13 @@ public final class ServedSite: @unchecked Sendable {
     /// Said on serve's terminal: each rebuild, each finding.
     private let log: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "sandjar serve: the served site")
-    /// What each build hands the next: parsed files, the theme, reports and pages that did not
-    /// change (issue 33).
+    /// Everything a build keeps for the next, each under what it was made from (issue 33): every
+    /// build of the run is handed this one.
     private let memo = ServeMemo()
 
     /// The data files the last build parsed, for a form's entry to read its file from (a file whose
     /// bytes changed since is parsed again).
-    var parsed: ParseMemo { memo.parsed }
+    var parsed: ParsedTables { memo.tables }
 
     // Read and changed on `queue` only.
     private var built: ServedBuild?

@@ -31,8 +31,8 @@ public struct BuildOptions: Sendable {
     public var wait = false
     /// The forms `sandjar serve` adds to the pages it serves; nil for every other build.
     public var serve: ServeForms?
-    /// What the last build of a served site can hand this one (`ServeMemo`); nil for every other
-    /// build, which reads and renders everything.
+    /// What the last builds of a served site made, for this one to take what did not change
+    /// (`ServeMemo`, owned by `ServedSite`); nil for every other build, which makes everything.
     package var memo: ServeMemo?
 
     public init() {}

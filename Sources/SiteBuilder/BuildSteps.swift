@@ -23,10 +23,12 @@ struct BuildSteps {
         let strict = options.strict
         let memo = options.memo
         return Pending {
-            if let memo { return memo.builtInTheme(strict: strict) }
-            let log = DiagnosticLog(strict: strict)
-            let theme = BuildSteps.theme(from: Theme.builtIn, log: log)
-            return (theme, log.entries)
+            let load = { () -> ServeMemo.BuiltInTheme in
+                let log = DiagnosticLog(strict: strict)
+                let theme = BuildSteps.theme(from: Theme.builtIn, log: log)
+                return (theme, log.entries)
+            }
+            return memo?.builtInTheme.value(for: strict, make: load) ?? load()
         }
     }
 
@@ -34,7 +36,8 @@ struct BuildSteps {
     /// is there even when the data is not.
     func loadData() -> (loaded: LoadedData?, fileCount: Int) {
         let folder = options.dataFiles ?? DataFolder(path: options.data)
-        let loader = DataLoader(folder: folder, log: log, memo: options.memo?.parsed)
+        let loader = DataLoader(
+            folder: folder, log: log, tables: options.memo?.tables, goalReadings: options.memo?.goalReadings)
         let loaded = loader.load()
         return (loaded, loader.filesRead)
     }
@@ -47,9 +50,6 @@ struct BuildSteps {
             return builtIn.theme.map { LoadedTheme(theme: $0, folder: Theme.builtIn) }
         }
         guard let folder = Theme.folder(overlay: overlay, log: log) else { return nil }
-        // A theme laid over the built-in one is read again for every build: no page rendered
-        // with the last one is reused.
-        options.memo?.rendered.themeChanged()
         return BuildSteps.theme(from: folder, log: log).map { LoadedTheme(theme: $0, folder: folder) }
     }
 
@@ -74,7 +74,7 @@ struct BuildSteps {
         }
         // The pages that show no jar need nothing more: they are rendered while the jars are.
         let forms = options.serve
-        let memo = options.memo?.rendered
+        let memo = options.memo
         let early = Pending {
             Result { () throws(MustacheError) in
                 try SiteAssembly.render(
@@ -123,7 +123,7 @@ struct BuildSteps {
     /// catalogue (two subscriptions to one service).
     func engines(_ dated: LoadedData, theme: Theme, today: CalendarDate) -> SiteFigures {
         let figures = SiteFigures(
-            data: dated.data, themeQuotes: theme.quotes, today: today, memo: options.memo?.rendered)
+            data: dated.data, themeQuotes: theme.quotes, today: today, memo: options.memo)
         DuplicateSubscriptions.check(dated, catalogIDs: figures.subscriptions.items.map(\.catalogID), log: log)
         return figures
     }
@@ -145,7 +145,7 @@ struct BuildSteps {
             let withoutJars = try computed.pagesWithoutJars.value.get()
             let withJars = try SiteAssembly.render(
                 theme: theme.theme, loaded: computed.loaded, figures: computed.figures, jars: jars,
-                forms: options.serve, part: .withJars, memo: options.memo?.rendered)
+                forms: options.serve, part: .withJars, memo: options.memo)
             return SiteAssembly.finish(withoutJars, withJars, site: computed.loaded.data.site)
         } catch {
             log.add(Diagnostic(error, templates: theme.folder))

@@ -5,6 +5,7 @@ import Foundation
 import Jar
 import PhysicsCache
 import SiteData
+import SiteRender
 
 /// Every goal's jar, simulated on other threads while the build goes on (`BuildSteps.simulateJars`
 /// waits for them). Each goal is its own simulation, so they run on every core at once, biggest
@@ -32,13 +33,14 @@ struct PendingJars {
             DispatchQueue.concurrentPerform(iterations: order.count) { position in
                 let index = order[position]
                 let goal = goals[index]
-                // A served site's goal that did not change keeps the jar its last build drew.
-                let fingerprint = memo.map { _ in goal.hashValue }
-                if let memo, let fingerprint, let kept = memo.jar(for: goal, fingerprint: fingerprint) {
+                // A served site's goal that did not change keeps the jar its last build drew in
+                // these colours (`ServeMemo.jars`).
+                let inputs = JarInputs(goal: goal, palette: palette)
+                if let kept = memo?.jars.value(at: goal.id, for: inputs) {
                     slots[index] = (kept, nil)
                 } else {
                     let made = cache.artwork(for: goal, palette: palette)
-                    if let memo, let fingerprint { memo.keep(made.artwork, for: goal, fingerprint: fingerprint) }
+                    memo?.jars.keep(made.artwork, at: goal.id, for: inputs)
                     slots[index] = made
                 }
                 progress?(.jars(done: count.increment(), of: goals.count))

@@ -17,9 +17,6 @@ struct PageJob: Sendable {
     /// need not write it again).
     let dated: Bool
     let content: @Sendable () -> [String: MustacheValue]
-    /// What the page shows, as a key (`RenderMemo.key`), for a family that can say it without
-    /// computing the page: a served site's next build reuses the page while the key is the same.
-    var memoKey: String? = nil
 }
 
 /// The site's files in the order the renderers produce them: files as they are, and pages to
@@ -55,25 +52,15 @@ struct PageQueue {
         jobs.append(job)
     }
 
-    /// Renders every page with `render` (in parallel) and returns all the files. With `memo`, a
-    /// page whose key (within `scope`) is the one kept is taken as it was rendered.
-    func files(
-        memo: RenderMemo? = nil, scope: String = "",
-        rendering render: @Sendable (PageJob) throws(MustacheError) -> String
-    ) throws(MustacheError) -> SiteFiles {
+    /// Renders every page with `render` (in parallel) and returns all the files.
+    func files(rendering render: @Sendable (PageJob) throws(MustacheError) -> [UInt8]) throws(MustacheError)
+        -> SiteFiles
+    {
         let jobs = self.jobs
         let slots = Slots<Result<[UInt8], MustacheError>>(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let job = jobs[index]
-            let key = job.memoKey.map { scope + $0 }
-            if let memo, let key, let kept = memo.page(job.path, key: key) {
-                slots[index] = .success(kept)
-                return
-            }
             do throws(MustacheError) {
-                let bytes = Array(try render(job).utf8)
-                if let memo, let key { memo.keep(bytes, at: job.path, key: key) }
-                slots[index] = .success(bytes)
+                slots[index] = .success(try render(jobs[index]))
             } catch {
                 slots[index] = .failure(error)
             }

@@ -25,10 +25,11 @@ package enum SiteAssembly {
     /// - Parameters:
     ///   - jars: goal id → its coin jar; none for `Part.withoutJars`, which shows none.
     ///   - forms: the forms `sandjar serve` adds; nil for a site to publish.
-    ///   - memo: the pages a served site's last build rendered, to reuse those that did not change.
+    ///   - memo: what a served site's last builds made (`ServeMemo`): a page rendered from the same
+    ///     templates and context is taken as it was.
     package static func render(
         theme: Theme, loaded: LoadedData, figures: SiteFigures, jars: [String: JarArtwork], forms: ServeForms? = nil,
-        part: Part = .whole, memo: RenderMemo? = nil
+        part: Part = .whole, memo: ServeMemo? = nil
     ) throws(MustacheError) -> SiteFiles {
         let site = loaded.data.site
         let families: [any PageFamily]
@@ -94,7 +95,7 @@ package enum SiteAssembly {
     /// followed into it, the switcher listing the others.
     private static func localized(
         _ language: SiteSettings.Language, theme: Theme, loaded: LoadedData, figures: SiteFigures,
-        jars: [String: JarArtwork], forms: ServeForms?, memo: RenderMemo? = nil
+        jars: [String: JarArtwork], forms: ServeForms?, memo: ServeMemo? = nil
     ) -> SiteRenderer {
         let site = loaded.data.site
         var localized = loaded

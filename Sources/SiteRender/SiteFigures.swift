@@ -27,7 +27,7 @@ package struct SiteFigures: Sendable {
     /// - Parameter memo: a served site's last reports: those whose inputs did not change (the
     ///   subscriptions' after a deposit, the practice's after a slay) are not computed again.
     package init(
-        data: DataSet, themeQuotes: [SiteSettings.Language: QuoteLists], today: CalendarDate, memo: RenderMemo? = nil
+        data: DataSet, themeQuotes: [SiteSettings.Language: QuoteLists], today: CalendarDate, memo: ServeMemo? = nil
     ) {
         self.today = today
         // The badges' replay and the savings report need nothing of each other: one core each.
@@ -45,7 +45,7 @@ package struct SiteFigures: Sendable {
         let subscriptionInputs = SubscriptionInputs(
             subscriptions: data.subscriptions, catalog: data.catalog, rates: data.rates, today: today)
         let subscriptions =
-            memo?.report("subscriptions", inputs: subscriptionInputs) { SubscriptionReport(data: data, today: today) }
+            memo?.subscriptions.value(for: subscriptionInputs) { SubscriptionReport(data: data, today: today) }
             ?? SubscriptionReport(data: data, today: today)
         self.savings = savings
         self.subscriptions = subscriptions
@@ -54,7 +54,7 @@ package struct SiteFigures: Sendable {
         (practice.goals, practice.subscriptions, practice.quotes) = ([], [], [:])
         let practiceInputs = PracticeInputs(data: practice, today: today)
         breathing =
-            memo?.report("breathing", inputs: practiceInputs) { BreathingReport(data: data, today: today) }
+            memo?.practice.value(for: practiceInputs) { BreathingReport(data: data, today: today) }
             ?? BreathingReport(data: data, today: today)
         projectedWithSlain = SlainSavingsAtWork.projections(
             savings, monthlySavings: subscriptions.slain.monthlySavings.exact, rates: data.rates, today: today)
@@ -65,7 +65,7 @@ package struct SiteFigures: Sendable {
     }
 
     /// What the subscription report reads.
-    private struct SubscriptionInputs: Equatable {
+    struct SubscriptionInputs: Equatable, Sendable {
         var subscriptions: [Subscription]
         var catalog: SubscriptionCatalog
         var rates: ExchangeRates
@@ -73,7 +73,7 @@ package struct SiteFigures: Sendable {
     }
 
     /// What the practice report reads: the data without goals, subscriptions or quotes.
-    private struct PracticeInputs: Equatable {
+    struct PracticeInputs: Equatable, Sendable {
         var data: DataSet
         var today: CalendarDate
     }

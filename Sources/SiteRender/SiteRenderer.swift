@@ -39,12 +39,13 @@ struct SiteRenderer {
     let alternates: [SiteSettings.Language]
     /// The forms of a site `sandjar serve` serves; nil for a built site, which has none.
     let forms: ServeForms?
-    /// The pages a served site's last build rendered (`RenderMemo`); nil renders every page.
-    let memo: RenderMemo?
+    /// What a served site's last build made (`ServeMemo`): a page rendered from the same templates
+    /// and context is taken as it was. Nil renders every page.
+    let memo: ServeMemo?
 
     init(
         theme: Theme, loaded: LoadedData, figures: SiteFigures, jars: [String: JarArtwork] = [:],
-        alternates: [SiteSettings.Language] = [], forms: ServeForms? = nil, memo: RenderMemo? = nil
+        alternates: [SiteSettings.Language] = [], forms: ServeForms? = nil, memo: ServeMemo? = nil
     ) {
         self.theme = theme
         self.alternates = alternates
@@ -86,18 +87,22 @@ struct SiteRenderer {
         if withFiles { addFiles(to: &site) }
         if withData { site.add("data.json", DataJSON(data: data, figures: figures, jars: jars).text) }
         let navigation = Navigation(renderer: self, roots: Set(site.jobs.map(\.root)))
-        let scope = memo.map { memoScope($0, navigation: navigation) } ?? ""
-        return try site.files(memo: memo, scope: scope) { job throws(MustacheError) in
-            try render(job, navigation: navigation)
+        return try site.files { job throws(MustacheError) in
+            try rendered(job, navigation: navigation)
         }
     }
 
-    /// What every page shares, as a key: a kept page is reused only within the same scope.
-    private func memoScope(_ memo: RenderMemo, navigation: Navigation) -> String {
-        RenderMemo.key(
-            "theme \(memo.themeGeneration)", data.site.language.rawValue, data.site.title, data.site.baseURL ?? "",
-            alternates.map(\.rawValue).joined(separator: ","), forms?.token ?? "", navigation.signature,
-            data.site.unsafeHTML ? "unsafe" : "safe", today.description)
+    /// The page's bytes; with a served site's memo, the ones kept for the page when it is rendered
+    /// from the same templates and the same context, which holds everything the page shows.
+    private func rendered(_ job: PageJob, navigation: Navigation) throws(MustacheError) -> [UInt8] {
+        let context = context(of: job, navigation: navigation)
+        guard let pages = memo?.pages else { return Array(try render(job.template, context).utf8) }
+        let key = RenderedFrom(templates: theme.templates.identity, template: job.template, context: context)
+        let place = "\(data.site.language.rawValue)/\(job.path)"
+        if let kept = pages.value(at: place, for: key) { return kept }
+        let bytes = Array(try render(job.template, context).utf8)
+        pages.keep(bytes, at: place, for: key)
+        return bytes
     }
 
     /// The page at `path` alone (`goals/bike/index.html`), or nil when no family queues one there.
@@ -175,23 +180,30 @@ struct SiteRenderer {
     /// computed when the page is rendered. `dated`: the footer says the day the site was updated,
     /// true for pages whose figures are as of today; a page that shows the same whatever the day
     /// (a Markdown page, a day's quote, a past year's review) leaves it out.
-    /// - Parameter memoKey: what the page shows, for a served site's next build to reuse it while
-    ///   that stays the same (`RenderMemo`); only for a page that shows nothing else.
     func page(
         _ path: String, template: String, title: String, section: String,
         _ content: @autoclosure @escaping @Sendable () -> [String: MustacheValue], root fixedRoot: String? = nil,
-        dated: Bool = true, memoKey: String? = nil, into site: inout PageQueue
+        dated: Bool = true, into site: inout PageQueue
     ) {
         let depth = path.split(separator: "/").count - 1
         let root = fixedRoot ?? String(repeating: "../", count: depth)
         site.add(
             PageJob(
                 path: path, template: template, title: title, section: section, root: root, dated: dated,
-                content: content, memoKey: memoKey))
+                content: content))
     }
 
     /// Renders one queued page.
     func render(_ job: PageJob, navigation: Navigation) throws(MustacheError) -> String {
+        try render(job.template, context(of: job, navigation: navigation))
+    }
+
+    private func render(_ template: String, _ context: MustacheValue) throws(MustacheError) -> String {
+        try theme.templates.render(template, context, strict: true)
+    }
+
+    /// Everything the page's template can read: the layout's values and the page's own.
+    private func context(of job: PageJob, navigation: Navigation) -> MustacheValue {
         var context: [String: MustacheValue] = [
             "lang": .string(data.site.language.rawValue),
             "site": .object(["title": .string(data.site.title)]),
@@ -210,7 +222,7 @@ struct SiteRenderer {
         context["languages"] = .list(switcher(for: job.path, root: job.root))
         context["has_languages"] = .bool(!alternates.isEmpty)
         for (key, value) in job.content() { context[key] = value }
-        return try theme.templates.render(job.template, .object(context), strict: true)
+        return .object(context)
     }
 
     /// The navigation every page shows: the sections, and "Pages" when there are Markdown pages
@@ -241,9 +253,6 @@ struct SiteRenderer {
             self.current = current
             lists = Dictionary(uniqueKeysWithValues: roots.map { root in (root, Navigation.list(entries, root: root)) })
         }
-
-        /// The sections it lists, as one string: part of a kept page's scope (`RenderMemo`).
-        var signature: String { entries.map { "\($0.id)=\($0.path)" }.joined(separator: " ") }
 
         /// Every entry, or with `tabs` only the tab bar's (true) or only the others (false).
         func items(root: String, section: String, tabs: Bool? = nil) -> [MustacheValue] {

@@ -107,7 +107,7 @@ final class BadgeTests: XCTestCase {
         let days = (1...9).map { String(format: "2026-01-%02d", $0) }
         var data = breathingData([])
         data.goals = [goal(target: 12, deposits: days.map { (at($0), 1) })]
-        let memo = BadgeMemo()
+        let memo = BadgeBoard.Memo()
         func same(_ data: DataSet, _ what: String) {
             let kept = BadgeBoard.evaluate(data, today: d("2026-12-31"), memo: memo)
             let fresh = BadgeBoard.evaluate(data, today: d("2026-12-31"))

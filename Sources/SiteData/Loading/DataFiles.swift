@@ -6,8 +6,10 @@ import TOML
 struct DataFiles {
     let folder: DataFolder
     let log: DiagnosticLog
-    /// What an earlier build of this folder parsed (`sandjar serve`); nil for a build of its own.
-    var memo: ParseMemo? = nil
+    /// What an earlier build of this folder parsed (`sandjar serve`, `ServeMemo`); nil for a
+    /// build of its own.
+    var tables: ParsedTables? = nil
+    var goalReadings: GoalReadings? = nil
     /// Where the files each group's listing found are counted, for the load's summary.
     var listed: FolderCounts? = nil
 
@@ -28,12 +30,12 @@ struct DataFiles {
     }
 
     func parse(_ file: SourceFile) -> TableReader? {
-        if let table = memo?.table(for: file) {
+        if let table = tables?.table(for: file) {
             return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
         }
         do {
             let table = try TOMLParser.parse(file.bytes)
-            memo?.keep(table, for: file)
+            tables?.keep(table, for: file)
             return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
         } catch {
             log.add(file.finding(for: error))

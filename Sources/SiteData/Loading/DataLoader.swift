@@ -14,15 +14,19 @@ package struct DataLoader {
 
     let folder: DataFolder
     let log: DiagnosticLog
-    /// What an earlier build of this folder parsed (`sandjar serve`).
-    let memo: ParseMemo?
+    /// What an earlier build of this folder parsed (`sandjar serve`, `ServeMemo`).
+    let tables: ParsedTables?
+    let goalReadings: GoalReadings?
     /// The files each folder's listing found during `load`, for `filesRead`.
     private let listed = FolderCounts()
 
-    package init(folder: DataFolder, log: DiagnosticLog, memo: ParseMemo? = nil) {
+    package init(
+        folder: DataFolder, log: DiagnosticLog, tables: ParsedTables? = nil, goalReadings: GoalReadings? = nil
+    ) {
         self.folder = folder
         self.log = log
-        self.memo = memo
+        self.tables = tables
+        self.goalReadings = goalReadings
     }
 
     /// The data, or nil when any error was found (every finding is in the log).
@@ -31,7 +35,7 @@ package struct DataLoader {
             log.add(Diagnostic(.error, path: folder.displayRoot, message: "data folder not found"))
             return nil
         }
-        let files = DataFiles(folder: folder, log: log, memo: memo)
+        let files = DataFiles(folder: folder, log: log, tables: tables, goalReadings: goalReadings)
         let site = SiteReader.read(files)
         let rates = RatesReader.read(files, site: site.settings)
         let breathing = BreathingReader.read(files)
@@ -49,7 +53,7 @@ package struct DataLoader {
         let pageSlots = Slots<MarkdownPage>(count: pagePaths.count)
         let firstPage = 4
         log.concurrently(firstPage + pagePaths.count + 2) { index, own in
-            let files = DataFiles(folder: folder, log: own, memo: memo, listed: listed)
+            let files = DataFiles(folder: folder, log: own, tables: tables, goalReadings: goalReadings, listed: listed)
             switch index {
             case 0: goals = GoalReader.read(files, site: site.settings, rates: rates)
             case 1: subscriptions = SubscriptionReader.read(files, site: site.settings, rates: rates)

@@ -20,10 +20,18 @@ package enum GoalReader {
     static let planKeys = ["amount", "frequency", "start", "periods", "annual_rate", "horizon_years"]
     static let depositKeys = ["at", "amount", "note", "by"]
 
-    /// What a goal file is read against besides its own bytes.
-    struct Context: Equatable {
+    /// What a goal file is read from: its bytes, and the settings and rates it reads.
+    package struct Inputs: Equatable, Sendable {
+        var bytes: [UInt8]
         var site: SiteSettings?
         var rates: RatesFile
+    }
+
+    /// What a goal file read to, with the findings it logged.
+    package struct Reading: Sendable {
+        var goal: Goal?
+        var dated: [DatedEntry]
+        var findings: [Diagnostic]
     }
 
     /// A goal's id: its `id` when that is a string, else its file's name (`goals/bike.toml` is
@@ -38,15 +46,18 @@ package enum GoalReader {
         for relative in files.files(group) {
             guard let file = files.read(relative) else { continue }
             let stem = group.stem(of: relative)
-            let make = { (log: DiagnosticLog) -> (goal: Goal?, dated: [DatedEntry]) in
+            let make = { () -> Reading in
+                let log = DiagnosticLog(strict: files.log.strict)
                 var dated: [DatedEntry] = []
-                let reader = DataFiles(folder: files.folder, log: log, memo: files.memo).parse(file)
-                return (reader.flatMap { readGoal($0, stem: stem, site: site, rates: rates, dated: &dated) }, dated)
+                let reader = DataFiles(folder: files.folder, log: log, tables: files.tables).parse(file)
+                let goal = reader.flatMap { readGoal($0, stem: stem, site: site, rates: rates, dated: &dated) }
+                return Reading(goal: goal, dated: dated, findings: log.entries)
             }
-            // A served site's goal whose file did not change is not read again (`ParseMemo`).
-            let read =
-                files.memo?.reading(file, context: Context(site: site, rates: rates), log: files.log, make: make)
-                ?? make(files.log)
+            // A served site's goal whose file, settings and rates did not change is not read again
+            // (`ServeMemo.goals`); its findings are logged again all the same.
+            let inputs = Inputs(bytes: file.bytes, site: site, rates: rates)
+            let read = files.goalReadings?.value(at: file.path, for: inputs, make: make) ?? make()
+            read.findings.forEach(files.log.add)
             list.dated += read.dated
             guard let goal = read.goal else { continue }
             if let earlier = seen[goal.id] {

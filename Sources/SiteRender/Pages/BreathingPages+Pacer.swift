@@ -93,8 +93,7 @@ extension BreathingPages {
                 "cycle_seconds": .string(NSDecimalNumber(decimal: pattern.cycleSeconds).stringValue),
                 // serve asks the mood before the session, at the top (issue 34), as chips.
                 "moods_before": renderer.forms == nil ? .null : .list(moodChips(renderer, chosen: moodBefore)),
-            ], memoKey: renderer.memo.map { RenderMemo.key($0.generation(of: "breathing"), sentBack ? "sent" : "") },
-            into: &site)
+            ], into: &site)
     }
 
     /// The prescribed cycles first, then each of `minuteLengths` in whole cycles (the nearest

@@ -50,10 +50,9 @@ struct BreathingPages: PageFamily {
         fields["start"] = startValue(renderer)
         fields["retention"] = .list(retentionValues(renderer))
         let content = fields
-        // The practice report is the whole page: kept while it is.
         renderer.page(
             "breathing/index.html", template: "pages/breathing", title: renderer.string(.breathing(.title)),
-            section: "breathing", content, memoKey: renderer.memo.map { $0.generation(of: "breathing") }, into: &site)
+            section: "breathing", content, into: &site)
         if renderer.forms != nil {
             // serve's list of the latest sessions, each with Edit (DESIGN.md §6): a page of its
             // own, so the breathing page stays small; `practice/` can be no pattern's page.

@@ -22,29 +22,10 @@ struct GoalPages: PageFamily {
                 "goal_form": goalForm(renderer),
             ], into: &site)
         for entry in figures.savings.entries {
-            // What the goal's page and card show: the goal (its hash, for this run's memo only),
-            // what slain subscriptions bring its date forward by, what its jar and figures follow
-            // from (the theme and today are every page's), and a household's people.
-            let key =
-                renderer.memo == nil
-                ? nil
-                : RenderMemo.key(
-                    "goal \(entry.goal.hashValue)", figures.projectedWithSlain[entry.goal.id]?.description ?? "",
-                    "rates \(renderer.data.rates.hashValue)",
-                    // A household's names, its who-is-writing choice and who put in what.
-                    "people \(renderer.data.site.people.hashValue) \(renderer.data.site.person ?? "")")
             if let jar = renderer.jar(of: entry.goal.id) {
                 let folder = "goals/\(entry.goal.id)"
                 site.add("\(folder)/jar.svg", jar.jarSVG)
-                let card = { GoalCard(entry: entry, jar: jar, renderer: renderer).svg }
-                // The card is drawn in the theme's colours and the language's words, as of today.
-                let place = "\(renderer.data.site.language.rawValue)/\(folder)/card.svg"
-                let cardKey = key.map {
-                    "\($0) theme \(renderer.memo?.themeGeneration ?? 0) \(renderer.today) \(renderer.data.site.title)"
-                }
-                site.add(
-                    "\(folder)/card.svg",
-                    cardKey.flatMap { key in renderer.memo?.value(place, key: key, make: card) } ?? card())
+                site.add("\(folder)/card.svg", GoalCard(entry: entry, jar: jar, renderer: renderer).svg)
                 site.add("\(folder)/drop.svg", jar.dropSVG)
                 if let timelapse = jar.timelapseSVG { site.add("\(folder)/timelapse.svg", timelapse) }
                 for (index, frame) in jar.frames.enumerated() {
@@ -54,7 +35,7 @@ struct GoalPages: PageFamily {
             let deposits = Self.depositPages(entry.goal.depositMonths)
             renderer.page(
                 "goals/\(entry.goal.id)/index.html", template: "pages/goal", title: entry.goal.name,
-                section: "goals", goalPage(entry, renderer, deposits: deposits), memoKey: key, into: &site)
+                section: "goals", goalPage(entry, renderer, deposits: deposits), into: &site)
             for index in deposits.indices.dropFirst() {
                 let position = renderer.string(
                     .pages(.position), ["page": "\(index + 1)", "count": "\(deposits.count)"])
@@ -63,7 +44,7 @@ struct GoalPages: PageFamily {
                     title: "\(entry.goal.name) · \(position)", section: "goals",
                     renderer.goalFields(entry).merging(depositFields(entry.goal, deposits, page: index, renderer)) {
                         $1
-                    }, memoKey: key, into: &site)
+                    }, into: &site)
             }
         }
     }

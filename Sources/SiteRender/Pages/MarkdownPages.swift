@@ -68,11 +68,7 @@ struct MarkdownPages: PageFamily {
                     "title": .string(markdownPage.title),
                     "date": renderer.dateValue(markdownPage.date),
                     "body_html": .string(renderer.markdown(markdownPage.body, unsafeHTML: markdownPage.unsafeHTML)),
-                ], dated: false,
-                memoKey: RenderMemo.key(
-                    markdownPage.slug, markdownPage.title, markdownPage.date?.description ?? "", markdownPage.body,
-                    markdownPage.unsafeHTML ? "unsafe" : "safe"),
-                into: &site)
+                ], dated: false, into: &site)
         }
     }
 }

@@ -52,16 +52,13 @@ struct QuotePages: PageFamily {
                 day == today
                 ? renderer.string(.quotes(.title)) : renderer.string(.quotes(.dayTitle), ["date": format.date(day)])
             let quote = lists?.quote(dayOfYear: day.dayOfYear)
-            // A day's page shows its quote, its neighbours and, through them, where today is.
-            let key = RenderMemo.key(
-                day.description, heading, quote?.text ?? "", previous?.description ?? "", next?.description ?? "")
             renderer.page(
                 "quotes/\(day)/index.html", template: "pages/quote", title: heading, section: "quotes",
                 [
                     "heading": .string(heading),
                     "quote": renderer.quoteValue(quote, on: day),
                     "previous": pagerLink(previous, renderer), "next": pagerLink(next, renderer),
-                ], dated: false, memoKey: key, into: &site)
+                ], dated: false, into: &site)
         }
     }
 

@@ -110,23 +110,12 @@ struct SubscriptionsPage: PageFamily {
             "subscriptions/index.html", template: "pages/subscriptions",
             title: renderer.string(.subscriptions(.title)), section: "subscriptions", content, into: &site)
         let siteSettings = renderer.data.site
-        let feed = {
+        site.add(
+            "subscriptions/calendar.ics",
             ICalendar.feed(
                 report, today: renderer.today, title: siteSettings.title,
                 site: ICalendar.uidDomain(baseURL: siteSettings.baseURL, title: siteSettings.title),
-                language: siteSettings.language)
-        }
-        // The subscriptions' calendar is their report's, in the site's words: kept while those are.
-        let calendar =
-            renderer.memo.map { memo in
-                memo.value(
-                    "\(siteSettings.language.rawValue)/subscriptions/calendar.ics",
-                    key: RenderMemo.key(
-                        memo.generation(of: "subscriptions"), renderer.today.description, siteSettings.title,
-                        siteSettings.baseURL ?? "", siteSettings.language.rawValue),
-                    make: feed)
-            } ?? feed()
-        site.add("subscriptions/calendar.ics", calendar)
+                language: siteSettings.language))
     }
 
     private func categoryLabel(_ category: String?, _ renderer: SiteRenderer) -> String {
