@@ -58,7 +58,7 @@ final class AppFixture {
         options.person = person
         let served = self.served
         app = LocalApp(
-            settings: LocalApp.Settings(data: data.path, readOnly: readOnly, tokenForEveryRequest: listen),
+            settings: LocalApp.Settings(readOnly: readOnly, tokenForEveryRequest: listen),
             options: options, token: AppToken(text: Self.token), publish: { served.set($0) }, log: { _ in },
             now: clock ?? { Self.clock }, journal: journal, wake: wake)
         XCTAssertTrue(app.site.buildFirst(), "the fixture builds", file: file, line: line)
