@@ -130,7 +130,8 @@ let package = Package(
         .testTarget(
             name: "LocalAppTests",
             dependencies: [
-                "LocalApp", "SiteServer", "SiteRender", "SiteBuilder", "DataEdit", "TOML", "Domain", "TestSupport",
+                "LocalApp", "SiteServer", "SiteRender", "SiteBuilder", "SiteData", "DataEdit", "TOML", "Domain",
+                "TestSupport",
             ]),
         .testTarget(
             name: "SandjarCLITests",

@@ -167,7 +167,8 @@ extension LocalApp {
 
     /// Runs the entry the form stands for; `target` is already known to be well-formed.
     private func perform(_ kind: WriteKind.Form, _ fields: FormFields, target: String?) -> Outcome {
-        let data = settings.data
+        let editor = self.editor
+        let theme = site.options.theme
         let clock = now()
         let confirmed = fields["confirm"] == "1"
         do throws(EditError) {
@@ -178,7 +179,7 @@ extension LocalApp {
                     amount: fields["amount"] ?? "", at: fields.given("at"), note: fields.given("note"),
                     by: fields.given("by"), wording: .form)
                 let added = try entry.add(
-                    to: goal, in: DataFileEditor(data: data, journal: journal), now: clock, askFirst: !confirmed,
+                    to: goal, in: editor, now: clock, askFirst: !confirmed,
                     byName: false, parsed: site.parsed)
                 var warnings: [String] = []
                 if let today = added.todayBeforeIt {
@@ -198,7 +199,7 @@ extension LocalApp {
                     holds: fields.given("holds"), program: fields.given("program"), at: fields.given("at"),
                     moodBefore: fields.given("mood_before"), moodAfter: fields.given("mood_after"),
                     by: fields.given("by"), wording: .form)
-                let added = try entry.add(data: data, now: clock, journal: journal, askFirst: !confirmed)
+                let added = try entry.add(in: editor, now: clock, askFirst: !confirmed)
                 var warnings: [String] = []
                 if let today = added.todayBeforeIt {
                     warnings.append(LocalApp.later(added.day, today: today.description))
@@ -210,7 +211,7 @@ extension LocalApp {
             case .slay:
                 guard let id = target else { throw EditError("the form names no subscription") }
                 let slain = try SlayEntry(name: id, on: fields.given("on"), wording: .form).apply(
-                    data: data, now: clock, theme: settings.theme, journal: journal, byID: true)
+                    in: editor, now: clock, theme: theme, byID: true)
                 let notice = ServeNotice(
                     kind: .slay, values: ["id": id, "name": slain.name, "date": slain.on.description],
                     undoID: slain.journalID)
@@ -226,8 +227,7 @@ extension LocalApp {
                     cycle: fields.given("cycle"), nextBilling: fields.given("next_billing"),
                     trial: fields.given("trial") != nil, members: fields.given("members"),
                     category: fields.given("category"))
-                let added = try entry.add(
-                    data: data, now: clock, theme: settings.theme, journal: journal, askFirst: !confirmed)
+                let added = try entry.add(in: editor, now: clock, theme: theme, askFirst: !confirmed)
                 let notice = ServeNotice(kind: .subscription, values: ["name": added.name], undoID: added.journalID)
                 return .written(
                     fragment: "all-heading", notice: notice,
@@ -237,19 +237,19 @@ extension LocalApp {
                     id: fields["id"] ?? "", name: fields["name"] ?? "", mode: fields["mode"] ?? "",
                     target: fields.given("target"), currency: fields.given("currency"), icon: fields.given("icon"),
                     planAmount: fields.given("plan_amount"), frequency: fields.given("frequency"))
-                let added = try entry.add(data: data, now: clock, journal: journal, askFirst: !confirmed)
+                let added = try entry.add(in: editor, now: clock, askFirst: !confirmed)
                 let notice = ServeNotice(kind: .goal, values: ["goal": added.id], undoID: added.journalID)
                 return .written(
                     fragment: nil, notice: notice,
                     journalID: added.journalID)
             case .edit:
-                return try edit(fields, data: data)
+                return try edit(fields, in: editor)
             case .remove:
-                return try remove(fields, data: data)
+                return try remove(fields, in: editor)
             case .revive:
                 guard let id = target else { throw EditError("the form names no subscription") }
                 let revived = try ReviveEntry(name: id).apply(
-                    data: data, theme: settings.theme, journal: journal, byID: true)
+                    in: editor, theme: theme, byID: true)
                 let notice = ServeNotice(
                     kind: .revive, values: ["id": id, "name": revived.name], undoID: revived.journalID)
                 return .written(fragment: id, notice: notice, journalID: revived.journalID)
@@ -257,7 +257,7 @@ extension LocalApp {
                 guard let id = target else { throw EditError("the form names no subscription") }
                 let changed = try PriceEntry(
                     name: id, price: fields["price"] ?? "", from: fields.given("from"), wording: .form
-                ).apply(data: data, now: clock, theme: settings.theme, journal: journal, byID: true)
+                ).apply(in: editor, now: clock, theme: theme, byID: true)
                 let notice = ServeNotice(
                     kind: .price,
                     values: [
@@ -266,14 +266,14 @@ extension LocalApp {
                     ], undoID: changed.journalID)
                 return .written(fragment: id, notice: notice, journalID: changed.journalID)
             case .undo:
-                return try undo(target, data: data)
+                return try undo(target, in: editor, now: clock)
             }
         } catch {
             return .refused(error)
         }
     }
 
-    private func edit(_ fields: FormFields, data: String) throws(EditError) -> Outcome {
+    private func edit(_ fields: FormFields, in editor: DataFileEditor) throws(EditError) -> Outcome {
         let (at, fingerprint) = try entryNames(fields)
         let edited: EditEntry.Edited
         let notice: ServeNotice
@@ -282,7 +282,7 @@ extension LocalApp {
             let entry = try EditEntry.deposit(
                 goal: goal, at: at, fingerprint: fingerprint, amount: fields["amount"] ?? "",
                 note: fields.given("note"), newAt: fields.given("new_at"))
-            edited = try entry.apply(data: data, journal: journal)
+            edited = try entry.apply(in: editor)
             notice = ServeNotice(
                 kind: .editDeposit, values: ["goal": goal, "amount": fields["amount"] ?? ""],
                 undoID: edited.journalID)
@@ -295,33 +295,33 @@ extension LocalApp {
             holds: fields.given("holds"), moodBefore: fields.given("mood_before"),
             moodAfter: fields.given("mood_after"),
             newAt: fields.given("new_at"))
-        edited = try entry.apply(data: data, journal: journal)
+        edited = try entry.apply(in: editor)
         var values: [String: String] = ["at": at]
         if case .session(let length, _, _) = entry.change { values.merge(length.values) { own, _ in own } }
         notice = ServeNotice(kind: .editSession, values: values, undoID: edited.journalID)
         return .written(fragment: "sessions", notice: notice, journalID: edited.journalID)
     }
 
-    private func remove(_ fields: FormFields, data: String) throws(EditError) -> Outcome {
+    private func remove(_ fields: FormFields, in editor: DataFileEditor) throws(EditError) -> Outcome {
         let (at, fingerprint) = try entryNames(fields)
         if fields["entry"] == "deposit" {
             let goal = try goalField(fields)
             let removed = try RemoveEntry(.deposit(goal: goal), at: at, fingerprint: fingerprint, wording: .form)
-                .apply(data: data, journal: journal, byName: false)
+                .apply(in: editor, byName: false)
             let notice = ServeNotice(kind: .removeDeposit, values: removed.values, undoID: removed.journalID)
             return .written(
                 fragment: "deposits-heading", notice: notice,
                 journalID: removed.journalID)
         }
         let removed = try RemoveEntry(.session, at: at, fingerprint: fingerprint, wording: .form)
-            .apply(data: data, journal: journal)
+            .apply(in: editor)
         let notice = ServeNotice(kind: .removeSession, values: removed.values, undoID: removed.journalID)
         return .written(fragment: "sessions", notice: notice, journalID: removed.journalID)
     }
 
-    private func undo(_ target: String?, data: String) throws(EditError) -> Outcome {
+    private func undo(_ target: String?, in editor: DataFileEditor, now: Date) throws(EditError) -> Outcome {
         guard let target, let id = Int(target) else { throw EditError("the form names no write to undo") }
-        let undone = try UndoEntry.undo(data: data, id: id, journal: journal, now: now())
+        let undone = try UndoEntry.undo(in: editor, id: id, now: now)
         let action = undone.entry.action
         var notice =
             site.markUndone(id)

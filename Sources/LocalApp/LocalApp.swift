@@ -20,18 +20,15 @@ import SiteServer
 /// already active, a goal of a name a goal has) or that names an entry changed since the page was made answers 409. Nothing is
 /// written on any of these.
 public final class LocalApp: Sendable {
-    /// How serve was started.
+    /// What serve was asked that no build is: the data folder and the theme the forms write by
+    /// are the build's own (`BuildOptions`, through `ServedSite.options`).
     public struct Settings: Sendable {
-        public var data: String
-        public var theme: String?
         /// `--read-only`: no forms, and `/_sandjar/` refuses every write.
         public var readOnly: Bool
         /// `--listen`: every request, reads too, needs the token (a cookie after the first).
         public var tokenForEveryRequest: Bool
 
-        public init(data: String, theme: String? = nil, readOnly: Bool = false, tokenForEveryRequest: Bool = false) {
-            self.data = data
-            self.theme = theme
+        public init(readOnly: Bool = false, tokenForEveryRequest: Bool = false) {
             self.readOnly = readOnly
             self.tokenForEveryRequest = tokenForEveryRequest
         }
@@ -47,8 +44,9 @@ public final class LocalApp: Sendable {
     let token: AppToken
     /// The clock for entries without a time; tests pass a fixed one.
     let now: @Sendable () -> Date
-    /// Where edits are journalled (the data folder's own unless a test gives one), each entry
-    /// stamped by `now`, the clock the entries themselves are dated by.
+    /// Where edits are journalled, each entry stamped by `now`, the clock the entries themselves
+    /// are dated by: the data folder's own journal for a folder on disk, unless a test gives one;
+    /// one in memory for a data folder in memory.
     let journal: UndoJournal
     /// serve's terminal.
     let log: @Sendable (String) -> Void
@@ -56,7 +54,8 @@ public final class LocalApp: Sendable {
     public let site: ServedSite
 
     /// - Parameters:
-    ///   - options: how the site is built; `options.data` is the folder the forms write.
+    ///   - options: how the site is built; the data folder it reads (`dataFiles`, else `data`) is
+    ///     the one the forms write, its `theme` the one their catalogue is read from.
     ///   - publish: hands each good build to the server.
     ///   - log: serve's terminal.
     public convenience init(
@@ -76,11 +75,27 @@ public final class LocalApp: Sendable {
         self.settings = settings
         self.token = token
         self.now = now
-        self.journal = (journal ?? UndoJournal(forData: settings.data)).stamped(by: now)
+        self.journal = (journal ?? LocalApp.journal(for: options)).stamped(by: now)
         self.log = log
         site = ServedSite(
             options: options, forms: settings.readOnly ? nil : ServeForms(token: token.text), publish: publish,
             log: log, clock: now, wake: wake)
+    }
+
+    /// The data folder's own undo journal, where the environment puts it; for a data folder held
+    /// in memory, a journal in memory too, so nothing of a served folder in memory reaches the disk.
+    private static func journal(for options: BuildOptions) -> UndoJournal {
+        if let files = options.dataFiles, files.diskPath == nil {
+            return UndoJournal(files: DataFolder(files: [:], display: "undo journal"))
+        }
+        return UndoJournal(forData: options.data)
+    }
+
+    /// The one editor every form writes through: the served data folder (`BuildOptions.dataFiles`
+    /// when it is held in memory, else `BuildOptions.data` on disk, found again for each write as a
+    /// command finds it) and this app's journal.
+    var editor: DataFileEditor {
+        DataFileEditor(folder: site.options.dataFiles ?? DataFolder(path: site.options.data), journal: journal)
     }
 
     /// `token=…`, for the address serve prints with `--listen`.

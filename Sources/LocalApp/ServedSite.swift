@@ -24,7 +24,8 @@ import SiteServer
 /// moment the day ends, and, should that come late (a machine asleep, a clock set forward), by
 /// the first request after it (`turnTheDay`).
 public final class ServedSite: @unchecked Sendable {
-    /// How the site is built; `output` is never written.
+    /// How the site is built; `output` is never written. Its data folder (`dataFiles`, else
+    /// `data`) and `theme` are those the forms write by (`LocalApp.editor`).
     let options: BuildOptions
     /// The forms every served page carries; nil with `--read-only`.
     let forms: ServeForms?
@@ -77,6 +78,11 @@ public final class ServedSite: @unchecked Sendable {
     ) {
         var options = options
         options.clock = clock
+        // A data folder held in memory keeps its settled jars in memory too: such a serve
+        // touches no disk.
+        if let files = options.dataFiles, files.diskPath == nil, options.cacheFiles == nil {
+            options.cacheFiles = DataFolder(files: [:], display: "jar cache")
+        }
         self.options = options
         self.forms = forms
         self.publish = publish

@@ -1,5 +1,6 @@
 import Foundation
 import SiteBuilder
+import SiteData
 
 #if canImport(Glibc)
     import Glibc
@@ -9,12 +10,18 @@ import SiteBuilder
 /// folder, less a site built into it and hidden entries, and the theme overlay — by path, size and
 /// modification time, folded into one number. It walks with `readdir` and `fstatat`, so looking at
 /// a folder of thousands of files costs a few hundred microseconds, not a build's worth of time.
+/// A data folder held in memory (`BuildOptions.dataFiles`) is not walked: its count of writes
+/// (`DataFolder.generation`) says whether it changed.
 enum SiteWatch {
     typealias Fingerprint = Int
 
     static func fingerprint(of options: BuildOptions) -> Fingerprint {
         var hasher = Hasher()
-        walk(options.data, skipping: ["public", "public.lock"], into: &hasher)
+        if let generation = options.dataFiles?.generation {
+            hasher.combine(generation)
+        } else {
+            walk(options.dataFiles?.diskPath ?? options.data, skipping: ["public", "public.lock"], into: &hasher)
+        }
         if let theme = options.themeOverlay { walk(theme, skipping: [], into: &hasher) }
         return hasher.finalize()
     }

@@ -22,9 +22,7 @@ final class ServeSession: Sendable {
         server.serve(MemorySite(files: [:]))
         self.server = server
         app = LocalApp(
-            settings: LocalApp.Settings(
-                data: options.data, theme: options.theme, readOnly: readOnly,
-                tokenForEveryRequest: address != "127.0.0.1"),
+            settings: LocalApp.Settings(readOnly: readOnly, tokenForEveryRequest: address != "127.0.0.1"),
             options: options, publish: { site in server.serve(site) }, log: { console.err($0) })
         let app = self.app
         server.application = { request in app.handle(request) }

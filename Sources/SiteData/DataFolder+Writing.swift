@@ -112,6 +112,19 @@ extension DataFolder {
         }
     }
 
+    /// How many times the files of a folder in memory were written or removed, counting up: what
+    /// serve's watch looks at in place of walking a folder (`SiteWatch`). Nil for a folder on disk,
+    /// or laid over one.
+    package var generation: Int? {
+        switch storage {
+        case .disk: return nil
+        case .memory(let files): return files.generation
+        case .overlay(let top, let base):
+            guard let over = top.generation, let under = base.generation else { return nil }
+            return over + under
+        }
+    }
+
     /// The folder on disk, nil for files in memory.
     package var diskPath: String? {
         switch storage {
@@ -164,6 +177,8 @@ extension DataFolder {
 package final class MemoryFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String: [UInt8]]
+    /// Counts the writes and removals, so a watch can tell a change without reading the files.
+    private var writes = 0
     /// Held across an edit, as the `flock` on a folder on disk is (`DataFolder.inProcessLock`).
     let editLock = NSLock()
 
@@ -171,8 +186,16 @@ package final class MemoryFiles: @unchecked Sendable {
 
     subscript(relative: String) -> [UInt8]? {
         get { lock.withLock { files[relative] } }
-        set { lock.withLock { files[relative] = newValue } }
+        set {
+            lock.withLock {
+                files[relative] = newValue
+                writes += 1
+            }
+        }
     }
+
+    /// How many times a file was written or removed.
+    var generation: Int { lock.withLock { writes } }
 
     var paths: [String] { lock.withLock { Array(files.keys) } }
 
@@ -184,6 +207,7 @@ package final class MemoryFiles: @unchecked Sendable {
                 return "was changed by someone else while sandjar edited it; nothing was written, try again"
             }
             files[relative] = bytes
+            writes += 1
             return nil
         }
     }

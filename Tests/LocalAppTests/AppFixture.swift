@@ -2,6 +2,7 @@ import DataEdit
 import Domain
 import Foundation
 import SiteBuilder
+import SiteData
 import SiteRender
 import SiteServer
 import XCTest
@@ -11,7 +12,8 @@ import XCTest
 /// A copy of `Tests/Fixtures/base` served by a real `LocalApp` — its `ServedSite` building the real
 /// site in memory, its journal and jar cache in folders of the test's own — with requests sent the
 /// way a browser on this origin sends them, and a snapshot of the data folder to prove a refusal
-/// changed nothing.
+/// changed nothing. With `inMemory`, the copy is a `DataFolder` in memory and so are the journal
+/// and the jar cache: `folder` is made empty and stays so, and `data` is never made.
 final class AppFixture {
     static let token = "00112233445566778899aabbccddeeff"
     static let host = "127.0.0.1:8080"
@@ -21,18 +23,22 @@ final class AppFixture {
 
     let folder: URL
     let data: URL
+    /// The data folder, when it is held in memory (`inMemory`); nil: `data`, on disk.
+    let memory: DataFolder?
     let journal: UndoJournal
     let app: LocalApp
     /// What the owner handed the server, last.
     let served = Served()
 
     /// - Parameters:
+    ///   - inMemory: serve a data folder held in memory, with the journal and jar cache the app
+    ///     keeps for it in memory, instead of a copy on disk.
     ///   - today: the build's `--today`; nil: the day on `clock` in the site's time zone.
     ///   - clock: the wall clock; nil: the fixed `AppFixture.clock`.
     ///   - wake: what the owner sets its end-of-day wake-up with; nil: Dispatch's timer.
     ///   - theme: a theme folder over the built-in one (`--theme`).
     init(
-        _ test: XCTestCase, readOnly: Bool = false, listen: Bool = false,
+        _ test: XCTestCase, inMemory: Bool = false, readOnly: Bool = false, listen: Bool = false,
         today: CalendarDate? = CalendarDate(iso: "2026-11-29"), clock: (@Sendable () -> Date)? = nil,
         wake: (@Sendable (Double, @escaping @Sendable () -> Void) -> Void)? = nil, theme: URL? = nil,
         files: [String: String] = [:], person: String? = nil, file: StaticString = #filePath,
@@ -45,23 +51,45 @@ final class AppFixture {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/base")
-        try FileManager.default.copyItem(at: fixture, to: data)
-        for (relative, text) in files { try Data(text.utf8).write(to: data.appendingPathComponent(relative)) }
         let removed = folder
         test.addTeardownBlock { try? FileManager.default.removeItem(at: removed) }
-        journal = UndoJournal(folder: folder.appendingPathComponent("journal"))
         var options = BuildOptions()
         options.data = data.path
-        options.cache = folder.appendingPathComponent("cache").path
         options.today = today
         options.theme = theme?.path
         options.person = person
+        if inMemory {
+            var copy = try AppFixture.files(of: fixture)
+            for (relative, text) in files { copy[relative] = Array(text.utf8) }
+            let memory = DataFolder(files: copy, display: "data")
+            options.dataFiles = memory
+            self.memory = memory
+        } else {
+            try FileManager.default.copyItem(at: fixture, to: data)
+            for (relative, text) in files { try Data(text.utf8).write(to: data.appendingPathComponent(relative)) }
+            options.cache = folder.appendingPathComponent("cache").path
+            memory = nil
+        }
         let served = self.served
         app = LocalApp(
-            settings: LocalApp.Settings(data: data.path, readOnly: readOnly, tokenForEveryRequest: listen),
+            settings: LocalApp.Settings(readOnly: readOnly, tokenForEveryRequest: listen),
             options: options, token: AppToken(text: Self.token), publish: { served.set($0) }, log: { _ in },
-            now: clock ?? { Self.clock }, journal: journal, wake: wake)
+            now: clock ?? { Self.clock },
+            journal: inMemory ? nil : UndoJournal(folder: folder.appendingPathComponent("journal")), wake: wake)
+        journal = app.journal
         XCTAssertTrue(app.site.buildFirst(), "the fixture builds", file: file, line: line)
+    }
+
+    /// Every file under `root`, by its path inside it.
+    private static func files(of root: URL) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            files[relative] = Array(try Data(contentsOf: url))
+        }
+        return files
     }
 
     /// A form as a browser on this origin sends it, the run's token added.
@@ -95,16 +123,26 @@ final class AppFixture {
     }
 
     func text(_ relative: String) throws -> String {
-        String(decoding: try Data(contentsOf: data.appendingPathComponent(relative)), as: UTF8.self)
+        if let memory {
+            return String(decoding: try memory.read(relative).get().bytes, as: UTF8.self)
+        }
+        return String(decoding: try Data(contentsOf: data.appendingPathComponent(relative)), as: UTF8.self)
     }
 
     func write(_ text: String, to relative: String) throws {
+        if let memory { return try memory.write(relative, Array(text.utf8)) }
         try Data(text.utf8).write(to: data.appendingPathComponent(relative))
     }
 
     /// Every file of the data folder, to prove a refusal changed nothing.
     func snapshot() -> [String: Data] {
         var files: [String: Data] = [:]
+        if let memory {
+            for relative in memory.allFiles() {
+                files[relative] = (try? memory.read(relative).get()).map { Data($0.bytes) }
+            }
+            return files
+        }
         let walker = FileManager.default.enumerator(atPath: data.path)
         while let relative = walker?.nextObject() as? String {
             files[relative] = FileManager.default.contents(atPath: data.appendingPathComponent(relative).path)
