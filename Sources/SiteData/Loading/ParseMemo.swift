@@ -31,6 +31,16 @@ package final class ParseMemo: @unchecked Sendable {
         lock.withLock { tables[file.path] = (file.bytes, table) }
     }
 
+    /// `file` parsed: the table kept for its bytes, else parsed now and kept. The one way the
+    /// readers (`DataFiles.parse`) and the edits (`DataFileEditor.parse`) parse a data file, so one
+    /// edit, or one served build and the form's write after it, parses each file's bytes once.
+    package func parse(_ file: SourceFile) throws(TOMLError) -> TOMLTable {
+        if let table = table(for: file) { return table }
+        let table = try TOMLParser.parse(file.bytes)
+        keep(table, for: file)
+        return table
+    }
+
     /// What a reader made of `file` in `context` (the values it also read, such as the site's
     /// settings and rates), with the findings it logged, made again only when the file's bytes or
     /// the context changed; the findings are logged again either way.
