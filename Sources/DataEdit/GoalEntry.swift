@@ -160,7 +160,7 @@ public struct GoalEntry: Sendable, Equatable {
     /// The same, in the data folder and journal `editor` edits (on disk or in memory).
     package func add(in editor: DataFileEditor, now: Date, askFirst: Bool = false) throws(EditError) -> Added {
         try editor.locked { () throws(EditError) -> Added in
-            let goals = GoalFiles(folder: editor.folder)
+            let goals = GoalFiles(folder: editor.folder, memo: editor.memo)
             let sameName = goals.named(name)
             if askFirst, let same = sameName {
                 throw EditError(
@@ -185,9 +185,9 @@ public struct GoalEntry: Sendable, Equatable {
             if taken(id) {
                 throw EditError("there is already a goal with the id '\(id)'; give the new one another id")
             }
-            let zone = try SiteTimeZone.read(editor.folder)
+            let zone = try SiteTimeZone.read(editor.folder, memo: editor.memo)
             let today = EventTimeLiteral.now(now, in: zone).date ?? TOMLDate(year: 1970, month: 1, day: 1)
-            let essentials = try? DataLoader.siteEssentials(of: editor.folder).get()
+            let essentials = try? DataLoader.siteEssentials(of: editor.folder, memo: editor.memo).get()
             let language = essentials?.language ?? .en
             let text = try self.text(id: id, today: today.description, language: language)
             try editor.checkAsTheBuildReadsIt(relative, text)

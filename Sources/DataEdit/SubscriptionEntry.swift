@@ -116,11 +116,11 @@ public struct SubscriptionEntry: Sendable, Equatable {
     ) throws(EditError) -> Added {
         try editor.locked { () throws(EditError) -> Added in
             let folder = editor.folder
-            let catalog = SubscriptionEntries.catalog(folder: folder, theme: theme)
-            let zone = try SiteTimeZone.read(folder)
+            let catalog = SubscriptionEntries.catalog(of: editor, theme: theme)
+            let zone = try SiteTimeZone.read(folder, memo: editor.memo)
             let today = EventTimeLiteral.now(now, in: zone).date ?? TOMLDate(year: 1970, month: 1, day: 1)
-            let loaded = DataLoader(folder: folder, log: DiagnosticLog(strict: false)).load()
-            let site = (try? DataLoader.siteEssentials(of: folder).get())?.currency
+            let loaded = DataLoader(folder: folder, log: DiagnosticLog(strict: false), memo: editor.memo).load()
+            let site = (try? DataLoader.siteEssentials(of: folder, memo: editor.memo).get())?.currency
             let match = catalog.match(for: Subscription(name: name))?.entry
             let subscriptions = loaded?.data.subscriptions ?? []
             if askFirst, let match,

@@ -178,8 +178,8 @@ extension LocalApp {
                     amount: fields["amount"] ?? "", at: fields.given("at"), note: fields.given("note"),
                     by: fields.given("by"), wording: .form)
                 let added = try entry.add(
-                    to: goal, in: DataFileEditor(data: data, journal: journal), now: clock, askFirst: !confirmed,
-                    byName: false, parsed: site.parsed)
+                    to: goal, in: DataFileEditor(data: data, journal: journal, memo: site.parsed), now: clock,
+                    askFirst: !confirmed, byName: false)
                 var warnings: [String] = []
                 if let today = added.todayBeforeIt {
                     warnings.append(LocalApp.later(added.day, today: today.description))
