@@ -182,6 +182,27 @@ struct GoalFiles {
         var table: TOMLTable?
     }
 
+    /// The id of every goal, by `GoalReader.id`, as the build reads them (a file that is not valid
+    /// TOML by its file name).
+    func ids() -> Set<String> {
+        Set(
+            GoalReader.group.files(in: folder).map { relative in
+                let stem = GoalReader.group.stem(of: relative)
+                guard case .success(let file) = folder.read(relative), let table = table(file) else { return stem }
+                return GoalReader.id(of: table, fileName: stem)
+            })
+    }
+
+    /// `goals/<id>.toml`, the file a new goal of that id is written to.
+    static func relative(of id: String) -> String {
+        "\(GoalReader.group.folder)/\(id).\(GoalReader.group.fileExtension)"
+    }
+
+    /// Whether a new goal cannot take `id`: a goal has it (`ids`), or its file name is taken.
+    func isTaken(_ id: String, ids: Set<String>) -> Bool {
+        ids.contains(id) || folder.fileExists(GoalFiles.relative(of: id))
+    }
+
     /// The goal whose `name` is `name`, ignoring case, accents, full- or half-width and the white
     /// space around it: what a new goal of that name would repeat.
     func named(_ name: String) -> (relative: String, name: String)? {
