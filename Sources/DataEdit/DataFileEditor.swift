@@ -61,13 +61,17 @@ public struct DataFileEditor {
     ///   - wholeCheck: also read the whole folder with the new text as a build would
     ///     (`checkAsTheBuildReadsIt`), for entries whose every key the typed checks cannot judge.
     ///   - read: the file as the caller read it under the lock.
+    ///   - lines: the entry's text as its own writer writes it (a new `[[subscription]]`:
+    ///     `SubscriptionTable.lines`, the one writer of that text); nil: `[[name]]` and each field's
+    ///     line. Either way it must read back as exactly `fields`.
     ///   - action: what the write does, for the undo journal.
     /// The new text, parsed once here to be checked, is kept in `memo`, so the build that follows
     /// the write (a served site's) does not parse the file again.
     @discardableResult
     func append(
         table name: String, fields: [TOMLField], to relative: String, createIfMissing: Bool = false,
-        header: String? = nil, wholeCheck: Bool = false, read: SourceFile? = nil, action: JournalAction
+        header: String? = nil, wholeCheck: Bool = false, read: SourceFile? = nil, lines: [String]? = nil,
+        action: JournalAction
     ) throws(EditError) -> Written {
         let shown = folder.displayPath(relative)
         guard DataFileEditor.isBareKey(name), !fields.isEmpty, fields.allSatisfy({ DataFileEditor.isBareKey($0.key) })
@@ -96,7 +100,9 @@ public struct DataFileEditor {
                 "\(shown) must be valid TOML before sandjar can add to it; nothing was changed",
                 diagnostic: file.finding(for: error))
         }
-        let text = DataFileEditor.appending(table: name, fields: fields, to: file.bytes)
+        let entry = lines ?? (["[[\(name)]]"] + fields.map(\.line))
+        precondition(entry.first == "[[\(name)]]", "the lines of a [[\(name)]] begin with its header")
+        let text = DataFileEditor.appending(entry, to: file.bytes)
         let after = try DataFileEditor.verify(text, adds: name, fields: fields, to: before, of: file)
         // Kept by its bytes, so the whole check and the build after the write read this parse.
         memo.keep(after, for: SourceFile(path: shown, bytes: text))
@@ -145,6 +151,11 @@ public struct DataFileEditor {
     /// The old bytes untouched, a line ending if the last line had none, a blank line, then the
     /// new table; line endings follow the file's first line (CRLF stays CRLF).
     static func appending(table name: String, fields: [TOMLField], to original: [UInt8]) -> [UInt8] {
+        appending(["[[\(name)]]"] + fields.map(\.line), to: original)
+    }
+
+    /// The same, for the entry's `lines` as they are written, its header first.
+    static func appending(_ lines: [String], to original: [UInt8]) -> [UInt8] {
         let lf = UInt8(ascii: "\n")
         let cr = UInt8(ascii: "\r")
         let firstBreak = original.firstIndex(of: lf)
@@ -156,7 +167,7 @@ public struct DataFileEditor {
             if body.last == cr { body = body.dropLast() }
             if body.last != lf { text += newline }
         }
-        for line in ["[[\(name)]]"] + fields.map(\.line) {
+        for line in lines {
             text += Array(line.utf8) + newline
         }
         return text

@@ -173,7 +173,7 @@ public struct SubscriptionEntry: Sendable, Equatable {
                 values: ["name": name, "catalog": match?.id ?? ""])
             let written = try editor.append(
                 table: "subscription", fields: table.fields, to: relative, createIfMissing: true, header: header,
-                wholeCheck: true, action: action)
+                wholeCheck: true, lines: table.lines, action: action)
             return Added(name: name, path: written.path, catalogID: match?.id, journalID: written.journalID)
         }
     }
