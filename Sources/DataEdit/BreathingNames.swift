@@ -23,11 +23,11 @@ struct BreathingNames {
 
     /// Reads `breathing.toml` when there is one; a file that cannot be read or parsed is refused
     /// with its own error, since it decides which patterns exist.
-    static func read(_ folder: DataFolder) throws(EditError) -> BreathingNames {
+    static func read(_ folder: DataFolder, memo: ParsedTables = ParsedTables()) throws(EditError) -> BreathingNames {
         var names = builtIn
         guard folder.fileExists("breathing.toml") else { return names }
         let advice = "sandjar reads your patterns and programs from breathing.toml; fix it first"
-        let (_, table) = try folder.parsedForEditing("breathing.toml", advice: advice)
+        let (_, table) = try folder.parsedForEditing("breathing.toml", advice: advice, memo: memo)
         func tables(_ key: String) -> [TOMLTable] { table[key]?.arrayValue?.compactMap(\.tableValue) ?? [] }
         for pattern in tables("pattern") {
             guard let id = pattern["id"]?.stringValue else { continue }

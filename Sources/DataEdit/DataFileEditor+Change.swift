@@ -32,7 +32,7 @@ extension DataFileEditor {
     ) {
         let document: TOMLTable
         do {
-            document = try TOMLParser.parse(file.bytes)
+            document = try parse(file)
         } catch {
             throw EditError(
                 "\(file.path) must be valid TOML before sandjar can change it; nothing was changed",

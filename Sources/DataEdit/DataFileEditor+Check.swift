@@ -8,7 +8,8 @@ extension DataFileEditor {
     func checkAsTheBuildReadsIt(_ relative: String, _ bytes: [UInt8]) throws(EditError) {
         let log = DiagnosticLog(strict: false)
         let edited = DataFolder(files: [relative: bytes], display: folder.displayRoot).overlaid(on: folder)
-        _ = DataLoader(folder: edited, log: log).load()
+        // Every file but the new one as this edit already parsed it.
+        _ = DataLoader(folder: edited, log: log, tables: memo).load()
         let shown = folder.displayPath(relative)
         if let finding = log.entries.first(where: { $0.severity == .error && $0.path == shown }) {
             throw EditError("nothing was changed", diagnostic: finding)

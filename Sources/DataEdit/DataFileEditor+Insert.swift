@@ -44,7 +44,7 @@ extension DataFileEditor {
         }
         let before: TOMLTable
         do {
-            before = try TOMLParser.parse(file.bytes)
+            before = try parse(file)
         } catch {
             throw EditError(
                 "\(file.path) must be valid TOML before sandjar can change it; nothing was changed",

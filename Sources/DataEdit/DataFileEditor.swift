@@ -12,20 +12,35 @@ public struct DataFileEditor {
     let folder: DataFolder
     /// Where each write is recorded before it is made, so it can be taken back.
     let journal: UndoJournal
+    /// Every data file this editor parsed, by its bytes (a served site's: its last build's too), so
+    /// one edit parses each file once — to find its entry, the ids, the pins and the time zone
+    /// through SiteData's readers, and to check the new text as the build reads it — and the new
+    /// text it wrote once, for the build that follows (issue 40).
+    let memo: ParsedTables
 
     /// - Parameters:
     ///   - data: the data folder, as the user named it (paths in messages start with it).
     ///   - journal: the undo journal; nil: the data folder's own, where the environment puts it
     ///     (`UndoJournal(forData:)`).
     public init(data: String, journal: UndoJournal? = nil) {
-        folder = DataFolder(path: data)
-        self.journal = journal ?? UndoJournal(forData: data)
+        self.init(folder: DataFolder(path: data), journal: journal ?? UndoJournal(forData: data))
+    }
+
+    /// The data folder of a served site, whose last build parsed `memo`.
+    package init(data: String, journal: UndoJournal, memo: ParsedTables) {
+        self.init(folder: DataFolder(path: data), journal: journal, memo: memo)
     }
 
     /// Edits `folder`, on disk or in memory, recording each write in `journal`.
-    package init(folder: DataFolder, journal: UndoJournal) {
+    package init(folder: DataFolder, journal: UndoJournal, memo: ParsedTables = ParsedTables()) {
         self.folder = folder
         self.journal = journal
+        self.memo = memo
+    }
+
+    /// `file` parsed, once for this editor's edits (`memo`).
+    func parse(_ file: SourceFile) throws(TOMLError) -> TOMLTable {
+        try memo.parse(file)
     }
 
     /// What one write did: the file's path as shown to the user (`content/goals/bike.toml`) and
@@ -45,15 +60,18 @@ public struct DataFileEditor {
     ///   - header: the comment lines a file created here starts with.
     ///   - wholeCheck: also read the whole folder with the new text as a build would
     ///     (`checkAsTheBuildReadsIt`), for entries whose every key the typed checks cannot judge.
-    ///   - read: the file as the caller read it under the lock, and `parsed`, as it parsed it.
+    ///   - read: the file as the caller read it under the lock.
+    ///   - lines: the entry's text as its own writer writes it (a new `[[subscription]]`:
+    ///     `SubscriptionTable.lines`, the one writer of that text); nil: `[[name]]` and each field's
+    ///     line. Either way it must read back as exactly `fields`.
     ///   - action: what the write does, for the undo journal.
-    ///   - memo: a served site's parsed files: the new text, parsed once here to be checked, is
-    ///     kept in it, so the build that follows the write does not parse the file again.
+    /// The new text, parsed once here to be checked, is kept in `memo`, so the build that follows
+    /// the write (a served site's) does not parse the file again.
     @discardableResult
     func append(
         table name: String, fields: [TOMLField], to relative: String, createIfMissing: Bool = false,
-        header: String? = nil, wholeCheck: Bool = false, read: SourceFile? = nil, parsed: TOMLTable? = nil,
-        action: JournalAction, memo: ParsedTables? = nil
+        header: String? = nil, wholeCheck: Bool = false, read: SourceFile? = nil, lines: [String]? = nil,
+        action: JournalAction
     ) throws(EditError) -> Written {
         let shown = folder.displayPath(relative)
         guard DataFileEditor.isBareKey(name), !fields.isEmpty, fields.allSatisfy({ DataFileEditor.isBareKey($0.key) })
@@ -75,20 +93,22 @@ public struct DataFileEditor {
         let file = original ?? SourceFile(path: shown, bytes: Array((header ?? "").utf8))
         let before: TOMLTable
         do throws(TOMLError) {
-            // `parsed` is `read` as the caller parsed it: a goal's file is parsed once per edit.
-            if let parsed, read != nil { before = parsed } else { before = try TOMLParser.parse(file.bytes) }
+            // Parsed once per edit: a goal's file as the caller found the goal in it.
+            before = try original == nil ? TOMLParser.parse(file.bytes) : parse(file)
         } catch {
             throw EditError(
                 "\(shown) must be valid TOML before sandjar can add to it; nothing was changed",
                 diagnostic: file.finding(for: error))
         }
-        let text = DataFileEditor.appending(table: name, fields: fields, to: file.bytes)
+        let entry = lines ?? (["[[\(name)]]"] + fields.map(\.line))
+        precondition(entry.first == "[[\(name)]]", "the lines of a [[\(name)]] begin with its header")
+        let text = DataFileEditor.appending(entry, to: file.bytes)
         let after = try DataFileEditor.verify(text, adds: name, fields: fields, to: before, of: file)
+        // Kept by its bytes, so the whole check and the build after the write read this parse.
+        memo.keep(after, for: SourceFile(path: shown, bytes: text))
         if wholeCheck { try checkAsTheBuildReadsIt(relative, text) }
         try requireInside(relative, shown: shown)
-        let written = try commit(text, to: relative, shown: shown, replacing: original?.bytes, action)
-        memo?.keep(after, for: SourceFile(path: shown, bytes: text))
-        return written
+        return try commit(text, to: relative, shown: shown, replacing: original?.bytes, action)
     }
 
     /// Writes `bytes` as the new file at `relative`, never over a file that exists (one that
@@ -131,6 +151,11 @@ public struct DataFileEditor {
     /// The old bytes untouched, a line ending if the last line had none, a blank line, then the
     /// new table; line endings follow the file's first line (CRLF stays CRLF).
     static func appending(table name: String, fields: [TOMLField], to original: [UInt8]) -> [UInt8] {
+        appending(["[[\(name)]]"] + fields.map(\.line), to: original)
+    }
+
+    /// The same, for the entry's `lines` as they are written, its header first.
+    static func appending(_ lines: [String], to original: [UInt8]) -> [UInt8] {
         let lf = UInt8(ascii: "\n")
         let cr = UInt8(ascii: "\r")
         let firstBreak = original.firstIndex(of: lf)
@@ -142,7 +167,7 @@ public struct DataFileEditor {
             if body.last == cr { body = body.dropLast() }
             if body.last != lf { text += newline }
         }
-        for line in ["[[\(name)]]"] + fields.map(\.line) {
+        for line in lines {
             text += Array(line.utf8) + newline
         }
         return text

@@ -86,20 +86,19 @@ public struct DepositEntry: Sendable, Equatable {
     ///   - askFirst: refuse (`EditError.Kind.askFirst`) a deposit identical to one made within two
     ///     minutes, as a form sent twice would be; the command line writes it and warns instead.
     ///   - byName: also find the goal by its name (the command line); a form names ids only.
-    ///   - parsed: the goal files a served site's last build parsed, so only a changed one is parsed
-    ///     again.
+    /// A served site's editor holds its last build's parses (`DataFileEditor.memo`), so only a
+    /// goal file that changed since is parsed again.
     package func add(
-        to goal: String, in editor: DataFileEditor, now: Date, askFirst: Bool = false, byName: Bool = true,
-        parsed: ParsedTables? = nil
+        to goal: String, in editor: DataFileEditor, now: Date, askFirst: Bool = false, byName: Bool = true
     ) throws(EditError) -> Added {
         try editor.locked { () throws(EditError) -> Added in
-            let found = try GoalFiles(folder: editor.folder, memo: parsed).file(for: goal, byName: byName)
-            if let by { try WhoIsWriting.check(by, in: editor.folder, wording: wording) }
+            let found = try GoalFiles(folder: editor.folder, memo: editor.memo).file(for: goal, byName: byName)
+            if let by { try WhoIsWriting.check(by, in: editor.folder, wording: wording, memo: editor.memo) }
             let when: TOMLDateTime
             if let at {
                 when = at
             } else {
-                when = EventTimeLiteral.now(now, in: try SiteTimeZone.read(editor.folder))
+                when = EventTimeLiteral.now(now, in: try SiteTimeZone.read(editor.folder, memo: editor.memo))
             }
             let same = found.table.flatMap { sameDeposit(at: when, in: $0) }
             if let same, askFirst {
@@ -119,11 +118,12 @@ public struct DepositEntry: Sendable, Equatable {
             if let by { values["by"] = by }
             let action = JournalAction(.deposit, "added \(amount.text) to \(found.id)", values: values)
             let written = try editor.append(
-                table: "deposit", fields: fields, to: found.relative, read: found.file, parsed: found.table,
-                action: action, memo: parsed)
+                table: "deposit", fields: fields, to: found.relative, read: found.file, action: action)
             var added = Added(
                 goal: found.id, path: written.path, amount: amount, at: when,
-                todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) }
+                todayBeforeIt: at.flatMap {
+                    EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, memo: editor.memo, now: now)
+                }
             )
             added.tooEarly = DepositEntry.tooEarly(when, created: found.table?["created"])
             added.sameAs = same
@@ -160,11 +160,18 @@ extension DepositEntry {
     }
 }
 
-/// The goal files of a data folder and the ids they define.
+/// The goal files of a data folder and the ids they define: the files of `GoalReader.group`, each
+/// goal's id by `GoalReader.id`, the build's own rules.
 struct GoalFiles {
     let folder: DataFolder
-    /// What a served site's last build parsed: a goal file with the same bytes is not parsed again.
+    /// The edit's parses (a served site's: its last build's too): a goal file is parsed once.
     var memo: ParsedTables? = nil
+
+    /// `file` parsed through `memo`; nil when it is not valid TOML.
+    private func table(_ file: SourceFile) -> TOMLTable? {
+        if let memo { return try? memo.parse(file) }
+        return try? TOMLParser.parse(file.bytes)
+    }
 
     /// A goal's file, read and parsed once for the whole edit.
     struct Found {
@@ -175,6 +182,27 @@ struct GoalFiles {
         var table: TOMLTable?
     }
 
+    /// The id of every goal, by `GoalReader.id`, as the build reads them (a file that is not valid
+    /// TOML by its file name).
+    func ids() -> Set<String> {
+        Set(
+            GoalReader.group.files(in: folder).map { relative in
+                let stem = GoalReader.group.stem(of: relative)
+                guard case .success(let file) = folder.read(relative), let table = table(file) else { return stem }
+                return GoalReader.id(of: table, fileName: stem)
+            })
+    }
+
+    /// `goals/<id>.toml`, the file a new goal of that id is written to.
+    static func relative(of id: String) -> String {
+        "\(GoalReader.group.folder)/\(id).\(GoalReader.group.fileExtension)"
+    }
+
+    /// Whether a new goal cannot take `id`: a goal has it (`ids`), or its file name is taken.
+    func isTaken(_ id: String, ids: Set<String>) -> Bool {
+        ids.contains(id) || folder.fileExists(GoalFiles.relative(of: id))
+    }
+
     /// The goal whose `name` is `name`, ignoring case, accents, full- or half-width and the white
     /// space around it: what a new goal of that name would repeat.
     func named(_ name: String) -> (relative: String, name: String)? {
@@ -183,9 +211,8 @@ struct GoalFiles {
                 options: [.caseInsensitive, .widthInsensitive, .diacriticInsensitive], locale: nil)
         }
         let wanted = folded(name)
-        for relative in folder.files(in: "goals", withExtension: "toml") {
-            guard case .success(let file) = folder.read(relative),
-                let table = memo?.table(for: file) ?? (try? TOMLParser.parse(file.bytes)),
+        for relative in GoalReader.group.files(in: folder) {
+            guard case .success(let file) = folder.read(relative), let table = table(file),
                 let existing = table["name"]?.stringValue, folded(existing) == wanted
             else { continue }
             return (relative, existing)
@@ -199,13 +226,13 @@ struct GoalFiles {
     /// never built from what was typed.
     func file(for goal: String, byName: Bool = true) throws(EditError) -> Found {
         var ids: [(found: Found, stem: String, name: String?)] = []
-        for relative in folder.files(in: "goals", withExtension: "toml") {
-            let stem = String(relative.dropFirst("goals/".count).dropLast(".toml".count))
+        for relative in GoalReader.group.files(in: folder) {
+            let stem = GoalReader.group.stem(of: relative)
             var found = Found(relative: relative, id: stem)
             var name: String?
             if case .success(let file) = folder.read(relative) {
                 found.file = file
-                found.table = memo?.table(for: file) ?? (try? TOMLParser.parse(file.bytes))
+                found.table = table(file)
                 if let table = found.table { found.id = GoalReader.id(of: table, fileName: stem) }
                 name = found.table?["name"]?.stringValue
             }
@@ -238,7 +265,7 @@ struct GoalFiles {
         var message = "unknown goal '\(goal)'"
         if let guess = Suggestion.closest(to: goal, in: known) { message += "; did you mean '\(guess)'?" }
         if known.isEmpty {
-            message += ": there are no goals in \(folder.displayPath("goals"))"
+            message += ": there are no goals in \(folder.displayPath(GoalReader.group.folder))"
         } else {
             message += "\nknown goals: \(known.joined(separator: ", "))"
         }
@@ -252,9 +279,10 @@ enum SiteTimeZone {
     /// UTC when there is no `site.toml` or it names no `timezone`; an error when it cannot be read
     /// or names a zone that does not exist, because dating a deposit in the wrong zone is worse
     /// than asking for `--at`.
-    static func read(_ folder: DataFolder) throws(EditError) -> TimeZone {
+    /// - Parameter memo: the edit's parses, so site.toml is parsed once for the edit.
+    static func read(_ folder: DataFolder, memo: ParsedTables? = nil) throws(EditError) -> TimeZone {
         let advice = "sandjar needs the site's time zone to date the deposit; fix it or give --at"
-        switch DataLoader.siteEssentials(of: folder) {
+        switch DataLoader.siteEssentials(of: folder, memo: memo) {
         case .success(let site):
             if let finding = site.timezoneFinding { throw EditError(advice, diagnostic: finding) }
             return site.timezone ?? TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!

@@ -75,7 +75,7 @@ public struct EditEntry: Sendable, Equatable {
             if let newAt { fields.append(.dateTime("at", newAt)) }
             switch change {
             case .deposit(let goal, let amount, let note):
-                let found = try GoalFiles(folder: editor.folder).file(for: goal, byName: false)
+                let found = try GoalFiles(folder: editor.folder, memo: editor.memo).file(for: goal, byName: false)
                 let entry = try LoggedEntries.pick(
                     LoggedEntries.deposits(in: found), at: at, fingerprint: fingerprint, what: "deposit",
                     in: "goal '\(found.id)'", narrow: nil, narrowOption: "")
@@ -93,10 +93,11 @@ public struct EditEntry: Sendable, Equatable {
                 return Edited(path: written.path, goal: found.id, journalID: written.journalID)
             case .session(let length, let moodBefore, let moodAfter):
                 let entry = try LoggedEntries.pick(
-                    try LoggedEntries.sessions(in: editor.folder), at: at, fingerprint: fingerprint, what: "session",
+                    try LoggedEntries.sessions(in: editor.folder, memo: editor.memo), at: at, fingerprint: fingerprint,
+                    what: "session",
                     in: editor.folder.displayPath("practice"), narrow: nil, narrowOption: "")
                 if let pattern = entry.values["pattern"]?.stringValue {
-                    let rounds = try BreathingNames.read(editor.folder).retentionRounds[pattern]
+                    let rounds = try BreathingNames.read(editor.folder, memo: editor.memo).retentionRounds[pattern]
                     try SessionEntry.check(length, of: pattern, rounds: rounds)
                 }
                 fields.append(length.field)

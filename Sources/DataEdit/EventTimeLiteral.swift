@@ -68,9 +68,11 @@ public enum EventTimeLiteral {
     /// such an entry does not count until its day (DESIGN.md §3), which the command says. Nil when
     /// it is today or earlier, or when the site's time zone cannot be read (the entry is written
     /// all the same).
-    static func todayWhenLater(than at: TOMLDateTime, folder: DataFolder, now: Date) -> CalendarDate? {
+    static func todayWhenLater(
+        than at: TOMLDateTime, folder: DataFolder, memo: ParsedTables? = nil, now: Date
+    ) -> CalendarDate? {
         guard let date = at.date, let day = CalendarDate(date),
-            let zone = try? SiteTimeZone.read(folder), let today = EventTimeLiteral.now(now, in: zone).date,
+            let zone = try? SiteTimeZone.read(folder, memo: memo), let today = EventTimeLiteral.now(now, in: zone).date,
             let todayDate = CalendarDate(today), day > todayDate
         else { return nil }
         return todayDate

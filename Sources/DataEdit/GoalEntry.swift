@@ -121,12 +121,9 @@ public struct GoalEntry: Sendable, Equatable {
 
     /// The first `goal-N` (from 1) that no goal file or id uses.
     static func freeID(among goals: GoalFiles) -> String {
+        let ids = goals.ids()
         var n = 1
-        while goals.folder.fileExists("goals/goal-\(n).toml")
-            || (try? goals.file(for: "goal-\(n)", byName: false)) != nil
-        {
-            n += 1
-        }
+        while goals.isTaken("goal-\(n)", ids: ids) { n += 1 }
         return "goal-\(n)"
     }
 
@@ -160,7 +157,7 @@ public struct GoalEntry: Sendable, Equatable {
     /// The same, in the data folder and journal `editor` edits (on disk or in memory).
     package func add(in editor: DataFileEditor, now: Date, askFirst: Bool = false) throws(EditError) -> Added {
         try editor.locked { () throws(EditError) -> Added in
-            let goals = GoalFiles(folder: editor.folder)
+            let goals = GoalFiles(folder: editor.folder, memo: editor.memo)
             let sameName = goals.named(name)
             if askFirst, let same = sameName {
                 throw EditError(
@@ -168,9 +165,10 @@ public struct GoalEntry: Sendable, Equatable {
                         + "another one with the same name?", kind: .askFirst,
                     details: ["about": WriteKind.goal.rawValue, "name": same.name])
             }
-            let taken = { (id: String) in
-                editor.folder.fileExists("goals/\(id).toml") || (try? goals.file(for: id, byName: false)) != nil
-            }
+            // Every goal's id as the build reads it, found once: an id two goals already share is
+            // taken too (looking one up by it is an error, not a free id).
+            let ids = goals.ids()
+            let taken = { (id: String) in goals.isTaken(id, ids: ids) }
             var id = self.id ?? GoalEntry.freeID(among: goals)
             if taken(id), idFromName {
                 // An id made from the name, already taken — by a goal of the same name, asked about
@@ -181,13 +179,13 @@ public struct GoalEntry: Sendable, Equatable {
                 while taken("\(stem)-\(n)") { n += 1 }
                 id = "\(stem)-\(n)"
             }
-            let relative = "goals/\(id).toml"
+            let relative = GoalFiles.relative(of: id)
             if taken(id) {
                 throw EditError("there is already a goal with the id '\(id)'; give the new one another id")
             }
-            let zone = try SiteTimeZone.read(editor.folder)
+            let zone = try SiteTimeZone.read(editor.folder, memo: editor.memo)
             let today = EventTimeLiteral.now(now, in: zone).date ?? TOMLDate(year: 1970, month: 1, day: 1)
-            let essentials = try? DataLoader.siteEssentials(of: editor.folder).get()
+            let essentials = try? DataLoader.siteEssentials(of: editor.folder, memo: editor.memo).get()
             let language = essentials?.language ?? .en
             let text = try self.text(id: id, today: today.description, language: language)
             try editor.checkAsTheBuildReadsIt(relative, text)

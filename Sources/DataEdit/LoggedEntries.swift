@@ -36,11 +36,11 @@ enum LoggedEntries {
 
     /// The sessions of every `practice/*.toml`, in the loader's order. A file that cannot be read
     /// is an error: the session named may be in it.
-    static func sessions(in folder: DataFolder) throws(EditError) -> [LoggedEntry] {
+    static func sessions(in folder: DataFolder, memo: ParsedTables = ParsedTables()) throws(EditError) -> [LoggedEntry] {
         var all: [LoggedEntry] = []
-        for relative in folder.files(in: "practice", withExtension: "toml") {
+        for relative in PracticeReader.group.files(in: folder) {
             let advice = "sandjar reads every practice file to find a session; fix this first, nothing was changed"
-            let (file, table) = try folder.parsedForEditing(relative, advice: advice)
+            let (file, table) = try folder.parsedForEditing(relative, advice: advice, memo: memo)
             all += entries(of: "session", in: table, file: file, relative: relative) { values, at in
                 guard let pattern = values["pattern"]?.stringValue else { return nil }
                 let length: PracticeSession.Length

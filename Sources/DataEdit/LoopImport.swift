@@ -161,7 +161,7 @@ public struct LoopImport {
         }
         let folder = editor.folder
         do throws(EditError) {
-            let names = try BreathingNames.read(folder)
+            let names = try BreathingNames.read(folder, memo: editor.memo)
             try SessionEntry.check(pattern, kind: "pattern", known: names.patterns)
             try SessionEntry.check(length, of: pattern, rounds: names.retentionRounds[pattern])
         } catch {
@@ -170,7 +170,8 @@ public struct LoopImport {
         // Done days with a session of the pattern already are left out.
         var logged: Set<CalendarDate> = []
         do throws(EditError) {
-            for entry in try LoggedEntries.sessions(in: folder) where entry.values["pattern"]?.stringValue == pattern {
+            for entry in try LoggedEntries.sessions(in: folder, memo: editor.memo)
+            where entry.values["pattern"]?.stringValue == pattern {
                 logged.insert(entry.at.date)
             }
         } catch {
@@ -193,7 +194,7 @@ public struct LoopImport {
         if folder.fileExists("breathing.toml") {
             do throws(EditError) {
                 let advice = "sandjar adds Loop's skipped days to breathing.toml as pauses; fix it first"
-                let (file, table) = try folder.parsedForEditing("breathing.toml", advice: advice)
+                let (file, table) = try folder.parsedForEditing("breathing.toml", advice: advice, memo: editor.memo)
                 breathing = file
                 for pause in table["pause"]?.arrayValue?.compactMap(\.tableValue) ?? [] {
                     guard let from = pause["from"]?.dateTimeValue?.date.flatMap(CalendarDate.init),
@@ -211,7 +212,7 @@ public struct LoopImport {
             habit: chosen.name, sessions: fresh, pauses: pauses, logged: done.count - fresh.count,
             paused: runs.count - pauses.count, changes: [], written: false)
         let source = URL(fileURLWithPath: exportPath).lastPathComponent
-        let today = LoopImport.today(folder, now: now)
+        let today = LoopImport.today(folder, memo: editor.memo, now: now)
         if !fresh.isEmpty {
             var text = "# Loop Habit Tracker: \"\(chosen.name)\", imported from \(source) on \(today)\n"
             text += "# one session a done day; Loop keeps no time of day\n"
@@ -267,8 +268,8 @@ public struct LoopImport {
         TOMLDateTime(date: TOMLDate(year: day.year, month: day.month, day: day.day), time: nil)
     }
 
-    private static func today(_ folder: DataFolder, now: Date) -> String {
-        let zone = (try? SiteTimeZone.read(folder)) ?? TimeZone(identifier: "UTC")!
+    private static func today(_ folder: DataFolder, memo: ParsedTables, now: Date) -> String {
+        let zone = (try? SiteTimeZone.read(folder, memo: memo)) ?? TimeZone(identifier: "UTC")!
         return EventTimeLiteral.now(now, in: zone).date?.description ?? "today"
     }
 }

@@ -65,13 +65,14 @@ public struct PriceEntry: Sendable, Equatable {
     {
         try editor.locked { () throws(EditError) -> Changed in
             let entries = SubscriptionEntries(
-                folder: editor.folder, catalog: SubscriptionEntries.catalog(folder: editor.folder, theme: theme))
+                folder: editor.folder, catalog: SubscriptionEntries.catalog(of: editor, theme: theme),
+                memo: editor.memo)
             let entry = try byID ? entries.find(id: name, active: true) : entries.find(name)
             let date: CalendarDate
             if let from {
                 date = from
             } else {
-                let zone = try SiteTimeZone.read(editor.folder)
+                let zone = try SiteTimeZone.read(editor.folder, memo: editor.memo)
                 guard let today = EventTimeLiteral.now(now, in: zone).date.flatMap({ CalendarDate($0) }) else {
                     throw EditError("today's date is unknown; give --from")
                 }

@@ -69,7 +69,7 @@ public struct RemoveEntry: Sendable, Equatable {
             var values: [String: String] = [:]
             switch target {
             case .deposit(let goal):
-                let found = try GoalFiles(folder: editor.folder).file(for: goal, byName: byName)
+                let found = try GoalFiles(folder: editor.folder, memo: editor.memo).file(for: goal, byName: byName)
                 if found.table == nil, let file = found.file {
                     _ = try editor.locate(0, of: "deposit", in: file)  // says where the TOML is broken
                 }
@@ -82,7 +82,8 @@ public struct RemoveEntry: Sendable, Equatable {
                 values = ["goal": found.id, "amount": entry.values["amount"]?.exactDecimal?.description ?? ""]
             case .session:
                 entry = try LoggedEntries.pick(
-                    try LoggedEntries.sessions(in: editor.folder), at: at, fingerprint: fingerprint, what: "session",
+                    try LoggedEntries.sessions(in: editor.folder, memo: editor.memo), at: at, fingerprint: fingerprint,
+                    what: "session",
                     in: editor.folder.displayPath("practice"),
                     narrow: pattern.map { pattern in { $0.values["pattern"]?.stringValue == pattern } },
                     narrowOption: "--pattern")

@@ -38,7 +38,8 @@ public struct ReviveEntry: Sendable, Equatable {
     {
         try editor.locked { () throws(EditError) -> Revived in
             let entries = SubscriptionEntries(
-                folder: editor.folder, catalog: SubscriptionEntries.catalog(folder: editor.folder, theme: theme))
+                folder: editor.folder, catalog: SubscriptionEntries.catalog(of: editor, theme: theme),
+                memo: editor.memo)
             let entry = try byID ? entries.find(id: name, active: false) : entries.findSlain(name)
             let action = JournalAction(
                 .revive, "revived \(entry.name)", values: ["id": entry.id, "name": entry.name])

@@ -144,17 +144,17 @@ public struct SessionEntry: Sendable, Equatable {
 
     /// The edit itself, under the data folder's edit lock.
     private func add(with editor: DataFileEditor, now: Date, askFirst: Bool) throws(EditError) -> Added {
-        let names = try BreathingNames.read(editor.folder)
+        let names = try BreathingNames.read(editor.folder, memo: editor.memo)
         try SessionEntry.check(pattern, kind: "pattern", known: names.patterns)
         try SessionEntry.check(length, of: pattern, rounds: names.retentionRounds[pattern])
         if let program { try SessionEntry.check(program, kind: "program", known: names.programs) }
-        if let by { try WhoIsWriting.check(by, in: editor.folder, wording: wording) }
+        if let by { try WhoIsWriting.check(by, in: editor.folder, wording: wording, memo: editor.memo) }
         let when: TOMLDateTime
         if let at {
             when = at
         } else {
             do {
-                when = EventTimeLiteral.now(now, in: try SiteTimeZone.read(editor.folder))
+                when = EventTimeLiteral.now(now, in: try SiteTimeZone.read(editor.folder, memo: editor.memo))
             } catch {
                 throw EditError(
                     "sandjar needs the site's time zone to date the session; fix it or give --at",
@@ -165,7 +165,7 @@ public struct SessionEntry: Sendable, Equatable {
             throw EditError("--at needs a date")
         }
         let month = String(day.description.prefix(7))
-        if askFirst, let same = try sameSession(at: when, in: editor.folder) {
+        if askFirst, let same = try sameSession(at: when, in: editor.folder, memo: editor.memo) {
             let question = ["about": WriteKind.session.rawValue, "pattern": pattern, "at": same]
             throw EditError(
                 "the same session (\(pattern), \(length)) was logged at \(same); log it again?", kind: .askFirst,
@@ -185,15 +185,19 @@ public struct SessionEntry: Sendable, Equatable {
         return Added(
             pattern: pattern, path: written.path, length: length, at: when,
             notEnrolledIn: enrolled == false ? program : nil,
-            todayBeforeIt: at.flatMap { EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, now: now) },
+            todayBeforeIt: at.flatMap {
+                EventTimeLiteral.todayWhenLater(than: $0, folder: editor.folder, memo: editor.memo, now: now)
+            },
             journalID: written.journalID)
     }
 
     /// The time of a session with this pattern, length and program logged within two minutes of
     /// `when`.
-    private func sameSession(at when: TOMLDateTime, in folder: DataFolder) throws(EditError) -> String? {
+    private func sameSession(at when: TOMLDateTime, in folder: DataFolder, memo: ParsedTables) throws(EditError)
+        -> String?
+    {
         guard let mine = EventTime(when) else { return nil }
-        for entry in try LoggedEntries.sessions(in: folder) {
+        for entry in try LoggedEntries.sessions(in: folder, memo: memo) {
             let values = entry.values
             guard values["pattern"]?.stringValue == pattern, values["program"]?.stringValue == program,
                 let apart = mine.seconds(from: entry.at), abs(apart) <= DepositEntry.againWithin

@@ -75,8 +75,7 @@ public struct SlayEntry: Sendable, Equatable {
     {
         try editor.locked { () throws(EditError) -> Slain in
             try apply(
-                with: editor, catalog: SubscriptionEntries.catalog(folder: editor.folder, theme: theme), now: now,
-                byID: byID)
+                with: editor, catalog: SubscriptionEntries.catalog(of: editor, theme: theme), now: now, byID: byID)
         }
     }
 
@@ -85,12 +84,12 @@ public struct SlayEntry: Sendable, Equatable {
     private func apply(with editor: DataFileEditor, catalog: SubscriptionCatalog, now: Date, byID: Bool)
         throws(EditError) -> Slain
     {
-        let entries = SubscriptionEntries(folder: editor.folder, catalog: catalog)
+        let entries = SubscriptionEntries(folder: editor.folder, catalog: catalog, memo: editor.memo)
         let entry = try byID ? entries.find(id: name, active: true) : entries.find(name)
         // Today in the site's time zone: the default day, and the yardstick of a date ahead.
         var today: CalendarDate?
         do {
-            let zone = try SiteTimeZone.read(editor.folder)
+            let zone = try SiteTimeZone.read(editor.folder, memo: editor.memo)
             today = EventTimeLiteral.now(now, in: zone).date.flatMap { CalendarDate($0) }
         } catch {
             if on == nil {
@@ -122,7 +121,9 @@ public struct SlayEntry: Sendable, Equatable {
     }
 }
 
-/// Every `[[subscription]]` of a data folder, with the id data.json gives it.
+/// Every `[[subscription]]` of a data folder, with the id data.json gives it: the files of
+/// `SubscriptionReader.group`, each entry's pin by `SubscriptionReader.catalogPin`, its id by
+/// `SubscriptionID.make` over the catalogue's matches, as the build's subscription report does.
 struct SubscriptionEntries {
     struct Entry {
         var relative: String
@@ -144,12 +145,21 @@ struct SubscriptionEntries {
     let folder: DataFolder
     /// Names subscriptions the way the build does, so an id from data.json finds its entry.
     var catalog = SubscriptionCatalog()
+    /// The edit's parses: each subscription file is parsed once for the edit.
+    var memo = ParsedTables()
 
     /// The catalogue a build of `folder` uses: the theme's (`theme`, else site.toml's, over the
-    /// built-in one) with the data folder's own `catalog.toml` over it.
-    static func catalog(folder: DataFolder, theme: String?) -> SubscriptionCatalog {
-        let own = DataLoader(folder: folder, log: DiagnosticLog(strict: false)).loadCatalog()
-        return ShippedCatalog.load(theme: theme ?? DataLoader.themeOverlay(of: folder)).overlaid(by: own)
+    /// built-in one, `ShippedCatalog.asBuilt` when neither names one) with the data folder's own
+    /// `catalog.toml` over it; site.toml and catalog.toml parsed through `memo`.
+    static func catalog(folder: DataFolder, theme: String?, memo: ParsedTables = ParsedTables()) -> SubscriptionCatalog {
+        let own = DataLoader(folder: folder, log: DiagnosticLog(strict: false), tables: memo).loadCatalog()
+        let overlay = theme ?? DataLoader.themeOverlay(of: folder, memo: memo)
+        return ShippedCatalog.load(theme: overlay).overlaid(by: own)
+    }
+
+    /// The same, for the folder `editor` edits, through its parses.
+    static func catalog(of editor: DataFileEditor, theme: String?) -> SubscriptionCatalog {
+        catalog(folder: editor.folder, theme: theme, memo: editor.memo)
     }
 
     /// The entries in data order (files by name, entries in file order), as the loader reads them:
@@ -158,9 +168,9 @@ struct SubscriptionEntries {
     func all() throws(EditError) -> [Entry] {
         var entries: [Entry] = []
         var subscriptions: [Subscription] = []
-        for relative in folder.files(in: "subscriptions", withExtension: "toml") {
+        for relative in SubscriptionReader.group.files(in: folder) {
             let advice = "sandjar reads every subscription file to find one; fix this first, nothing was changed"
-            let (file, table) = try folder.parsedForEditing(relative, advice: advice)
+            let (file, table) = try folder.parsedForEditing(relative, advice: advice, memo: memo)
             for (index, item) in (table["subscription"]?.arrayValue ?? []).enumerated() {
                 guard let entry = item.tableValue, let name = entry["name"]?.stringValue,
                     !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
@@ -237,9 +247,9 @@ struct SubscriptionEntries {
             message += "; did you mean \(list)?"
         }
         if entries.isEmpty {
-            message += ": there are no subscriptions in \(folder.displayPath("subscriptions"))"
+            message += ": there are no subscriptions in \(folder.displayPath(SubscriptionReader.group.folder))"
         } else if known.isEmpty {
-            message += ": every subscription in \(folder.displayPath("subscriptions")) is already slain"
+            message += ": every subscription in \(folder.displayPath(SubscriptionReader.group.folder)) is already slain"
         } else {
             message += "\nactive subscriptions: \(known.joined(separator: ", "))"
         }

@@ -116,11 +116,11 @@ public struct SubscriptionEntry: Sendable, Equatable {
     ) throws(EditError) -> Added {
         try editor.locked { () throws(EditError) -> Added in
             let folder = editor.folder
-            let catalog = SubscriptionEntries.catalog(folder: folder, theme: theme)
-            let zone = try SiteTimeZone.read(folder)
+            let catalog = SubscriptionEntries.catalog(of: editor, theme: theme)
+            let zone = try SiteTimeZone.read(folder, memo: editor.memo)
             let today = EventTimeLiteral.now(now, in: zone).date ?? TOMLDate(year: 1970, month: 1, day: 1)
-            let loaded = DataLoader(folder: folder, log: DiagnosticLog(strict: false)).load()
-            let site = (try? DataLoader.siteEssentials(of: folder).get())?.currency
+            let loaded = DataLoader(folder: folder, log: DiagnosticLog(strict: false), tables: editor.memo).load()
+            let site = (try? DataLoader.siteEssentials(of: folder, memo: editor.memo).get())?.currency
             let match = catalog.match(for: Subscription(name: name))?.entry
             let subscriptions = loaded?.data.subscriptions ?? []
             if askFirst, let match,
@@ -173,7 +173,7 @@ public struct SubscriptionEntry: Sendable, Equatable {
                 values: ["name": name, "catalog": match?.id ?? ""])
             let written = try editor.append(
                 table: "subscription", fields: table.fields, to: relative, createIfMissing: true, header: header,
-                wholeCheck: true, action: action)
+                wholeCheck: true, lines: table.lines, action: action)
             return Added(name: name, path: written.path, catalogID: match?.id, journalID: written.journalID)
         }
     }

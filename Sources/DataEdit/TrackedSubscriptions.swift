@@ -20,9 +20,12 @@ public struct TrackedSubscription: Sendable, Equatable {
     }
 
     /// The same, of the data folder `folder` (on disk or in memory).
-    package static func all(in folder: DataFolder, theme: String? = nil) throws(EditError) -> [TrackedSubscription] {
+    /// - Parameter memo: the parses of the edit it is part of (an import's), so each file is parsed once.
+    package static func all(in folder: DataFolder, theme: String? = nil, memo: ParsedTables = ParsedTables())
+        throws(EditError) -> [TrackedSubscription]
+    {
         let entries = try SubscriptionEntries(
-            folder: folder, catalog: SubscriptionEntries.catalog(folder: folder, theme: theme)
+            folder: folder, catalog: SubscriptionEntries.catalog(folder: folder, theme: theme, memo: memo), memo: memo
         )
         .all()
         return entries.map {

@@ -116,7 +116,7 @@ public struct WallosImport {
         }
         let folder = editor.folder
         let site: DataLoader.SiteEssentials
-        switch DataLoader.siteEssentials(of: folder) {
+        switch DataLoader.siteEssentials(of: folder, memo: editor.memo) {
         case .success(let essentials): site = essentials
         case .failure(let finding): throw fail([finding])
         }
@@ -127,7 +127,7 @@ public struct WallosImport {
         // its line, as check reports it — never as a currency it "does not convert", whose advice
         // (add EUR = … again) would make it worse. A data folder that does not load says why too.
         let log = DiagnosticLog(strict: false)
-        let loaded = DataLoader(folder: folder, log: log).load()
+        let loaded = DataLoader(folder: folder, log: log, tables: editor.memo).load()
         let ratesPath = folder.displayPath("rates.toml")
         let brokenRates = log.entries.filter { $0.severity == .error && $0.path == ratesPath }
         let foreign = read.subscriptions.contains { $0.currency != site.currency }
@@ -155,16 +155,16 @@ public struct WallosImport {
         let payers = WallosImport.payers(of: read.subscriptions, people: site.people, export: export, errors: &errors)
         guard errors.isEmpty else { throw fail(errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }) }
 
-        let catalog = SubscriptionEntries.catalog(folder: folder, theme: theme)
+        let catalog = SubscriptionEntries.catalog(of: editor, theme: theme)
         let tracked: [TrackedSubscription]
         do {
-            tracked = try TrackedSubscription.all(in: folder, theme: theme)
+            tracked = try TrackedSubscription.all(in: folder, theme: theme, memo: editor.memo)
         } catch {
             throw Failure(diagnostics: error.diagnostic.map { [$0] } ?? [], message: error.message)
         }
         let zone: TimeZone
         do {
-            zone = try SiteTimeZone.read(folder)
+            zone = try SiteTimeZone.read(folder, memo: editor.memo)
         } catch {
             throw Failure(diagnostics: error.diagnostic.map { [$0] } ?? [], message: error.message)
         }

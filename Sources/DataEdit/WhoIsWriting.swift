@@ -6,10 +6,13 @@ import SiteData
 /// `[[person]]`s, checked under the edit lock against the people as the build reads them.
 enum WhoIsWriting {
     /// `id` when it names one of the folder's people; else why not, with "did you mean".
-    static func check(_ id: String, in folder: DataFolder, wording: Wording) throws(EditError) {
+    /// - Parameter memo: the edit's parses, so site.toml is parsed once for the edit.
+    static func check(_ id: String, in folder: DataFolder, wording: Wording, memo: ParsedTables? = nil)
+        throws(EditError)
+    {
         let name = wording == .form ? "the person writing" : "--by"
         let people: [Person]
-        switch DataLoader.siteEssentials(of: folder) {
+        switch DataLoader.siteEssentials(of: folder, memo: memo) {
         case .success(let site): people = site.people
         case .failure(let finding):
             throw EditError("sandjar needs site.toml's [[person]]s to check \(name); fix it first", diagnostic: finding)

@@ -180,7 +180,7 @@ extension LocalApp {
                     by: fields.given("by"), wording: .form)
                 let added = try entry.add(
                     to: goal, in: editor, now: clock, askFirst: !confirmed,
-                    byName: false, parsed: site.parsed)
+                    byName: false)
                 var warnings: [String] = []
                 if let today = added.todayBeforeIt {
                     warnings.append(LocalApp.later(added.day, today: today.description))

@@ -95,7 +95,8 @@ public final class LocalApp: Sendable {
     /// when it is held in memory, else `BuildOptions.data` on disk, found again for each write as a
     /// command finds it) and this app's journal.
     var editor: DataFileEditor {
-        DataFileEditor(folder: site.options.dataFiles ?? DataFolder(path: site.options.data), journal: journal)
+        DataFileEditor(
+            folder: site.options.dataFiles ?? DataFolder(path: site.options.data), journal: journal, memo: site.parsed)
     }
 
     /// `token=…`, for the address serve prints with `--listen`.

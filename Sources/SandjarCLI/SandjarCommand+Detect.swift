@@ -37,9 +37,12 @@ extension SandjarCommand {
         } else {
             data = DataLocation.nearest(from: FileManager.default.currentDirectoryPath)
         }
-        if dates == nil, let data,
-            let locale = (try? DataLoader.siteEssentials(of: DataFolder(path: data)).get())?.locale
-        {
+        // site.toml read once, by the build's own reader, for all that detect takes from it: the
+        // dates' order, the site currency, the theme whose catalogue names services; the data's
+        // files parsed once between that and the subscriptions already tracked (`memo`).
+        let memo = ParsedTables()
+        let site = data.map { DataLoader.siteEssentials(of: DataFolder(path: $0), memo: memo) }
+        if dates == nil, let locale = (try? site?.get())?.locale {
             dates = .locale(locale)
         }
         let path = arguments.positionals[0]
@@ -54,7 +57,7 @@ extension SandjarCommand {
         for note in statement.notes { console.err(note.description + "\n") }
         let siteCurrency: Currency?
         do {
-            siteCurrency = try detectSiteCurrency(data: data)
+            siteCurrency = try detectSiteCurrency(site)
         } catch {
             console.err(error.description + "\n")
             return 1
@@ -65,14 +68,14 @@ extension SandjarCommand {
                 mandate: row.mandate, id: row.id)
         }
         var suggestions = RecurringCharges.detect(charges, until: statement.period?.upperBound)
-        let catalog = ShippedCatalog.load(data: data, theme: theme)
+        let catalog = ShippedCatalog.load(theme: theme ?? (try? site?.get())?.themeOverlay)
         for index in suggestions.indices {
             suggestions[index].catalogID = catalog.match(suggestions[index].name)?.entry.id
         }
         var tracked: [TrackedSubscription] = []
         if let data {
             do {
-                tracked = try TrackedSubscription.all(data: data, theme: theme)
+                tracked = try TrackedSubscription.all(in: DataFolder(path: data), theme: theme, memo: memo)
             } catch {
                 console.err(error.description + "\n")
                 console.err("sandjar: cannot tell which of these are already tracked\n")
@@ -97,11 +100,13 @@ extension SandjarCommand {
         }.get()
     }
 
-    /// The currency of charges whose statement names none: the site's, read from `site.toml` by
+    /// The currency of charges whose statement names none: the site's, as `site.toml` was read by
     /// the build's own reader; none without a data folder.
-    private static func detectSiteCurrency(data: String?) throws(Diagnostic) -> Currency? {
-        guard let folder = data else { return nil }
-        switch DataLoader.siteEssentials(of: DataFolder(path: folder)) {
+    private static func detectSiteCurrency(_ site: Result<DataLoader.SiteEssentials, Diagnostic>?) throws(Diagnostic)
+        -> Currency?
+    {
+        guard let site else { return nil }
+        switch site {
         case .success(let site): return site.currency
         case .failure(let finding):
             var finding = finding

@@ -49,6 +49,26 @@ final class DetectTests: XCTestCase {
         }
     }
 
+    /// detect takes the dates' order, the site currency and the theme from site.toml, and the
+    /// catalogue and tracked subscriptions from the data: site.toml is parsed once for all of them
+    /// (four times before; issue 40).
+    func testSiteTomlIsParsedOnce() throws {
+        let site = try [UInt8](Data(contentsOf: base.appendingPathComponent("site.toml")))
+        let subscriptions = try [UInt8](Data(contentsOf: base.appendingPathComponent("subscriptions/main.toml")))
+        final class Counts: @unchecked Sendable {
+            let lock = NSLock()
+            var parsed: [[UInt8]] = []
+        }
+        let counts = Counts()
+        TOMLParser.parsing = { bytes in counts.lock.withLock { counts.parsed.append(bytes) } }
+        defer { TOMLParser.parsing = nil }
+        let (status, out) = run([statements.appendingPathComponent("bank-2026.csv").path, "--data", base.path])
+        TOMLParser.parsing = nil
+        XCTAssertEqual(status, 0, out.err)
+        XCTAssertEqual(counts.parsed.filter { $0 == site }.count, 1, "site.toml")
+        XCTAssertEqual(counts.parsed.filter { $0 == subscriptions }.count, 1, "subscriptions/main.toml")
+    }
+
     func testTheBankStatementSuggestsExactlyItsSubscriptions() throws {
         let (status, out) = run([statements.appendingPathComponent("bank-2026.csv").path, "--data", base.path])
         XCTAssertEqual(status, 0, out.err)

@@ -30,12 +30,9 @@ struct DataFiles {
     }
 
     func parse(_ file: SourceFile) -> TableReader? {
-        if let table = tables?.table(for: file) {
-            return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
-        }
         do {
-            let table = try TOMLParser.parse(file.bytes)
-            tables?.keep(table, for: file)
+            let table: TOMLTable
+            if let tables { table = try tables.parse(file) } else { table = try TOMLParser.parse(file.bytes) }
             return TableReader(table: table, file: file, keyPath: "", location: nil, log: log)
         } catch {
             log.add(file.finding(for: error))
@@ -73,13 +70,20 @@ final class FolderCounts: @unchecked Sendable {
     }
 }
 
-/// The files of one folder of the data folder that one reader reads: `goals/*.toml`.
-struct DataFileGroup {
-    let folder: String
-    let fileExtension: String
+/// The files of one folder of the data folder that one reader reads: `goals/*.toml`. The one
+/// naming rule of a group, which the readers and the edits that find an entry in it
+/// (`GoalFiles`, `SubscriptionEntries`) both list and name its files by.
+package struct DataFileGroup: Sendable {
+    package let folder: String
+    package let fileExtension: String
+
+    /// The group's files in `data`, in reading order.
+    package func files(in data: DataFolder) -> [String] {
+        data.files(in: folder, withExtension: fileExtension)
+    }
 
     /// Their names without folder and extension: `goals/bike.toml` is `bike`.
-    func stem(of relative: String) -> String {
+    package func stem(of relative: String) -> String {
         String(relative.dropFirst(folder.count + 1).dropLast(fileExtension.count + 1))
     }
 }

@@ -4,15 +4,23 @@ import Foundation
 extension DataLoader {
     /// The data folder's `catalog.toml`, or an empty catalogue when there is none.
     package func loadCatalog() -> SubscriptionCatalog {
-        CatalogReader.read(DataFiles(folder: folder, log: log))
+        CatalogReader.read(DataFiles(folder: folder, log: log, tables: tables))
     }
 }
 
 /// The catalogue a theme ships, for commands that match names outside a build (`detect`, `slay`).
 public enum ShippedCatalog {
+    /// The built-in theme's catalogue, read once for the whole run: it is built into the binary, so
+    /// every edit that names subscriptions as the build does reads the same one.
+    public static let asBuilt = read(theme: nil)
+
     /// The catalogue of the built-in theme with `theme` (a folder) laid over it; empty when the
     /// overlay's catalogue is invalid, since a suggestion without a catalogue id is still a good one.
     public static func load(theme: String?) -> SubscriptionCatalog {
+        theme == nil ? asBuilt : read(theme: theme)
+    }
+
+    private static func read(theme: String?) -> SubscriptionCatalog {
         let log = DiagnosticLog(strict: false)
         guard let folder = Theme.folder(overlay: theme, log: log) else { return SubscriptionCatalog() }
         let catalog = CatalogReader.read(DataFiles(folder: folder, log: log))

@@ -17,23 +17,30 @@ extension DataLoader {
         package var locale: String?
         /// site.toml's `[[person]]`s, those that read well: whom `by` may name.
         package var people: [Person] = []
+        /// `theme`, the theme folder laid over the built-in one; nil when it names none.
+        package var themeOverlay: String?
     }
 
     /// The essentials, or why site.toml cannot be read or parsed at all.
-    package static func siteEssentials(of folder: DataFolder) -> Result<SiteEssentials, Diagnostic> {
+    /// - Parameter memo: the parses of one edit (or of a served site's last build), so site.toml
+    ///   is parsed once however many of its values the edit asks for.
+    package static func siteEssentials(of folder: DataFolder, memo: ParsedTables? = nil) -> Result<
+        SiteEssentials, Diagnostic
+    > {
         guard folder.fileExists(SiteReader.file) else { return .success(SiteEssentials()) }
-        let files = DataFiles(folder: folder, log: DiagnosticLog(strict: false))
+        let files = DataFiles(folder: folder, log: DiagnosticLog(strict: false), tables: memo)
         let site = SiteReader.read(files)
         if !site.readable, let finding = files.log.entries.first { return .failure(finding) }
         return .success(
             SiteEssentials(
                 timezone: site.timezone, timezoneFinding: site.timezoneFinding, currency: site.currency,
-                language: site.settings?.language, locale: site.settings?.locale, people: site.people ?? []))
+                language: site.settings?.language, locale: site.settings?.locale, people: site.people ?? [],
+                themeOverlay: site.themeOverlay))
     }
 
     /// site.toml's `theme`, for commands that use the theme without a build; nil when it names
     /// none or cannot be read (the build reports why).
-    package static func themeOverlay(of folder: DataFolder) -> String? {
-        SiteReader.read(DataFiles(folder: folder, log: DiagnosticLog(strict: false))).themeOverlay
+    package static func themeOverlay(of folder: DataFolder, memo: ParsedTables? = nil) -> String? {
+        SiteReader.read(DataFiles(folder: folder, log: DiagnosticLog(strict: false), tables: memo)).themeOverlay
     }
 }

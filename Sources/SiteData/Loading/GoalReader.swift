@@ -12,7 +12,7 @@ struct GoalList {
 /// Reads `goals/*.toml`, one goal a file: its plan, deposits and pauses, its money in the site's
 /// currency or one that rates.toml converts.
 package enum GoalReader {
-    static let group = DataFileGroup(folder: "goals", fileExtension: "toml")
+    package static let group = DataFileGroup(folder: "goals", fileExtension: "toml")
     static let keys = [
         "id", "name", "mode", "currency", "target", "created", "icon", "note", "plan", "deposit", "pause",
         "people",

@@ -15,6 +15,16 @@ extension MemoShelf where Name == String, Key == [UInt8], Value == TOMLTable {
     package func keep(_ table: TOMLTable, for file: SourceFile) {
         keep(table, at: file.path, for: file.bytes)
     }
+
+    /// `file` parsed: the table kept for its bytes, else parsed now and kept. The one way the
+    /// readers (`DataFiles.parse`) and the edits (`DataFileEditor.parse`) parse a data file, so one
+    /// edit, or one served build and the form's write after it, parses each file's bytes once.
+    package func parse(_ file: SourceFile) throws(TOMLError) -> TOMLTable {
+        if let table = table(for: file) { return table }
+        let table = try TOMLParser.parse(file.bytes)
+        keep(table, for: file)
+        return table
+    }
 }
 
 /// What the goal reader made of each goal file a served site's last build read, by path, under

@@ -11,8 +11,8 @@ struct PracticeFiles {
 
 /// Reads `practice/*.toml`: `[[session]]` tables, each checked against the patterns and programs
 /// of breathing.toml.
-enum PracticeReader {
-    static let group = DataFileGroup(folder: "practice", fileExtension: "toml")
+package enum PracticeReader {
+    package static let group = DataFileGroup(folder: "practice", fileExtension: "toml")
     static let sessionKeys = [
         "at", "pattern", "cycles", "minutes", "program", "mood_before", "mood_after", "holds", "by",
     ]

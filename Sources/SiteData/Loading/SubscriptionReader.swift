@@ -15,7 +15,7 @@ struct SubscriptionList {
 /// Reads `subscriptions/*.toml`: `[[subscription]]` tables with their price histories, their
 /// money in the site's currency or one that rates.toml converts.
 package enum SubscriptionReader {
-    static let group = DataFileGroup(folder: "subscriptions", fileExtension: "toml")
+    package static let group = DataFileGroup(folder: "subscriptions", fileExtension: "toml")
     static let keys = [
         "name", "catalog", "price", "prices", "currency", "cycle", "trial", "started",
         "next_billing", "members", "category", "unsubscribe", "last_touched",
