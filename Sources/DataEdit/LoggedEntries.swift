@@ -36,7 +36,8 @@ enum LoggedEntries {
 
     /// The sessions of every `practice/*.toml`, in the loader's order. A file that cannot be read
     /// is an error: the session named may be in it.
-    static func sessions(in folder: DataFolder, memo: ParsedTables = ParsedTables()) throws(EditError) -> [LoggedEntry] {
+    static func sessions(in folder: DataFolder, memo: ParsedTables = ParsedTables()) throws(EditError) -> [LoggedEntry]
+    {
         var all: [LoggedEntry] = []
         for relative in PracticeReader.group.files(in: folder) {
             let advice = "sandjar reads every practice file to find a session; fix this first, nothing was changed"

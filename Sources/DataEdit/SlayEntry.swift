@@ -151,7 +151,8 @@ struct SubscriptionEntries {
     /// The catalogue a build of `folder` uses: the theme's (`theme`, else site.toml's, over the
     /// built-in one, `ShippedCatalog.asBuilt` when neither names one) with the data folder's own
     /// `catalog.toml` over it; site.toml and catalog.toml parsed through `memo`.
-    static func catalog(folder: DataFolder, theme: String?, memo: ParsedTables = ParsedTables()) -> SubscriptionCatalog {
+    static func catalog(folder: DataFolder, theme: String?, memo: ParsedTables = ParsedTables()) -> SubscriptionCatalog
+    {
         let own = DataLoader(folder: folder, log: DiagnosticLog(strict: false), tables: memo).loadCatalog()
         let overlay = theme ?? DataLoader.themeOverlay(of: folder, memo: memo)
         return ShippedCatalog.load(theme: overlay).overlaid(by: own)
