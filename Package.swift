@@ -98,7 +98,7 @@ let package = Package(
 
         // What the tests share: temporary folders kept out of the home folder (`TestIsolation`),
         // running sandjar and other programs, serve's HTTP, the sample's served forms.
-        .target(name: "TestSupport", dependencies: ["Domain", "SiteRender"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Domain", "SiteData"], path: "Tests/TestSupport"),
 
         // Unit tests, beside the target each one tests.
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
@@ -130,8 +130,7 @@ let package = Package(
         .testTarget(
             name: "LocalAppTests",
             dependencies: [
-                "LocalApp", "SiteServer", "SiteRender", "SiteBuilder", "SiteData", "DataEdit", "TOML", "Domain",
-                "TestSupport",
+                "LocalApp", "SiteServer", "SiteBuilder", "SiteData", "DataEdit", "TOML", "Domain", "TestSupport",
             ]),
         .testTarget(
             name: "SandjarCLITests",

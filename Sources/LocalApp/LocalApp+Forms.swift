@@ -3,7 +3,6 @@ import DataEdit
 import Foundation
 import SiteBuilder
 import SiteData
-import SiteRender
 import SiteServer
 
 /// The forms: each checked and written through the entry the editing commands use, then the site

@@ -2,7 +2,6 @@ import DataEdit
 import Foundation
 import SiteBuilder
 import SiteData
-import SiteRender
 import SiteServer
 
 /// `sandjar serve` as the local app (DESIGN.md §6): the forms on the pages it serves write the

@@ -3,7 +3,6 @@ import Domain
 import Foundation
 import SiteBuilder
 import SiteData
-import SiteRender
 import SiteServer
 import XCTest
 

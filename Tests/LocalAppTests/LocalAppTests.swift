@@ -1,6 +1,6 @@
 import DataEdit
 import Foundation
-import SiteRender
+import SiteData
 import SiteServer
 import TOML
 import XCTest

@@ -1,5 +1,5 @@
 import Domain
-import SiteRender
+import SiteData
 
 /// The forms of the sample site as serve shows them, for the tests that render it served: the
 /// whole-site checks (`TestSites`) and the split rendering's.
