@@ -52,13 +52,25 @@ let package = Package(
         .target(name: "SitePublish", dependencies: ["Basics", "SiteData", "Domain"]),
         // The settled coin jars kept between builds, and where that cache may live.
         .target(name: "PhysicsCache", dependencies: ["Basics", "SiteData", "Domain", "Jar"]),
-        // Pages, charts, feeds and data.json, rendered in memory from the loaded data; the keys
-        // they ask the string tables for (`UIKey`).
+        // The keys Swift asks the theme's string tables for (`UIKey`), families made from the
+        // engines' types; `UIKey.required`, what every theme must hold.
+        .target(name: "UIKeys", dependencies: ["Badges", "Breathing", "Domain", "SiteData", "Subscriptions"]),
+        // The engines' results once per build (`SiteFigures`, `YearReview`) and what needs the
+        // person today (`TodayDigest`, the value; its words are the renderer's).
+        .target(name: "Figures", dependencies: ["Badges", "Basics", "Breathing", "Domain", "Subscriptions"]),
+        // The site's files that are not pages: data.json, iCalendar, the web manifest, the sitemap,
+        // the host files; and the formatting they share with the pages (money, dates, XML, JSON).
+        .target(
+            name: "SiteFormats",
+            dependencies: ["Badges", "Basics", "Breathing", "Domain", "Figures", "Jar", "SiteData", "Subscriptions"]),
+        // Chart geometry drawn as SVG: lines, columns, bars, the practice heatmap.
+        .target(name: "Charts", dependencies: ["Basics", "Breathing", "Domain", "SiteFormats"]),
+        // Pages, feeds and the served forms, rendered in memory from the loaded data.
         .target(
             name: "SiteRender",
             dependencies: [
                 "Basics", "SiteData", "Domain", "Jar", "Mustache", "Markdown", "Subscriptions", "Breathing",
-                "Badges",
+                "Badges", "UIKeys", "Figures", "SiteFormats", "Charts",
             ]),
         // Subscriptions and practice from other trackers (Wallos's JSON export, Loop's CSV export,
         // a folder or a zip), read with located findings.
@@ -75,6 +87,8 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: [
                 "Basics", "SiteData", "SiteRender", "SitePublish", "PhysicsCache", "Domain", "Jar", "Mustache",
+                "UIKeys",
+                "Figures",
             ]),
         // Synthetic data folders for `sandjar debug fixture` and the benchmarks.
         .target(name: "FixtureGenerator", dependencies: ["Domain"]),
@@ -88,9 +102,10 @@ let package = Package(
         .target(
             name: "SandjarCLI",
             dependencies: [
-                "Basics", "SiteBuilder", "SiteRender", "SiteData", "Statement", "DataEdit", "FixtureGenerator",
-                "SiteServer", "LocalApp", "TOML",
-                "Mustache", "BuiltinFiles", "Markdown", "Jar", "Domain", "Subscriptions",
+                "Basics", "SiteBuilder", "SiteData", "Statement", "DataEdit", "FixtureGenerator", "SiteServer",
+                "LocalApp",
+                "TOML", "Mustache", "BuiltinFiles", "Markdown", "Jar", "Domain", "Subscriptions", "Figures",
+                "SiteFormats",
             ]),
         .executableTarget(name: "sandjar", dependencies: ["SandjarCLI"]),
         // `make bench`: what the coin jar costs.
@@ -111,9 +126,11 @@ let package = Package(
         .testTarget(name: "SiteDataTests", dependencies: ["SiteData", "Domain", "TOML", "TestSupport"]),
         .testTarget(
             name: "StatementTests", dependencies: ["Statement", "SiteData", "Domain", "Subscriptions", "TestSupport"]),
+        .testTarget(name: "SiteFormatsTests", dependencies: ["SiteFormats", "Domain", "Subscriptions", "TestSupport"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "Domain", "Breathing", "TestSupport"]),
         .testTarget(
             name: "SiteRenderTests",
-            dependencies: ["SiteRender", "SiteData", "Domain", "Subscriptions", "Breathing", "Badges", "TestSupport"]),
+            dependencies: ["SiteRender", "SiteData", "Domain", "Badges", "Charts", "TestSupport"]),
         .testTarget(name: "SitePublishTests", dependencies: ["SitePublish", "SiteData", "TestSupport"]),
         .testTarget(name: "DataEditTests", dependencies: ["DataEdit", "SiteData", "TOML", "Domain", "TestSupport"]),
         .testTarget(name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "SiteData", "TestSupport"]),
@@ -123,7 +140,7 @@ let package = Package(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "SiteData", "SiteRender", "SitePublish", "PhysicsCache", "BuiltinFiles", "Domain", "Jar",
-                "Badges", "Breathing", "Subscriptions", "TestSupport",
+                "Badges", "Breathing", "Subscriptions", "UIKeys", "SiteFormats", "TestSupport",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer"]),

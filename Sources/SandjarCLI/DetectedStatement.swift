@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import SiteRender
+import SiteFormats
 import Statement
 import Subscriptions
 

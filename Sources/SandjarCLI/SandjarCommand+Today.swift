@@ -1,6 +1,7 @@
+import Figures
 import Foundation
 import SiteBuilder
-import SiteRender
+import SiteFormats
 
 /// `sandjar today [DATA] [--format text|json] [--if-any] [--today YYYY-MM-DD]` (DESIGN.md §6):
 /// what needs the person today and this week, for cron's mail or a push service.

@@ -1,11 +1,13 @@
 import Basics
 import Domain
+import Figures
 import Foundation
 import Jar
 import Mustache
 import SiteData
 import SitePublish
 import SiteRender
+import UIKeys
 
 /// The steps of one build (`SiteBuild`), each a function from what the steps before it made to
 /// what it makes; what they find goes to `log`. Nothing here is kept between steps.

@@ -1,4 +1,5 @@
 import Domain
+import Figures
 import Foundation
 import Jar
 import Mustache

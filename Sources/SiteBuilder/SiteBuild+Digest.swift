@@ -1,3 +1,4 @@
+import Figures
 import Foundation
 import SiteData
 import SiteRender

@@ -1,7 +1,10 @@
+import Charts
 import Domain
 import Foundation
 import Jar
 import SiteData
+import SiteFormats
+import UIKeys
 
 /// `goals/<id>/card.svg` (DESIGN.md §4): a 400 × 200 card with the goal's jar, its name and its
 /// progress, to embed anywhere — a README, a notes app, a chat. It carries its own opaque

@@ -2,6 +2,7 @@ import Badges
 import Basics
 import Breathing
 import Domain
+import Figures
 import Jar
 import Mustache
 import SiteData
@@ -61,4 +62,16 @@ struct RenderedFrom: Equatable, Sendable {
     let templates: MustacheLibrary.Identity
     let template: String
     let context: MustacheValue
+}
+
+extension SiteFigures {
+    /// The figures of a build, with the reports and the badges' replay of a served site's last
+    /// build where their inputs did not change; nil for `build` and `check`.
+    package init(
+        data: DataSet, themeQuotes: [SiteSettings.Language: QuoteLists], today: CalendarDate, memo: ServeMemo?
+    ) {
+        self.init(
+            data: data, themeQuotes: themeQuotes, today: today, badgeMemo: memo?.badges,
+            subscriptionMemo: memo?.subscriptions, practiceMemo: memo?.practice)
+    }
 }

@@ -1,7 +1,10 @@
 import Domain
+import Figures
 import Jar
 import Mustache
 import SiteData
+import SiteFormats
+import UIKeys
 
 /// Renders every language of the site and adds the files that belong to the whole site.
 ///

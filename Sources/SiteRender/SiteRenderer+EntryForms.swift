@@ -3,6 +3,7 @@ import Foundation
 import Mustache
 import SiteData
 import Subscriptions
+import UIKeys
 
 /// The corrections on served pages (DESIGN.md §6, "Every entry can be corrected"): Edit and Remove
 /// on each listed deposit and session, named by its time and the fingerprint of what the page

@@ -1,8 +1,10 @@
 import Domain
+import Figures
 import Foundation
 import Jar
 import Mustache
 import SiteData
+import UIKeys
 
 /// What a served page says after a write (DESIGN.md §6): "Added ¥50.00 to New bike", in the site's
 /// language, with the warnings the command line would have printed, the badges it unlocked, and

@@ -1,5 +1,6 @@
 import Domain
 import SiteData
+import UIKeys
 
 /// Words that depend on a number: English plurals and days counted from today.
 extension SiteRenderer {

@@ -1,9 +1,12 @@
 import Domain
+import Figures
 import Foundation
 import Jar
 import Markdown
 import Mustache
 import SiteData
+import SiteFormats
+import UIKeys
 
 /// One page, or a family of pages, of the site: it queues its pages (and any files beside them)
 /// from the renderer's shared context. The site's list is `SiteRenderer.pageFamilies`.

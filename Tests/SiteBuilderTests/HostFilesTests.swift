@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import SiteBuilder
-@testable import SiteRender
+@testable import SiteFormats
 
 /// The small files static hosts read (issue 27): `.nojekyll`, `_headers` and `.htaccess`, written
 /// beside the pages unless `[publish] files = false`. What the servers make of them is

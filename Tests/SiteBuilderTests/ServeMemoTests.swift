@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SiteData
 import SiteRender
 import TestSupport
 import XCTest

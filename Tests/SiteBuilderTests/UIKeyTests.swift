@@ -8,7 +8,7 @@ import TestSupport
 import XCTest
 
 @testable import SiteBuilder
-@testable import SiteRender
+@testable import UIKeys
 
 /// The keys Swift asks the string tables for (issue 23): every one is enumerable, the build
 /// requires each of every theme, and the shipped tables hold each in both languages, so
@@ -50,13 +50,13 @@ final class UIKeyTests: XCTestCase {
         XCTAssertEqual(UIKey.required["badge.first_coin.name"], "every badge needs a name and a description")
     }
 
-    /// A key is only made by the declarations in `Sources/SiteRender/UIKey/`, whose families
-    /// `all` lists: `UIKey`'s initialiser is internal to SiteRender, so no other file of it may
-    /// call it, or it could make a key no theme was checked for.
+    /// A key is only made by the declarations in `Sources/UIKeys/`, whose families `all` lists:
+    /// `UIKey`'s initialiser is internal to UIKeys, so no other target may call it, or it could
+    /// make a key no theme was checked for.
     func testOnlyTheKeyDeclarationsMakeKeys() throws {
-        let sources = TestSupport.packageRoot.appendingPathComponent("Sources/SiteRender")
+        let sources = TestSupport.packageRoot.appendingPathComponent("Sources")
         let files = try XCTUnwrap(FileManager.default.subpaths(atPath: sources.path))
-            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("UIKey/") }
+            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("UIKeys/") }
         XCTAssertGreaterThan(files.count, 20)
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)

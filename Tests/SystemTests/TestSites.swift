@@ -1,6 +1,7 @@
 import Domain
 import FixtureGenerator
 import Foundation
+import SiteData
 import SiteRender
 import TestSupport
 import XCTest

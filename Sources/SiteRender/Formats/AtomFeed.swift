@@ -1,6 +1,8 @@
 import Domain
 import Foundation
 import SiteData
+import SiteFormats
+import UIKeys
 
 /// `feed.xml`: an Atom 1.0 feed of the moments worth a notification — badges unlocked, wish
 /// goals reached and subscriptions slain — newest first. Entry ids are `tag:` URIs (RFC 4151) dated by the event and

@@ -1,5 +1,7 @@
 import Domain
+import Figures
 import Foundation
+import SiteFormats
 import Subscriptions
 
 /// `widget.json` (issue 35): what dashboards and home-screen widgets read without a script — a

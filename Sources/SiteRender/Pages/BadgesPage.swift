@@ -1,5 +1,6 @@
 import Mustache
 import SiteData
+import UIKeys
 
 /// `badges/`: the badge wall (issue 25) — first the three badges closest to being earned, sorted by
 /// how far along they are ("next up"); then the medals earned, a compact grid with the day each was

@@ -4,6 +4,7 @@ import Domain
 import Foundation
 import Mustache
 import SiteData
+import UIKeys
 
 /// `breathing/<pattern>/`: the pacer (issue 25). It waits for a tap: a choice of length — the
 /// cycles a program prescribes (or `defaultCycles`), or 1, 3 or 5 minutes — and a Start check box;

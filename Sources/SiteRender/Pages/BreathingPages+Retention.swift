@@ -1,7 +1,9 @@
 import Breathing
+import Charts
 import Domain
 import Foundation
 import Mustache
+import UIKeys
 
 /// The breathing page's holds (issue 44): per retention pattern, the longest hold ever and a chart
 /// of each week's mean and longest hold, with its table for screen readers and paper.

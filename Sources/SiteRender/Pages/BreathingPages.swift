@@ -1,8 +1,10 @@
 import Breathing
+import Charts
 import Domain
 import Foundation
 import Mustache
 import SiteData
+import UIKeys
 
 /// `breathing/`: the practice figures, the heatmap, programs and patterns; and one pacer page per
 /// pattern at `breathing/<pattern>/`.

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Mustache
 import SiteData
+import UIKeys
 
 /// The Today screen's hero (issue 34): one money figure against the plan, as Copilot and YNAB lead
 /// with — what was saved this month, what the plans still ask of it, and whether the plans are

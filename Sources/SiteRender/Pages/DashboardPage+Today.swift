@@ -4,6 +4,7 @@ import Foundation
 import Mustache
 import SiteData
 import Subscriptions
+import UIKeys
 
 /// The dashboard's first strip: what asks for something today — deposits due or overdue, trials
 /// about to charge, renewals — each a row linking to where it is handled, and today's practice.

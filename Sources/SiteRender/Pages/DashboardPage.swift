@@ -2,6 +2,7 @@ import Domain
 import Mustache
 import SiteData
 import Subscriptions
+import UIKeys
 
 /// `index.html`, the Today screen (issue 25): the date and the day's quote, what asks for
 /// something today as rows to tap, the four headline figures, every goal as a row with its small

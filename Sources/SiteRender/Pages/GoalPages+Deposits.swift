@@ -2,6 +2,7 @@ import Basics
 import Domain
 import Foundation
 import Mustache
+import UIKeys
 
 /// A goal's deposits, newest first, `depositsPerPage` to a page (issue 39): the newest on the
 /// goal's page, the older ones on `goals/<id>/deposits/2/`, `3/`, …, so that no page grows with

@@ -1,9 +1,11 @@
 import Basics
+import Charts
 import Domain
 import Foundation
 import Jar
 import Mustache
 import SiteData
+import UIKeys
 
 /// `goals/`: every goal's card; `goals/<id>/`: one page per goal with its deposits, plan and
 /// projection, plus its jar artwork (`jar.svg`, `drop.svg`, the fall's frames) queued before it.

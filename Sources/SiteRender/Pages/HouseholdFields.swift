@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Mustache
 import Subscriptions
+import UIKeys
 
 /// The household on the pages (DESIGN.md §3 "Household"): each page that shows it has a
 /// `household` value, null without `[[person]]`s, so a site of one person renders as before; the

@@ -1,5 +1,6 @@
 import Mustache
 import SiteData
+import UIKeys
 
 /// `pages/`: the index of the Markdown pages that are not drafts, newest first (in pages of
 /// `perIndexPage` entries), and `pages/<slug>/`, one page each. The navigation links the index only.

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Mustache
 import SiteData
+import UIKeys
 
 /// `404.html`. A host serves it for a missing address at any depth, on whatever host the site is
 /// deployed to or previewed on (issue 34), so its links — its stylesheet's too — are neither

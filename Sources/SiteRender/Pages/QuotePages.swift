@@ -2,6 +2,7 @@ import Basics
 import Domain
 import Mustache
 import SiteData
+import UIKeys
 
 /// `quotes/`: today's quote, large, and the last `recentDays` days before it, newest first, by
 /// month (issue 25: never the days still to come); `quotes/<date>/`: one page per day of the

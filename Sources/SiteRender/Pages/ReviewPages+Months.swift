@@ -1,8 +1,11 @@
 import Basics
+import Charts
 import Domain
+import Figures
 import Foundation
 import Mustache
 import SiteData
+import UIKeys
 
 /// A year in review by month: what was saved, what the subscriptions charged and how long was
 /// practised, each as a column chart and a folded table with a row per month that has any.

@@ -1,6 +1,8 @@
 import Domain
+import Figures
 import Foundation
 import SiteData
+import UIKeys
 
 /// The year in three sentences: one for the savings, one for the subscriptions, one for the
 /// practice, each saying plainly when there was nothing.

@@ -1,8 +1,10 @@
 import Domain
+import Figures
 import Foundation
 import Mustache
 import SiteData
 import Subscriptions
+import UIKeys
 
 /// `review/` and `review/<year>/`: the year in review (DESIGN.md §4), one page for every year with
 /// data, the current year up to today, and an index of them. A year's page has five sections —

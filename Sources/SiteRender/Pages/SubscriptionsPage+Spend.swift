@@ -1,9 +1,11 @@
 import Basics
+import Charts
 import Domain
 import Foundation
 import Mustache
 import SiteData
 import Subscriptions
+import UIKeys
 
 /// The subscriptions page's look back and ahead: what has been spent, which prices rose, what the
 /// next 12 months will charge, and what the money cancelling frees would do for the wish goals.

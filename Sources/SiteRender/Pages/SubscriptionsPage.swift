@@ -1,7 +1,10 @@
+import Charts
 import Domain
 import Foundation
 import Mustache
 import SiteData
+import SiteFormats
+import UIKeys
 
 /// `subscriptions/`: what subscriptions cost each month and year, by category and currency, which
 /// ones are at risk and why, what renews next, and what slaying has saved; plus
