@@ -44,7 +44,7 @@ let package = Package(
         // (SiteRender), write it (SitePublish); SiteBuilder runs them as the build's named steps.
         //
         // The data folder and the theme, read and validated into typed values with located findings.
-        // No engine: the keys a theme must hold are handed to it by the build (`UIKey`, in SiteRender).
+        // No engine: the keys a theme must hold are handed to it by the build (`UIKey`, in UIKeys).
         .target(name: "SiteData", dependencies: ["TOML", "Mustache", "Markdown", "Domain", "BuiltinFiles", "Basics"]),
         // Bank-statement CSV files, read for `sandjar detect`.
         .target(name: "Statement", dependencies: ["SiteData", "Domain"]),
