@@ -20,31 +20,30 @@ final class GoalEntryTests: XCTestCase {
         (id.map { "id = \"\($0)\"\n" } ?? "") + "name = \"\(name)\"\nmode = \"wish\"\ntarget = 100\n"
     }
 
-    /// An id another file's goal has (`id = "bike"` in `goals/cycle.toml`) is taken.
-    func testAnIdAGoalOfAnotherFileHasIsRefused() throws {
-        let (editor, folder) = editor(["goals/cycle.toml": goal("bike", "Cycle")])
+    /// A new goal of id `bike` is refused as taken, and no file of it is written.
+    private func assertBikeIsTaken(_ editor: DataFileEditor, _ folder: DataFolder, line: UInt = #line) {
         XCTAssertThrowsError(
-            try GoalEntry(id: "bike", name: "Bike", mode: "wish", target: "500").add(in: editor, now: now)
+            try GoalEntry(id: "bike", name: "Bike", mode: "wish", target: "500").add(in: editor, now: now),
+            line: line
         ) { error in
             XCTAssertEqual(
                 (error as? EditError)?.message,
-                "there is already a goal with the id 'bike'; give the new one another id")
+                "there is already a goal with the id 'bike'; give the new one another id", line: line)
         }
-        XCTAssertFalse(folder.fileExists("goals/bike.toml"))
+        XCTAssertFalse(folder.fileExists("goals/bike.toml"), line: line)
+    }
+
+    /// An id another file's goal has (`id = "bike"` in `goals/cycle.toml`) is taken.
+    func testAnIdAGoalOfAnotherFileHasIsRefused() throws {
+        let (editor, folder) = editor(["goals/cycle.toml": goal("bike", "Cycle")])
+        assertBikeIsTaken(editor, folder)
     }
 
     /// An id two goals already share is taken too: a third goal of that id was written, since
     /// looking the id up failed (two goals) and the build's own error fell on the other two files.
     func testAnIdTwoGoalsShareIsRefused() throws {
         let (editor, folder) = editor(["goals/x.toml": goal("bike", "X"), "goals/y.toml": goal("bike", "Y")])
-        XCTAssertThrowsError(
-            try GoalEntry(id: "bike", name: "Bike", mode: "wish", target: "500").add(in: editor, now: now)
-        ) { error in
-            XCTAssertEqual(
-                (error as? EditError)?.message,
-                "there is already a goal with the id 'bike'; give the new one another id")
-        }
-        XCTAssertFalse(folder.fileExists("goals/bike.toml"))
+        assertBikeIsTaken(editor, folder)
         // An id made from the name takes the next free one instead.
         let added = try GoalEntry(id: "", name: "Bike", mode: "wish", target: "500").add(in: editor, now: now)
         XCTAssertEqual(added.id, "bike-2")
