@@ -37,27 +37,38 @@ enum StatementOFX {
         var skipped = 0
         var skips: [SkippedTransaction] = []
         var accounts: [String] = []
-        for statement in statements {
+        // Each transaction is read once, as one of the statement nearest around it (a statement
+        // nested in another's list holds its own), and all of them in the file's order of lines.
+        var nearest: [[Int]: (transaction: MarkupNode, statement: Int)] = [:]
+        var owners: [(currency: Currency?, account: String?)] = []
+        for (index, statement) in statements.enumerated() {
             let currency = statement.text("CURDEF").flatMap { Currency(code: $0.uppercased()) }
             let account = statement.text("BANKACCTFROM", "ACCTID") ?? statement.text("CCACCTFROM", "ACCTID")
             if let account, !accounts.contains(account) { accounts.append(account) }
+            owners.append((currency, account))
+            // Statements come in the order they start, so an inner one is later than the outer.
             for transaction in statement.all("STMTTRN") {
-                switch row(transaction, currency: currency, account: account) {
-                case .success(let row):
-                    if let id = transaction.text("FITID") {
-                        guard seen.insert(id).inserted else {
-                            duplicates += 1
-                            continue
-                        }
+                nearest[[transaction.line, transaction.column]] = (transaction, index)
+            }
+        }
+        for place in nearest.keys.sorted(by: { ($0[0], $0[1]) < ($1[0], $1[1]) }) {
+            guard let (transaction, index) = nearest[place] else { continue }
+            let (currency, account) = owners[index]
+            switch row(transaction, currency: currency, account: account) {
+            case .success(let row):
+                if let id = transaction.text("FITID") {
+                    guard seen.insert(id).inserted else {
+                        duplicates += 1
+                        continue
                     }
-                    rows.append(row)
-                case .failure(let why):
-                    skipped += 1
-                    skips.append(
-                        SkippedTransaction(line: transaction.line, column: transaction.column, reason: why.message))
-                    if skipped <= StatementCSV.maxRowWarnings {
-                        notes.append(lines.diagnostic(.warning, at: transaction, why.message + "; skipped"))
-                    }
+                }
+                rows.append(row)
+            case .failure(let why):
+                skipped += 1
+                skips.append(
+                    SkippedTransaction(line: transaction.line, column: transaction.column, reason: why.message))
+                if skipped <= StatementCSV.maxRowWarnings {
+                    notes.append(lines.diagnostic(.warning, at: transaction, why.message + "; skipped"))
                 }
             }
         }

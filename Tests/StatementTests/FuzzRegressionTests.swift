@@ -39,4 +39,31 @@ final class FuzzRegressionTests: XCTestCase {
                 from: Decimal(string: "10.20")!, to: Decimal(string: "12.00")!,
                 on: CalendarDate(year: 1950, month: 1, day: 2)!.adding(days: 7 * 1_500)))
     }
+
+    /// A card statement spliced into a bank statement's list of transactions (found by the ofx
+    /// fuzz target): the bank statement's transactions after the card's were read first, and the
+    /// card's after them, out of the file's order of lines. Each transaction is now one of the
+    /// statement nearest around it, and the rows come in the order of lines.
+    func testAStatementNestedInAnothersListKeepsTheRowsInLineOrder() throws {
+        let ofx = """
+            <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR
+            <BANKACCTFROM><ACCTID>BANK1</BANKACCTFROM><BANKTRANLIST>
+            <STMTTRN><DTPOSTED>20260612<TRNAMT>-1.00<FITID>b1<NAME>FIRST</STMTTRN>
+            <STMTTRN><DTPOSTED>20260630<TRNAMT>-2.00<FITID>b2<NAME>SPLICED
+            <OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>USD
+            <CCACCTFROM><ACCTID>CARD1</CCACCTFROM><BANKTRANLIST>
+            <STMTTRN><DTPOSTED>20260102<TRNAMT>-9.99<NAME>HULU</STMTTRN>
+            </BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>
+            </STMTTRN>
+            <STMTTRN><DTPOSTED>20260803<TRNAMT>-3.00<FITID>b3<NAME>LAST</STMTTRN>
+            </BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+            """
+        let statement = try BankStatement(bytes: Array(ofx.utf8), path: "s.ofx")
+        let lines = statement.rows.map(\.line)
+        XCTAssertEqual(lines, lines.sorted(), "\(statement.rows)")
+        XCTAssertEqual(statement.rows.filter { $0.payee == "HULU" }.count, 1)
+        XCTAssertEqual(statement.rows.first { $0.payee == "HULU" }?.account, "CARD1")
+        XCTAssertEqual(statement.rows.first { $0.payee == "LAST" }?.account, "BANK1")
+    }
 }
