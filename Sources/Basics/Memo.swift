@@ -1,13 +1,16 @@
-import Synchronization
+import Foundation
 
 /// One value `sandjar serve` keeps from a build for the next, under the key it was made from —
 /// what it was made of, not a name chosen for it. Asked again with an equal key it gives the value
 /// back; with another, the value is made anew and kept in its place. Typed, so what comes out is
 /// what went in; every cell a served site keeps is a field of `ServeMemo`. Builds ask from several
 /// threads at once: the cell locks only to read or swap what it holds, and compares keys outside
-/// the lock.
-public final class MemoCell<Key: Equatable & Sendable, Value: Sendable>: Sendable {
-    private let kept = Mutex<(key: Key, value: Value)?>(nil)
+/// the lock. (An `NSLock` over a stored value rather than `Synchronization.Mutex`, whose
+/// `withLock` ThreadSanitizer takes for an access race on Linux.)
+public final class MemoCell<Key: Equatable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    // Read and changed under `lock` only.
+    private var kept: (key: Key, value: Value)?
 
     public init() {}
 
@@ -21,34 +24,38 @@ public final class MemoCell<Key: Equatable & Sendable, Value: Sendable>: Sendabl
 
     /// The last key and value kept: for a value that can go on from an earlier key (the badges'
     /// replay, when today's events begin with the ones it replayed).
-    public var last: (key: Key, value: Value)? { kept.withLock { $0 } }
+    public var last: (key: Key, value: Value)? { lock.withLock { kept } }
 
     public func keep(_ value: Value, for key: Key) {
-        kept.withLock { $0 = (key, value) }
+        lock.withLock { kept = (key, value) }
     }
 }
 
 /// A `MemoCell` for each of many things of one kind, by name: each data file by its path, each
 /// page by its path, each goal's jar by the goal's id.
-public final class MemoShelf<Name: Hashable & Sendable, Key: Equatable & Sendable, Value: Sendable>: Sendable {
+public final class MemoShelf<Name: Hashable & Sendable, Key: Equatable & Sendable, Value: Sendable>:
+    @unchecked Sendable
+{
     private struct State {
         var cells: [Name: (key: Key, value: Value)] = [:]
         var misses = 0
     }
 
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    // Read and changed under `lock` only.
+    private var state = State()
 
     public init() {}
 
     /// The value kept at `name` under a key equal to `key`; nil (a miss) when there is none.
     public func value(at name: Name, for key: Key) -> Value? {
-        if let kept = state.withLock({ $0.cells[name] }), kept.key == key { return kept.value }
-        state.withLock { $0.misses += 1 }
+        if let kept = lock.withLock({ state.cells[name] }), kept.key == key { return kept.value }
+        lock.withLock { state.misses += 1 }
         return nil
     }
 
     public func keep(_ value: Value, at name: Name, for key: Key) {
-        state.withLock { $0.cells[name] = (key, value) }
+        lock.withLock { state.cells[name] = (key, value) }
     }
 
     /// The value kept at `name` under a key equal to `key`, else `make()`'s, kept.
@@ -61,5 +68,5 @@ public final class MemoShelf<Name: Hashable & Sendable, Key: Equatable & Sendabl
 
     /// How many times a value was asked for that had to be made (anew or again): for tests that
     /// count what a change costs.
-    public var misses: Int { state.withLock { $0.misses } }
+    public var misses: Int { lock.withLock { state.misses } }
 }
