@@ -161,7 +161,7 @@ extension LocalApp {
         let candidates = [own, write.page(goal: goal), write.page(goal: nil)].compactMap { $0 }.map {
             prefix + $0 + "index.html"
         }
-        return candidates.first { build.files[$0] != nil } ?? candidates.last!
+        return candidates.first { build.files.contains($0) } ?? candidates.last!
     }
 
     /// Runs the entry the form stands for; `target` is already known to be well-formed.
@@ -369,7 +369,7 @@ extension LocalApp {
     private func languageFolder(_ given: String, in build: ServedBuild) -> String? {
         if given.isEmpty { return "" }
         guard given.count <= 16, given.allSatisfy({ ("a"..."z").contains($0) || $0 == "-" }),
-            build.files["\(given)/index.html"] != nil
+            build.files.contains("\(given)/index.html")
         else { return nil }
         return given
     }

@@ -187,7 +187,7 @@ public final class LocalApp: Sendable {
             return nil
         }
         let path = String(request.path.dropFirst()) + (request.path.hasSuffix("/") ? "index.html" : "")
-        guard SiteFiles.isSafeRelativePath(path), path.hasSuffix(".html"), let page = build.files.files[path] else {
+        guard SiteFiles.isSafeRelativePath(path), path.hasSuffix(".html"), let page = build.files[path] else {
             return nil
         }
         let text = String(decoding: page, as: UTF8.self)

@@ -183,6 +183,24 @@ public final class ServedSite: @unchecked Sendable {
         return queue.sync { turnTheDayOnQueue() }
     }
 
+    /// The built site as the server holds it: its pages rendered when first asked for (a write's
+    /// rebuild renders the page it lands on, not all of them: issue 41); a page that cannot be
+    /// rendered (a theme's template that fails on these values) is answered 500 with the error
+    /// placed in the template, and said in the log.
+    private func served(_ site: ServedBuild) -> MemorySite {
+        let log = self.log
+        let pages = site.files.deferred.mapValues { page in
+            { @Sendable () -> Result<[UInt8], MemorySite.PageFailure> in
+                page.bytes.mapError { error in
+                    let message = site.describe(error)
+                    log(message + "\n")
+                    return MemorySite.PageFailure(message)
+                }
+            }
+        }
+        return MemorySite(files: site.files.files, pages: pages)
+    }
+
     // MARK: - On the queue
 
     private func turnTheDayOnQueue() -> Bool {
@@ -244,7 +262,7 @@ public final class ServedSite: @unchecked Sendable {
             format: "%.2f", Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
         if let site {
             built = site
-            publish(MemorySite(files: site.files.files))
+            publish(served(site))
             var line = "\(first ? "built" : "rebuilt") \(report.pageCount) pages in \(seconds) s"
             if timings {
                 line +=

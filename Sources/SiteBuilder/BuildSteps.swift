@@ -17,6 +17,8 @@ struct BuildSteps {
     /// False for `check`: the jar cache is read but never written.
     let writesCache: Bool
     let progress: (@Sendable (BuildProgress) -> Void)?
+    /// True for `sandjar serve`: each page is rendered when it is first asked for (`SiteFiles.deferred`).
+    var deferPages = false
 
     /// The built-in theme, loaded on another thread from the start when no `--theme` is given,
     /// while the data is read: only a site.toml that names a theme of its own needs another.
@@ -77,11 +79,12 @@ struct BuildSteps {
         // The pages that show no jar need nothing more: they are rendered while the jars are.
         let forms = options.serve
         let memo = options.memo
+        let deferred = deferPages
         let early = Pending {
             Result { () throws(MustacheError) in
                 try SiteAssembly.render(
                     theme: theme, loaded: dated, figures: figures, jars: [:], forms: forms, part: .withoutJars,
-                    memo: memo)
+                    memo: memo, deferred: deferred)
             }
         }
         return ComputedFigures(loaded: dated, figures: figures, pendingJars: jars, pagesWithoutJars: early)
@@ -147,7 +150,7 @@ struct BuildSteps {
             let withoutJars = try computed.pagesWithoutJars.value.get()
             let withJars = try SiteAssembly.render(
                 theme: theme.theme, loaded: computed.loaded, figures: computed.figures, jars: jars,
-                forms: options.serve, part: .withJars, memo: options.memo)
+                forms: options.serve, part: .withJars, memo: options.memo, deferred: deferPages)
             return SiteAssembly.finish(withoutJars, withJars, site: computed.loaded.data.site)
         } catch {
             log.add(Diagnostic(error, templates: theme.folder))

@@ -43,6 +43,11 @@ public struct ServedBuild: Sendable {
         }
     }
 
+    /// A template's error as serve says it: placed in the template that failed.
+    public func describe(_ error: MustacheError) -> String {
+        Diagnostic(error, templates: templates).description
+    }
+
     /// The ids of the badges unlocked as of the build's day.
     public var unlockedBadges: Set<String> {
         Set(figures.badges.filter { $0.unlockedOn != nil }.map(\.definition.id))
@@ -66,7 +71,7 @@ extension SiteBuild {
     public func serve() -> (BuildReport, ServedBuild?) {
         if let refused = Publish.cacheRefusal(options) { return (refused, nil) }
         var run = StepRun(steps: 5, strict: options.strict, progress: progress)
-        let served = render(writesCache: true, &run)
+        let served = render(writesCache: true, deferPages: true, &run)
         return (run.finished(served), served)
     }
 }

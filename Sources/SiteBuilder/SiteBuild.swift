@@ -49,8 +49,9 @@ public struct SiteBuild {
 
     /// The steps up to the rendered site, each handed what the ones before it made; nil when one
     /// of them failed (`run` then names it).
-    func render(writesCache: Bool, _ run: inout StepRun) -> ServedBuild? {
-        let steps = BuildSteps(options: options, log: run.log, writesCache: writesCache, progress: progress)
+    func render(writesCache: Bool, deferPages: Bool = false, _ run: inout StepRun) -> ServedBuild? {
+        let steps = BuildSteps(
+            options: options, log: run.log, writesCache: writesCache, progress: progress, deferPages: deferPages)
         guard let (loaded, theme, today) = loadDataAndTheme(steps, &run) else { return nil }
         let computed = run.step("compute figures") { steps.computeFigures(loaded, theme: theme.theme, today: today) }
         guard let computed, run.going else { return nil }

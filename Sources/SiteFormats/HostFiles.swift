@@ -22,7 +22,7 @@ package enum HostFiles {
         for folder in languages {
             made.append(("\(folder)/.htaccess", HtaccessFile.language(notFound: "\(path)\(folder)/404.html")))
         }
-        for file in made where files[file.path] == nil { files.add(file.path, file.text) }
+        for file in made where !files.contains(file.path) { files.add(file.path, file.text) }
     }
 
     /// The URL path the site is served under, from `/` to its last `/`: base_url's path

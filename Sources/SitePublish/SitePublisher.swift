@@ -103,6 +103,7 @@ public struct SitePublisher {
     /// removed.
     @discardableResult
     public func publish(_ site: SiteFiles) throws(Diagnostic) -> Published {
+        precondition(site.deferred.isEmpty, "a site to publish has every page rendered")
         if let why = refusal() { throw Diagnostic(why) }
         removeLeftovers()
         var status = stat()

@@ -52,6 +52,30 @@ struct PageQueue {
         jobs.append(job)
     }
 
+    /// Every file, each page left to `render` when it is first read (`DeferredPage`): what a
+    /// served site's rebuild makes, so that a write renders the page it lands on and not the others.
+    func deferredFiles(rendering render: @escaping @Sendable (PageJob) throws(MustacheError) -> [UInt8]) -> SiteFiles {
+        var site = SiteFiles()
+        for entry in entries {
+            switch entry {
+            case .file(let path, let bytes):
+                site.add(path, bytes)
+            case .page(let index):
+                let job = jobs[index]
+                site.add(
+                    job.path,
+                    deferred: DeferredPage {
+                        do throws(MustacheError) {
+                            return .success(try render(job))
+                        } catch {
+                            return .failure(error)
+                        }
+                    })
+            }
+        }
+        return site
+    }
+
     /// Renders every page with `render` (in parallel) and returns all the files.
     func files(rendering render: @Sendable (PageJob) throws(MustacheError) -> [UInt8]) throws(MustacheError)
         -> SiteFiles

@@ -30,9 +30,11 @@ package enum SiteAssembly {
     ///   - forms: the forms `sandjar serve` adds; nil for a site to publish.
     ///   - memo: what a served site's last builds made (`ServeMemo`): a page rendered from the same
     ///     templates and context is taken as it was.
+    ///   - deferred: every page (but the multi-language chooser and 404) left to be rendered when
+    ///     first read (`SiteFiles.deferred`): a served site's.
     package static func render(
         theme: Theme, loaded: LoadedData, figures: SiteFigures, jars: [String: JarArtwork], forms: ServeForms? = nil,
-        part: Part = .whole, memo: ServeMemo? = nil
+        part: Part = .whole, memo: ServeMemo? = nil, deferred: Bool = false
     ) throws(MustacheError) -> SiteFiles {
         let site = loaded.data.site
         let families: [any PageFamily]
@@ -48,7 +50,7 @@ package enum SiteAssembly {
             var files = try SiteRenderer(
                 theme: theme, loaded: loaded, figures: figures, jars: jars, forms: forms, memo: memo
             )
-            .render(families, withFiles: withFiles, withData: withData)
+            .render(families, withFiles: withFiles, withData: withData, deferred: deferred)
             if part == .whole { addSiteWide(to: &files, site: site) }
             return files
         }
@@ -58,8 +60,8 @@ package enum SiteAssembly {
             let folder = SiteSettings.folder(for: language)
             let renderer = localized(
                 language, theme: theme, loaded: loaded, figures: figures, jars: jars, forms: forms, memo: memo)
-            let pages = try renderer.render(families, withFiles: withFiles, withData: withData)
-            for path in pages.paths { files.add("\(folder)/\(path)", pages[path]!) }
+            let pages = try renderer.render(families, withFiles: withFiles, withData: withData, deferred: deferred)
+            files.add(pages, under: folder)
             if withFiles, notFound.isEmpty {
                 notFound = try renderer.notFoundPage(folder: "\(folder)/")
             }
@@ -113,7 +115,7 @@ package enum SiteAssembly {
     /// whole site: the same bytes as one whole render.
     package static func finish(_ withoutJars: SiteFiles, _ withJars: SiteFiles, site: SiteSettings) -> SiteFiles {
         var files = withoutJars
-        for path in withJars.paths { files.add(path, withJars.files[path]!) }
+        files.add(withJars)
         addSiteWide(to: &files, site: site)
         return files
     }

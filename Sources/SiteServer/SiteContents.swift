@@ -16,6 +16,8 @@ enum SiteLookup {
     /// A folder asked for without its trailing slash: where to send the browser instead.
     case redirect(String)
     case notFound
+    /// A page that could not be made (a served site's page rendered on request): why.
+    case failed(String)
 }
 
 /// The site served now, as the server holds it; a request reads it once and looks everything up

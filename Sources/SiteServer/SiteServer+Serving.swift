@@ -135,6 +135,8 @@ extension SiteServer {
                 return .redirect(to: location)
             case .notFound:
                 return notFound(in: site)
+            case .failed(let message):
+                return .text(.internalError, message)
             }
         } catch {
             return error.status == .notFound ? notFound(in: site) : .refusal(error)

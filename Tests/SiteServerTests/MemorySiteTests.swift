@@ -42,6 +42,46 @@ final class MemorySiteTests: XCTestCase {
         XCTAssertEqual(try site.get("/goals/bike/").text, "<h1>bike</h1>")  // not all 404s
     }
 
+    /// A served site's pages are made when a request first asks for them (issue 41): answered
+    /// exactly as the same pages held made — status, every header and the body, 404 and folder
+    /// redirects included — each made only when asked for; one that cannot be made is a 500 that
+    /// says why, with the headers of every answer, never a 404 or an empty page.
+    func testPagesMadeOnRequestAreAnsweredAsMadeOnesAndOneThatFailsIsA500() throws {
+        let targets = [
+            "/", "/goals", "/goals/", "/goals/bike", "/goals/bike/", "/goals/index.html", "/nope", "/goals/nope/",
+            "/style.css", "/data.json",
+        ]
+        let made = try targets.map { try site.get($0) }
+        var files = SiteFixture.files.mapValues { Array($0.utf8) }
+        let asked = Locked<[String]>([])
+        var pages: [String: @Sendable () -> Result<[UInt8], MemorySite.PageFailure>] = [:]
+        for path in files.keys where path.hasSuffix(".html") {
+            let bytes = files.removeValue(forKey: path)!
+            pages[path] = {
+                asked.withLock { $0.append(path) }
+                return .success(bytes)
+            }
+        }
+        pages["goals/broken/index.html"] = {
+            .failure(MemorySite.PageFailure("theme/pages/goal.mustache:3:7: error: unknown variable 'x'"))
+        }
+        site.server.serve(MemorySite(files: files, pages: pages))
+        XCTAssertEqual(asked.withLock { $0 }, [], "nothing is made before it is asked for")
+        for (target, held) in zip(targets, made) {
+            let response = try site.get(target)
+            XCTAssertEqual(response.status, held.status, target)
+            XCTAssertEqual(response.headers, held.headers, target)
+            XCTAssertEqual(response.text, held.text, target)
+        }
+        XCTAssertEqual(Set(asked.withLock { $0 }), ["index.html", "goals/index.html", "goals/bike/index.html", "404.html"])
+        let broken = try site.get("/goals/broken/")
+        XCTAssertEqual(broken.status, 500)
+        XCTAssertEqual(broken.headers["content-type"], "text/plain; charset=utf-8")
+        XCTAssertEqual(broken.headers["x-frame-options"], made[0].headers["x-frame-options"])
+        XCTAssertEqual(broken.text, "theme/pages/goal.mustache:3:7: error: unknown variable 'x'\n")
+        XCTAssertEqual(try site.get("/goals/broken").status, made[1].status, "still a folder: redirected")
+    }
+
     func testWithoutItsOwn404PageAMissingFileIsPlainText() throws {
         var files = SiteFixture.files
         files["404.html"] = nil
