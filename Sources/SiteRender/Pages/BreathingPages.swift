@@ -10,6 +10,24 @@ import UIKeys
 /// pattern at `breathing/<pattern>/`.
 struct BreathingPages: PageFamily {
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
+        renderer.page(
+            "breathing/index.html", template: "pages/breathing", title: renderer.string(.breathing(.title)),
+            section: "breathing", fields(renderer), into: &site)
+        if renderer.forms != nil {
+            // serve's list of the latest sessions, each with Edit (DESIGN.md §6): a page of its
+            // own, so the breathing page stays small; `practice/` can be no pattern's page.
+            renderer.page(
+                "practice/index.html", template: "pages/sessions", title: renderer.string(.form(.recentSessions)),
+                section: "breathing", ["sessions": renderer.recentSessions(100)], into: &site)
+        }
+        for pattern in renderer.data.patterns {
+            queuePacer(pattern, into: &site, for: renderer)
+        }
+    }
+
+    /// The breathing page's own values, computed when the page is rendered (a served site's,
+    /// when it is asked for).
+    private func fields(_ renderer: SiteRenderer) -> [String: MustacheValue] {
         let report = renderer.figures.breathing
         let patterns = report.patterns.map { entry -> MustacheValue in
             .object([
@@ -51,20 +69,7 @@ struct BreathingPages: PageFamily {
         fields["weeks_chart"] = .string(weeksChart(weeks, renderer))
         fields["start"] = startValue(renderer)
         fields["retention"] = .list(retentionValues(renderer))
-        let content = fields
-        renderer.page(
-            "breathing/index.html", template: "pages/breathing", title: renderer.string(.breathing(.title)),
-            section: "breathing", content, into: &site)
-        if renderer.forms != nil {
-            // serve's list of the latest sessions, each with Edit (DESIGN.md §6): a page of its
-            // own, so the breathing page stays small; `practice/` can be no pattern's page.
-            renderer.page(
-                "practice/index.html", template: "pages/sessions", title: renderer.string(.form(.recentSessions)),
-                section: "breathing", ["sessions": renderer.recentSessions(100)], into: &site)
-        }
-        for pattern in renderer.data.patterns {
-            queuePacer(pattern, into: &site, for: renderer)
-        }
+        return fields
     }
 
     /// The breathing page's first action (issue 34): today's session — the pattern a program

@@ -14,6 +14,23 @@ struct SubscriptionsPage: PageFamily {
 
     func queue(into site: inout PageQueue, for renderer: SiteRenderer) {
         let report = renderer.figures.subscriptions
+        renderer.page(
+            "subscriptions/index.html", template: "pages/subscriptions",
+            title: renderer.string(.subscriptions(.title)), section: "subscriptions", fields(renderer),
+            into: &site)
+        let siteSettings = renderer.data.site
+        site.add(
+            "subscriptions/calendar.ics",
+            ICalendar.feed(
+                report, today: renderer.today, title: siteSettings.title,
+                site: ICalendar.uidDomain(baseURL: siteSettings.baseURL, title: siteSettings.title),
+                language: siteSettings.language))
+    }
+
+    /// The page's own values, computed when the page is rendered (a served site's, when it is
+    /// asked for).
+    private func fields(_ renderer: SiteRenderer) -> [String: MustacheValue] {
+        let report = renderer.figures.subscriptions
         let base = report.baseCurrency
         let format = renderer.format
         let active = report.items.filter { $0.status == .active }
@@ -108,17 +125,7 @@ struct SubscriptionsPage: PageFamily {
             ).svg)
         fields.merge(spendFields(renderer)) { _, new in new }
         fields["household"] = renderer.householdSubscriptions
-        let content = fields
-        renderer.page(
-            "subscriptions/index.html", template: "pages/subscriptions",
-            title: renderer.string(.subscriptions(.title)), section: "subscriptions", content, into: &site)
-        let siteSettings = renderer.data.site
-        site.add(
-            "subscriptions/calendar.ics",
-            ICalendar.feed(
-                report, today: renderer.today, title: siteSettings.title,
-                site: ICalendar.uidDomain(baseURL: siteSettings.baseURL, title: siteSettings.title),
-                language: siteSettings.language))
+        return fields
     }
 
     private func categoryLabel(_ category: String?, _ renderer: SiteRenderer) -> String {
