@@ -103,6 +103,28 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(String(decoding: body, as: UTF8.self).contains("Renamed dashboard"))
     }
 
+    /// serve renders a page when it is asked for (issue 41): a theme's page that fails on its
+    /// values is answered 500 with the error placed in the template, and said in the log, while
+    /// the other pages are served as ever.
+    func testAThemePageThatFailsIsA500SayingWhereAndTheOtherPagesAreServed() throws {
+        let pages = data.appendingPathComponent("mytheme/pages")
+        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
+        try Data("<h1>{{no_such_value}}</h1>\n".utf8).write(to: pages.appendingPathComponent("goal.mustache"))
+        let site = data.appendingPathComponent("site.toml")
+        let original = try String(contentsOf: site, encoding: .utf8)
+        try ("theme = \"mytheme\"\n" + original).write(to: site, atomically: true, encoding: .utf8)
+        XCTAssertTrue(session.app.site.lookForChanges(), "the rebuild succeeds: no page is rendered yet")
+        let (status, type, body) = try get("/goals/bike/")
+        XCTAssertEqual(status, 500)
+        XCTAssertEqual(type, "text/plain; charset=utf-8")
+        let text = String(decoding: body, as: UTF8.self)
+        XCTAssertTrue(text.contains("mytheme/pages/goal.mustache:1:"), text)
+        XCTAssertTrue(text.contains("no_such_value"), text)
+        XCTAssertTrue(said.err.contains("mytheme/pages/goal.mustache:1:"), said.err)
+        XCTAssertEqual(try get("/").0, 200)
+        XCTAssertEqual(try get("/goals/").0, 200)
+    }
+
     func testAFileOutsideTheSiteIsNeverServed() throws {
         for path in ["/../site.toml", "/%2e%2e/%2e%2e/etc/passwd", "/goals/%2E%2E/%2E%2E/x"] {
             let (status, _, body) = try get(path)
