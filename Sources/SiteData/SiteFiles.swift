@@ -42,7 +42,9 @@ public struct SiteFiles: Sendable {
     }
 
     /// Sorted, so writing and listing are deterministic.
-    public var paths: [String] { deferred.isEmpty ? files.keys.sorted() : (Array(files.keys) + Array(deferred.keys)).sorted() }
+    public var paths: [String] {
+        deferred.isEmpty ? files.keys.sorted() : (Array(files.keys) + Array(deferred.keys)).sorted()
+    }
 
     public var count: Int { files.count + deferred.count }
 

@@ -73,7 +73,8 @@ final class MemorySiteTests: XCTestCase {
             XCTAssertEqual(response.headers, held.headers, target)
             XCTAssertEqual(response.text, held.text, target)
         }
-        XCTAssertEqual(Set(asked.withLock { $0 }), ["index.html", "goals/index.html", "goals/bike/index.html", "404.html"])
+        XCTAssertEqual(
+            Set(asked.withLock { $0 }), ["index.html", "goals/index.html", "goals/bike/index.html", "404.html"])
         let broken = try site.get("/goals/broken/")
         XCTAssertEqual(broken.status, 500)
         XCTAssertEqual(broken.headers["content-type"], "text/plain; charset=utf-8")
