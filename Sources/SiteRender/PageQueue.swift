@@ -28,6 +28,8 @@ struct PageJob: Sendable {
 struct PageQueue {
     private enum Entry {
         case file(String, [UInt8])
+        /// A file made when it is first read (`defersFiles`).
+        case later(String, @Sendable () -> [UInt8])
         case page(Int)
     }
 
@@ -37,13 +39,20 @@ struct PageQueue {
     /// Only the pages are wanted (one page rendered alone): files are not made at all.
     var pagesOnly = false
 
-    mutating func add(_ path: String, _ text: @autoclosure () -> String) {
+    /// The files that are not pages are made when they are first read, as the pages are
+    /// (`deferredFiles`): a served site's rebuild need not make data.json, the calendar or the feed
+    /// again until someone asks for them.
+    var defersFiles = false
+
+    mutating func add(_ path: String, _ text: @autoclosure @escaping @Sendable () -> String) {
         guard !pagesOnly else { return }
+        guard !defersFiles else { return entries.append(.later(path, { Array(text().utf8) })) }
         entries.append(.file(path, Array(text().utf8)))
     }
 
-    mutating func add(_ path: String, _ bytes: @autoclosure () -> [UInt8]) {
+    mutating func add(_ path: String, _ bytes: @autoclosure @escaping @Sendable () -> [UInt8]) {
         guard !pagesOnly else { return }
+        guard !defersFiles else { return entries.append(.later(path, bytes)) }
         entries.append(.file(path, bytes()))
     }
 
@@ -60,6 +69,8 @@ struct PageQueue {
             switch entry {
             case .file(let path, let bytes):
                 site.add(path, bytes)
+            case .later(let path, let bytes):
+                site.add(path, deferred: DeferredPage { .success(bytes()) })
             case .page(let index):
                 let job = jobs[index]
                 site.add(
@@ -94,6 +105,8 @@ struct PageQueue {
             switch entry {
             case .file(let path, let bytes):
                 site.add(path, bytes)
+            case .later(let path, let bytes):
+                site.add(path, bytes())
             case .page(let index):
                 switch slots.take(index) {
                 case .success(let bytes)?: site.add(jobs[index].path, bytes)

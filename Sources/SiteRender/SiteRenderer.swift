@@ -83,12 +83,14 @@ struct SiteRenderer {
     /// The pages of `families`, with `withFiles` every file that is not a page but data.json, and
     /// with `withData` data.json, which tells what the jars hold.
     ///
-    /// `deferred`: each page is left to be rendered when it is first read (`SiteFiles.deferred`).
+    /// `deferred`: each page, and each file that is not one, is left to be made when it is first
+    /// read (`SiteFiles.deferred`).
     func render(
         _ families: [any PageFamily] = Self.pageFamilies, withFiles: Bool = true, withData: Bool = true,
         deferred: Bool = false
     ) throws(MustacheError) -> SiteFiles {
         var site = PageQueue()
+        site.defersFiles = deferred
         for family in families { family.queue(into: &site, for: self) }
         if withFiles { addFiles(to: &site) }
         if withData { site.add("data.json", DataJSON(data: data, figures: figures, jars: jars).text) }
