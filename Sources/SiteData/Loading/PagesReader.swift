@@ -68,15 +68,27 @@ enum FrontMatter {
             defer { start = end + 1 }
             return (start..<end, end + 1)
         }
-        func trimmed(_ range: Range<Int>) -> String {
-            String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        /// Whether the line without the white space around it is `+++` (the first may start with a
+        /// byte-order mark). ASCII white space is passed over here, byte by byte: Foundation's
+        /// trimming, which also knows U+3000 and U+00A0, only when a line ends in other bytes
+        /// (a served site reads every page at every write; issue 41).
+        func isFence(_ range: Range<Int>, first: Bool) -> Bool {
+            var low = range.lowerBound
+            var high = range.upperBound
+            while low < high, FrontMatter.isASCIISpace(bytes[low]) { low += 1 }
+            while high > low, FrontMatter.isASCIISpace(bytes[high - 1]) { high -= 1 }
+            guard low < high, bytes[low] >= 0x80 || bytes[high - 1] >= 0x80 else {
+                return bytes[low..<high].elementsEqual("+++".utf8)
+            }
+            let trimmed = String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed == "+++" || (first && trimmed == "\u{FEFF}+++")
         }
-        guard let first = nextLine(), ["+++", "\u{FEFF}+++"].contains(trimmed(first.line)) else {
+        guard let first = nextLine(), isFence(first.line, first: true) else {
             return (nil, text)
         }
         let matterStart = first.next
         while let line = nextLine() {
-            guard trimmed(line.line) == "+++" else { continue }
+            guard isFence(line.line, first: false) else { continue }
             let matterEnd = max(matterStart, line.line.lowerBound - 1)  // before the LF ending the last line
             var matter = String(decoding: bytes[matterStart..<matterEnd], as: UTF8.self)
             // A CR must be followed by its LF in TOML.
@@ -85,5 +97,10 @@ enum FrontMatter {
             return (matter, body)
         }
         return nil
+    }
+
+    /// Tab, LF, VT, FF, CR and space: the ASCII bytes `.whitespacesAndNewlines` holds.
+    static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 }
