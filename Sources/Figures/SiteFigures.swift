@@ -29,10 +29,13 @@ package struct SiteFigures: Sendable {
     ///   - subscriptionMemo, practiceMemo: a served site's last reports: those whose inputs did
     ///     not change (the subscriptions' after a deposit, the practice's after a slay) are not
     ///     computed again. The cells are `ServeMemo`'s (`SiteFigures(…, memo:)`).
+    ///   - reviewMemo: a served site's year reviews: a past year's is not made again after a
+    ///     deposit today (`YearReview.all(data:figures:memo:)`).
     package init(
         data: DataSet, themeQuotes: [SiteSettings.Language: QuoteLists], today: CalendarDate,
         badgeMemo: BadgeBoard.Memo? = nil, subscriptionMemo: MemoCell<SubscriptionInputs, SubscriptionReport>? = nil,
-        practiceMemo: MemoCell<PracticeInputs, BreathingReport>? = nil
+        practiceMemo: MemoCell<PracticeInputs, BreathingReport>? = nil,
+        reviewMemo: MemoShelf<Int, YearReview.Inputs, YearReview>? = nil
     ) {
         self.today = today
         // The badges' replay and the savings report need nothing of each other: one core each.
@@ -66,7 +69,9 @@ package struct SiteFigures: Sendable {
         quoteBooks = themeQuotes.merging(data.quotes) { _, own in own }
         quoteLists = quoteBooks[data.site.language]
         quote = quoteLists?.quote(dayOfYear: today.dayOfYear)
-        reviews = YearReview.all(data: data, figures: self)
+        reviews = YearReview.all(
+            data: data, figures: self,
+            memo: reviewMemo.map { .init(shelf: $0, subscriptions: subscriptionInputs, practice: practiceInputs) })
     }
 
     /// What the subscription report reads.

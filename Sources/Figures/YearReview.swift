@@ -62,8 +62,6 @@ package struct YearReview: Sendable {
         saved = SavingsReport.saved(data) { $0.year == year }
         savedByMonth = SavingsReport.savedByMonth(data, year: year)
         deposits = data.goals.reduce(0) { $0 + $1.deposits.filter { $0.at.date.year == year }.count }
-        reached = figures.savings.entries.filter { $0.progress.reachedOn?.year == year }
-            .sorted { ($0.progress.reachedOn!, $0.goal.id) < ($1.progress.reachedOn!, $1.goal.id) }
         let end = min(today, CalendarDate(year: year, month: 12, day: 31) ?? today)
         let items = figures.subscriptions.items
         let months = (1...12).map { month -> MonthCharges in
@@ -76,9 +74,20 @@ package struct YearReview: Sendable {
         charges = months.reduce(0) { $0 + $1.count }
         spent = months.compactMap(\.spent).isEmpty ? nil : months.reduce(0) { $0 + ($1.spent ?? 0) }
         priceRises = Self.priceRises(items, in: year, through: end)
-        slain = items.filter { $0.killedOn?.year == year }.sorted { ($0.killedOn!, $0.id) < ($1.killedOn!, $1.id) }
-        slainMonthly = slain.reduce(0) { $0 + ($1.monthlyInBase?.exact ?? 0) }
         practice = PracticeYear(data: data, year: year, today: today)
+        (reached, slain, slainMonthly, badges) = ([], [], 0, [])
+        readFigures(figures)
+    }
+
+    /// What the review reads off the build's figures as they are — the goals reached, the
+    /// subscriptions slain, the badges unlocked in the year —, set again on a review a served site
+    /// kept (`all(data:figures:memo:)`).
+    private mutating func readFigures(_ figures: SiteFigures) {
+        reached = figures.savings.entries.filter { $0.progress.reachedOn?.year == year }
+            .sorted { ($0.progress.reachedOn!, $0.goal.id) < ($1.progress.reachedOn!, $1.goal.id) }
+        slain = figures.subscriptions.items.filter { $0.killedOn?.year == year }
+            .sorted { ($0.killedOn!, $0.id) < ($1.killedOn!, $1.id) }
+        slainMonthly = slain.reduce(0) { $0 + ($1.monthlyInBase?.exact ?? 0) }
         badges = figures.badges.filter { $0.unlockedOn?.year == year }
             .sorted { ($0.unlockedOn!, $0.definition.id) < ($1.unlockedOn!, $1.definition.id) }
     }
@@ -86,7 +95,11 @@ package struct YearReview: Sendable {
     /// Every year with something to review, newest first: from the earliest dated entry (a
     /// deposit, a session, a subscription's start, price or kill) to today's year, at most a
     /// century back.
-    package static func all(data: DataSet, figures: SiteFigures) -> [YearReview] {
+    ///
+    /// With `memo` (a served site's), a year whose deposits, subscriptions and practice are those it
+    /// was made from is taken as it was, its figures read again: a deposit made today makes only
+    /// this year's review again, not every year's (issue 41).
+    package static func all(data: DataSet, figures: SiteFigures, memo: Memo? = nil) -> [YearReview] {
         let today = figures.today
         var dates = data.goals.flatMap { $0.deposits.map(\.at.date) } + data.sessions.map(\.at.date)
         for subscription in data.subscriptions {
@@ -98,7 +111,22 @@ package struct YearReview: Sendable {
         let years = Array((earliest...today.year).reversed())
         let slots = Slots<YearReview>(count: years.count)
         DispatchQueue.concurrentPerform(iterations: years.count) { index in
-            slots[index] = YearReview(year: years[index], data: data, figures: figures)
+            let year = years[index]
+            guard let memo else {
+                slots[index] = YearReview(year: year, data: data, figures: figures)
+                return
+            }
+            let inputs = Inputs(
+                year: year,
+                goals: data.goals.map { goal in
+                    Inputs.GoalYear(currency: goal.currency, deposits: goal.deposits.filter { $0.at.date.year == year })
+                },
+                subscriptions: memo.subscriptions, practice: memo.practice)
+            var review = memo.shelf.value(at: year, for: inputs) {
+                YearReview(year: year, data: data, figures: figures)
+            }
+            review.readFigures(figures)
+            slots[index] = review
         }
         return years.indices.compactMap { slots.take($0) }.filter(\.hasData)
     }
@@ -129,5 +157,29 @@ package struct YearReview: Sendable {
             }
         }
         .sorted { $0.change != $1.change ? $0.change > $1.change : ($0.item.id, $0.since) < ($1.item.id, $1.since) }
+    }
+}
+
+extension YearReview {
+    /// What a year's review is made of, but for what it reads off the figures (`readFigures`):
+    /// the year, each goal's currency and its deposits dated in the year, what the subscription
+    /// report reads (the rates and today among it) and what the practice report reads.
+    package struct Inputs: Equatable, Sendable {
+        package struct GoalYear: Equatable, Sendable {
+            var currency: Currency
+            var deposits: [Deposit]
+        }
+
+        var year: Int
+        var goals: [GoalYear]
+        var subscriptions: SiteFigures.SubscriptionInputs
+        var practice: SiteFigures.PracticeInputs
+    }
+
+    /// A served site's reviews by year, and this build's inputs that every year's key holds.
+    package struct Memo: Sendable {
+        let shelf: MemoShelf<Int, Inputs, YearReview>
+        let subscriptions: SiteFigures.SubscriptionInputs
+        let practice: SiteFigures.PracticeInputs
     }
 }

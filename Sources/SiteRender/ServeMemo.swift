@@ -33,6 +33,9 @@ package struct ServeMemo: Sendable {
     let subscriptions = MemoCell<SiteFigures.SubscriptionInputs, SubscriptionReport>()
     /// **compute figures**: the practice report, under what it reads.
     let practice = MemoCell<SiteFigures.PracticeInputs, BreathingReport>()
+    /// **compute figures**: each year's review, by year, under the deposits, subscriptions and
+    /// practice it was made from.
+    package let reviews = MemoShelf<Int, YearReview.Inputs, YearReview>()
     /// **simulate jars**: each goal's jar, by goal id, under the goal and the theme's colours.
     package let jars = MemoShelf<String, JarInputs, JarArtwork>()
     /// **render pages**: each page's bytes, by language and path, under its templates and the
@@ -72,6 +75,6 @@ extension SiteFigures {
     ) {
         self.init(
             data: data, themeQuotes: themeQuotes, today: today, badgeMemo: memo?.badges,
-            subscriptionMemo: memo?.subscriptions, practiceMemo: memo?.practice)
+            subscriptionMemo: memo?.subscriptions, practiceMemo: memo?.practice, reviewMemo: memo?.reviews)
     }
 }

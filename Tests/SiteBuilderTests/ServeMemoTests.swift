@@ -65,8 +65,14 @@ final class ServeMemoTests: XCTestCase {
         let memo = ServeMemo()
         try assertSameAsAFreshBuild(memo, "the first build")
         try assertSameAsAFreshBuild(memo, "nothing changed")
+        let reviewsMade = memo.reviews.misses
         try edit("goals/sony-headphones.toml") { $0 + "\n[[deposit]]\nat = 2026-11-29T10:00:00+08:00\namount = 1\n" }
         try assertSameAsAFreshBuild(memo, "a deposit")
+        // The sample reviews 2025 and 2026: a deposit today makes 2026's review again, not 2025's
+        // (the build with the memo asks once for each year).
+        XCTAssertEqual(memo.reviews.misses - reviewsMade, 1, "a deposit today makes this year's review alone")
+        try edit("goals/sony-headphones.toml") { $0 + "\n[[deposit]]\nat = 2025-06-01T09:00:00+08:00\namount = 3\n" }
+        try assertSameAsAFreshBuild(memo, "a deposit in a past year, which that year's review shows")
         try edit("pages/note-3.md") { $0.replacingOccurrences(of: "Body", with: "A changed body") }
         try assertSameAsAFreshBuild(memo, "a page's body")
         try edit("pages/note-4.md") { $0.replacingOccurrences(of: "Note 4", with: "A new title") }
@@ -87,6 +93,10 @@ final class ServeMemoTests: XCTestCase {
             $0 + "\n[[session]]\nat = 2026-11-29T07:00:00\npattern = \"box\"\ncycles = 4\n"
         }
         try assertSameAsAFreshBuild(memo, "a session")
+        try edit("practice/\(practice.last!)") {
+            $0 + "\n[[session]]\nat = 2025-07-02T07:00:00\npattern = \"box\"\ncycles = 4\n"
+        }
+        try assertSameAsAFreshBuild(memo, "a session in a past year")
         try edit("rates.toml") { $0.replacingOccurrences(of: "USD = 7.", with: "USD = 8.") }
         try assertSameAsAFreshBuild(memo, "a rate")
         try edit("site.toml") { $0.replacingOccurrences(of: "title = \"", with: "title = \"Renamed ") }
