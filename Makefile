@@ -117,8 +117,8 @@ deb: build
 # a second at exit by default (atexit_sleep_ms); 50 ms keeps the many `sandjar` processes these
 # tests start and stop from each costing a second. No test asserts a time: the soak's pace is
 # simulated, scaled down, and the tests wait for what serve does, so TSan's slowness costs only
-# the run's length.
-TSAN_TESTS := LocalAppTests|SiteServerTests|ServeTests|ServeFormsTests|ServeSoakTests
+# the run's length. DeferredPagesTests asks for one page of a served build on eight threads at once.
+TSAN_TESTS := LocalAppTests|SiteServerTests|ServeTests|ServeFormsTests|ServeSoakTests|DeferredPagesTests
 test: test-deps lint fuzz-smoke
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
